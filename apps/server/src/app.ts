@@ -1,0 +1,147 @@
+/** Builds the Fastify instance from a config: used by main.ts and by the tests (through app.inject). */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { registerErrorHandler } from './lib/error-handler';
+import { createStorage, type FileStorage } from './lib/storage';
+import { authHook } from './modules/auth/auth.hook';
+import { apiModules } from './modules';
+import type {} from './lib/fastify';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  storage?: FileStorage;
+  /** Seed the demo data when the database is empty (default true). */
+  seed?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Never log credentials or tokens.
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 5 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const storage = options.storage ?? createStorage(config.DATA_DIR);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('storage', storage);
+
+  if (options.seed !== false) {
+    const seeded = await seedIfEmpty({
+      db: database.db,
+      storage,
+      products: config.SEED_PRODUCTS,
+      log: (message) => app.log.info(message),
+    });
+    if (seeded) app.log.info('demo data seeded');
+  }
+
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://rutube.ru'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 1024 * 1024 },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Dealer portal API', version: config.LATEST_CLIENT_VERSION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(authHook);
+  await app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+/** Serves the built SPA; any other GET that is not an API call gets index.html so client routes survive a reload. */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) {
+    app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    setHeaders: (reply, filePath) => {
+      // Hashed assets never change; index.html must always be fresh so a new release is picked up.
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/ws')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Адрес ${url} не найден.` }, response: null });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

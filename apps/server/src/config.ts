@@ -1,0 +1,60 @@
+/** The server's configuration, parsed from the environment once at start; a bad value stops start-up naming the variable. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const ZConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  AUTH_SALT: z.string().min(1).default('dealer-portal'),
+  SESSION_TTL: z.coerce.number().int().positive('must be a positive number of seconds').default(12 * 3600),
+  LATEST_CLIENT_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 0.4.6').default('0.4.6'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(3000),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  /** Comma-separated origins allowed to open the realtime socket and call the API from a browser; empty = same host only. */
+  ALLOWED_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()).filter(Boolean) : [])),
+  INTEGRATION_API_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  INTERNAL_TOOLS_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  ADDRESS_SUGGEST_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  ADDRESS_SUGGEST_TOKEN: optionalText,
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+export type Config = z.infer<typeof ZConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** A configuration for tests: in-memory database unless DATABASE_URL is set, quiet logs, a tiny catalogue. */
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_PRODUCTS: '300',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...overrides,
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * One Drizzle `db` over either embedded PGlite (persisted in DATA_DIR, or in memory for tests) or PostgreSQL
+ * (DATABASE_URL). Both speak the same SQL; the rest of the server never knows which one it has.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction on it: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DataDirLockedError extends Error {}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start, with the address in the message, rather than on the first request.
+  await pool.query('select 1').catch(async (error: Error) => {
+    await pool.end();
+    throw new Error(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${error.message}`);
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === 'memory://';
+  const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  // Several server processes may start together against one PostgreSQL: one migrates, the others wait.
+  await database.db.transaction(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(424242)');
+    await migratePg(tx as never, { migrationsFolder });
+  });
+}
+
+/**
+ * PGlite has no multi-process safety: two processes on one directory corrupt it. The lock file holds the pid of the
+ * owner; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'portal.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8'));
+      if (owner && isAlive(owner)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another portal process (pid ${owner}). ` +
+            'Stop that process first, or start this one with another DATA_DIR. The embedded database cannot be shared ' +
+            'between processes; use DATABASE_URL (PostgreSQL) to run several.',
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not take the lock ${lockFile}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { money } from './partners';
+
+/** Catalogue menu groups (spec §3 "Catalogue"): a tree by parent_code; zone places a group on the interactive catalogue. */
+export const catalogGroups = pgTable('catalog_groups', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  parentCode: text('parent_code'),
+  sort: integer('sort').notNull().default(0),
+  zone: text('zone'),
+});
+
+/** Spec §3 "Product". */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull().unique(),
+    name: text('name').notNull(),
+    /** 'wear' or 'shoes': decides which bags of the order the product goes in. */
+    type: text('type').notNull().default('wear'),
+    article: text('article').notNull().unique(),
+    /** The article upper-cased without spaces or hyphens: what article search matches by prefix. */
+    articleKey: text('article_key').notNull(),
+    /** The name lower-cased, quotes dropped, spaces collapsed: what name search matches by trigrams. */
+    nameKey: text('name_key').notNull(),
+    price: money('price'),
+    priceOpt: money('price_opt'),
+    weight: numeric('weight', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
+    volume: numeric('volume', { precision: 12, scale: 4, mode: 'number' }).notNull().default(0),
+    detailText: text('detail_text').notNull().default(''),
+    /** '' or one of Outlet, Discount, Activity (no contract discount applies to those). */
+    status: text('status').notNull().default(''),
+    video: text('video'),
+    characteristics: jsonb('characteristics').notNull().default(sql`'[]'::jsonb`),
+    maxDiscount: numeric('max_discount', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+    groupCode: text('group_code'),
+    seasonSale: boolean('season_sale').notNull().default(false),
+    /** Protective properties (PROTECT of the search result). */
+    protect: text('protect').notNull().default(''),
+  },
+  (t) => [
+    index('products_article_key_prefix_idx').on(t.articleKey.op('text_pattern_ops')),
+    index('products_name_key_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
+    index('products_group_idx').on(t.groupCode, t.id),
+    index('products_season_sale_idx').on(t.id).where(sql`${t.seasonSale}`),
+  ],
+);
+
+/** Spec §3 "Offer": one characteristic (size, height) of a product shipped by one organisation, with its stock. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    guid: text('guid').notNull().unique(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    characteristic: text('characteristic').notNull(),
+    /** Units in stock. Never negative: orders take stock with conditional updates. */
+    residue: integer('residue').notNull().default(0),
+    price: money('price'),
+    /** Payment/date info, parts split by '/'. */
+    ppdata: text('ppdata').notNull().default(''),
+    orgGuid: text('org_guid').notNull(),
+  },
+  (t) => [index('offers_product_idx').on(t.productId), check('offers_residue_non_negative', sql`${t.residue} >= 0`)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Key in the file storage. */
+    storageKey: text('storage_key').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    number: text('number').notNull().default(''),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    storageKey: text('storage_key').notNull(),
+  },
+  (t) => [index('certificates_product_idx').on(t.productId)],
+);

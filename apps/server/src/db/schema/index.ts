@@ -1,0 +1,6 @@
+// The whole database schema, one file per area. New areas add a file here.
+export * from './auth';
+export * from './partners';
+export * from './catalog';
+export * from './orders';
+export * from './files';

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { offers, products } from './catalog';
+import { money, partners } from './partners';
+
+/** A submitted order. `id` is the order number the dealer sees (n in the order list). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    name: text('name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    comment: text('comment').notNull().default(''),
+    /** {address, case, date, cost, bill_to} of spec §3. */
+    delivery: jsonb('delivery').notNull().default(sql`'{}'::jsonb`),
+    requestCertificate: boolean('request_certificate').notNull().default(false),
+    bags: jsonb('bags').notNull().default(sql`'{}'::jsonb`),
+    total: money('total'),
+    totalDiscount: money('total_discount'),
+    count: integer('count').notNull().default(0),
+    /** The client's Idempotency-Key: a retry answers the first answer again. */
+    idempotencyKey: text('idempotency_key'),
+    /** Hash of the request body the key was first used with: the same key with another body is a conflict. */
+    requestHash: text('request_hash'),
+    firstAnswer: jsonb('first_answer'),
+  },
+  (t) => [unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey), index('orders_partner_idx').on(t.partnerId)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Null for the «Только под заказ» placeholder of a product without offers. */
+    offerId: integer('offer_id').references(() => offers.id),
+    orgGuid: text('org_guid').notNull(),
+    characteristic: text('characteristic').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** True for the pre-sale (pre-order) part: above stock, takes no stock. */
+    presale: boolean('presale').notNull().default(false),
+    fullprice: money('fullprice'),
+    price: money('price'),
+    /** Percent, as kept in the working order; sent to and from clients as a fraction. */
+    discount: numeric('discount', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** One check (bill) per organisation of an order; its status and document statuses come from the back office. */
+export const orderChecks = pgTable(
+  'order_checks',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    guid: text('guid').notNull().unique(),
+    orgGuid: text('org_guid').notNull(),
+    status: integer('status').notNull().default(0),
+    /** {id, StatusSchet, StatusSF, StatusUPD, StatusUPK} of spec §3. */
+    docStatus: jsonb('doc_status').notNull().default(sql`'{}'::jsonb`),
+    billRequestedAt: timestamp('bill_requested_at', { withTimezone: true }),
+  },
+  (t) => [index('order_checks_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,37 @@
+/**
+ * The demo data: deterministic and idempotent (every insert skips what exists), with a size knob for the catalogue.
+ * Areas add their step to SEED_STEPS in the order they depend on each other.
+ */
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users } from '../schema';
+import type { FileStorage } from '../../lib/storage';
+import { seedPeople } from './people';
+
+export interface SeedContext {
+  db: Db;
+  storage: FileStorage;
+  /** How many products the catalogue gets (SEED_PRODUCTS). */
+  products: number;
+  log: (message: string) => void;
+}
+
+export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Promise<void> }> = [
+  { name: 'people and companies', run: ({ db }) => seedPeople(db) },
+];
+
+export async function seedDemo(context: SeedContext): Promise<void> {
+  for (const step of SEED_STEPS) {
+    const started = Date.now();
+    await step.run(context);
+    context.log(`seeded ${step.name} in ${Date.now() - started} ms`);
+  }
+}
+
+/** Seeds on the first start only: a database that has users is left as it is. */
+export async function seedIfEmpty(context: SeedContext): Promise<boolean> {
+  const [row] = await context.db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedDemo(context);
+  return true;
+}

@@ -1,0 +1,71 @@
+/** Turns every failure into the error envelope; 5xx answers never carry internals (those go to the log). */
+import { ERROR_CODES, type ErrorCode } from '@portal/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+const statusToCode: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const where: Record<string, string> = { body: 'в теле запроса', querystring: 'в параметрах запроса', params: 'в адресе', headers: 'в заголовках' };
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details !== undefined) request.log.warn({ code: error.code, details: error.details }, error.message);
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message }, response: null });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = where[error.validationContext ?? ''] ?? '';
+      const problems = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return field ? `${field}: ${issue.message}` : issue.message;
+      });
+      return reply.status(400).send({
+        error: { code: 'VALIDATION', message: `Ошибка ${context}: ${problems.join('; ')}`.replace('Ошибка : ', 'Ошибка: ') },
+        response: null,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const code = statusToCode[status] ?? 'BAD_REQUEST';
+      const message = code === 'PAYLOAD_TOO_LARGE' || code === 'TOO_MANY_REQUESTS' || code === 'UNSUPPORTED_MEDIA_TYPE'
+        ? ERROR_CODES[code].message
+        : (russianFastifyMessage(error) ?? ERROR_CODES[code].message);
+      return reply.status(status).send({ error: { code, message }, response: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message }, response: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `Адрес ${request.method} ${request.url.split('?')[0]} не найден.` },
+      response: null,
+    });
+  });
+}
+
+function russianFastifyMessage(error: FastifyError): string | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Неподдерживаемый формат тела запроса: отправьте JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Тело запроса пустое: отправьте JSON.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Тело запроса не является корректным JSON.';
+    default:
+      return error instanceof SyntaxError ? 'Тело запроса не является корректным JSON.' : undefined;
+  }
+}

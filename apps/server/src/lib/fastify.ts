@@ -1,0 +1,27 @@
+import 'fastify';
+
+// Types the server adds to Fastify's instance and requests.
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+
+export interface SignedInUser {
+  id: number;
+  login: string;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook on every /api route that is not public; null on public routes without a valid token. */
+    user: SignedInUser | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers without a session (sign-in, version, public content, integration with its own key). */
+    public?: boolean;
+  }
+}

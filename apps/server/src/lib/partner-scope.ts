@@ -1,0 +1,37 @@
+/**
+ * The one scoping helper: every access to partner data goes through the companies linked to the signed-in user.
+ * Services call it first; repositories take the partner ids it answers and never widen them.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { partners, userPartners } from '../db/schema';
+import { AppError } from './errors';
+
+/** Ids of the companies the user acts for. */
+export async function userPartnerIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: userPartners.partnerId }).from(userPartners).where(eq(userPartners.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/** The user's company with this uid; 403 when it exists but is someone else's, 404 when it does not exist. */
+export async function requireUserPartner(db: DbOrTx, userId: number, partnerUid: string) {
+  const [row] = await db
+    .select({ id: partners.id, uid: partners.uid, name: partners.name, linkedUser: userPartners.userId })
+    .from(partners)
+    .leftJoin(userPartners, and(eq(userPartners.partnerId, partners.id), eq(userPartners.userId, userId)))
+    .where(eq(partners.uid, partnerUid))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', `Компания ${partnerUid} не найдена.`);
+  if (row.linkedUser === null) throw new AppError('FORBIDDEN', 'Эта компания не относится к вашей учётной записи.');
+  return { id: row.id, uid: row.uid, name: row.name };
+}
+
+/** Refuses access to an object owned by a company the user does not act for. */
+export async function requirePartnerAccess(db: DbOrTx, userId: number, partnerId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: userPartners.partnerId })
+    .from(userPartners)
+    .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
+    .limit(1);
+  if (!row) throw new AppError('FORBIDDEN', 'Этот объект принадлежит другой компании.');
+}

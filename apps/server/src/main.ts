@@ -1,0 +1,39 @@
+/** Starts the portal: one process serving the SPA, the API and the realtime socket on one port. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/client';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    // A stuck request must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 15_000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  console.log(
+    `\n  Dealer portal is running at http://${shownHost}:${config.PORT}\n` +
+      `  Database: ${config.DATABASE_URL ? 'PostgreSQL' : `embedded (PGlite) in ${config.DATA_DIR}`}\n` +
+      '  Demo sign-in: demo / demo1234 (also demo2 / demo1234; blocked / demo1234 is a blocked user)\n',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

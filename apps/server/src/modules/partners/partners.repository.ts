@@ -1,0 +1,47 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { managers, partners, storageDocuments, storages, userPartners } from '../../db/schema';
+
+export function listUserPartners(db: DbOrTx, userId: number) {
+  return db
+    .select({ partner: partners, manager: managers })
+    .from(partners)
+    .innerJoin(userPartners, eq(userPartners.partnerId, partners.id))
+    .leftJoin(managers, eq(managers.id, partners.managerId))
+    .where(eq(userPartners.userId, userId))
+    .orderBy(asc(partners.id));
+}
+
+export function listStorages(db: DbOrTx, partnerIds: number[]) {
+  if (partnerIds.length === 0) return Promise.resolve([]);
+  return db.select().from(storages).where(inArray(storages.partnerId, partnerIds)).orderBy(asc(storages.id));
+}
+
+export function listDocuments(db: DbOrTx, storageIds: number[]) {
+  if (storageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(storageDocuments)
+    .where(inArray(storageDocuments.storageId, storageIds))
+    .orderBy(asc(storageDocuments.date));
+}
+
+export async function findManagerOfPartner(db: DbOrTx, partnerId: number) {
+  const [row] = await db
+    .select({ manager: managers })
+    .from(partners)
+    .innerJoin(managers, eq(managers.id, partners.managerId))
+    .where(eq(partners.id, partnerId));
+  return row?.manager;
+}
+
+/** A manager assigned to at least one of the user's companies. */
+export async function findUserManager(db: DbOrTx, userId: number, managerUid: string) {
+  const rows = await db
+    .select({ manager: managers })
+    .from(managers)
+    .innerJoin(partners, eq(partners.managerId, managers.id))
+    .innerJoin(userPartners, eq(userPartners.partnerId, partners.id))
+    .where(eq(userPartners.userId, userId));
+  return rows.find((row) => row.manager.uid === managerUid)?.manager;
+}

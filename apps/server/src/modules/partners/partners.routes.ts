@@ -1,0 +1,48 @@
+import {
+  ZCompanySchema,
+  ZManagerQuerySchema,
+  ZManagerSchema,
+  ZManagersQuerySchema,
+  okEnvelope,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { getManager, listCompanies, listPartnerManagers } from './partners.service';
+
+export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/partners',
+    { schema: { tags: ['companies'], summary: "The user's companies with contracts", response: { 200: okEnvelope(z.array(ZCompanySchema)) } } },
+    async (request) => ({ error: null, response: await listCompanies(app.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/managers',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Managers of one of the user's companies",
+        querystring: ZManagersQuerySchema,
+        response: { 200: okEnvelope(z.array(ZManagerSchema)) },
+      },
+    },
+    async (request) => ({
+      error: null,
+      response: await listPartnerManagers(app.db, currentUser(request).id, request.query.partnerId),
+    }),
+  );
+
+  app.get(
+    '/manager',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "A manager of the user's companies",
+        querystring: ZManagerQuerySchema,
+        response: { 200: okEnvelope(ZManagerSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await getManager(app.db, currentUser(request).id, request.query.id) }),
+  );
+};

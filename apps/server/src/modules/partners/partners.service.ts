@@ -1,0 +1,73 @@
+import type { TCompany, TManager } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import type { managers } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { requireUserPartner } from '../../lib/partner-scope';
+import * as repo from './partners.repository';
+
+/** The user's companies with their contracts and the contracts' documents (spec §3 Company, Storage). */
+export async function listCompanies(db: Db, userId: number): Promise<TCompany[]> {
+  const rows = await repo.listUserPartners(db, userId);
+  const storageRows = await repo.listStorages(db, rows.map((row) => row.partner.id));
+  const documentRows = await repo.listDocuments(db, storageRows.map((storage) => storage.id));
+
+  return rows.map(({ partner, manager }) => ({
+    uid: partner.uid,
+    name: partner.name,
+    inn: partner.inn,
+    payment: partner.payment,
+    bik: partner.bik,
+    correspondent: partner.correspondent,
+    address: partner.address,
+    city: partner.city,
+    email: partner.email,
+    phone: partner.phone,
+    managerName: manager?.name ?? '',
+    managerUid: manager?.uid ?? '',
+    storages: storageRows
+      .filter((storage) => storage.partnerId === partner.id)
+      .map((storage) => ({
+        guid: storage.guid,
+        name: storage.name,
+        spent: storage.spent,
+        contract: storage.contract,
+        deferment: storage.deferment,
+        debt: storage.debt,
+        balance: storage.balance,
+        discount: storage.discount,
+        case: storage.case,
+        limit: storage.limit,
+        percent: storage.percent,
+        date: storage.date,
+        pricetype: storage.priceType,
+        base_discount: storage.baseDiscount,
+        cashback: storage.cashback,
+        documents: documentRows
+          .filter((document) => document.storageId === storage.id)
+          .map(({ date, number, debt, expires }) => ({ date, number, debt, expires })),
+      })),
+  }));
+}
+
+export async function listPartnerManagers(db: Db, userId: number, partnerUid: string): Promise<TManager[]> {
+  const partner = await requireUserPartner(db, userId, partnerUid);
+  const manager = await repo.findManagerOfPartner(db, partner.id);
+  return manager ? [toManager(manager)] : [];
+}
+
+export async function getManager(db: Db, userId: number, managerUid: string): Promise<TManager> {
+  const manager = await repo.findUserManager(db, userId, managerUid);
+  if (!manager) throw new AppError('NOT_FOUND', 'Менеджер не найден среди менеджеров ваших компаний.');
+  return toManager(manager);
+}
+
+function toManager(manager: typeof managers.$inferSelect): TManager {
+  return {
+    uid: manager.uid,
+    name: manager.name,
+    position: manager.position,
+    email: manager.email,
+    phone: manager.phone,
+    photo: manager.photo,
+  };
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../shared/ui/placeholder-page';
+
+export function HelpPage() {
+  return <PlaceholderPage title="Помощь" />;
+}

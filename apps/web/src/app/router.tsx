@@ -1,0 +1,72 @@
+/** The routes of spec §2: /login and /blocked are public; everything else needs sign-in and lives in the shell. */
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { selectSignedIn, useAuthStore } from '../features/auth/auth-store';
+import { LoginPage } from '../features/auth/login-page';
+import { catalogRoutes } from '../features/catalog/routes';
+import { claimRoutes } from '../features/claims/routes';
+import { companyRoutes } from '../features/companies/routes';
+import { homeRoutes } from '../features/home/routes';
+import { logisticsRoutes } from '../features/logistics/routes';
+import { orderRoutes } from '../features/orders/routes';
+import { productRoutes } from '../features/products/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { proposalRoutes } from '../features/proposals/routes';
+import { paths } from '../config/paths';
+import { ErrorPage, RouteErrorPage } from './error-pages';
+import { Shell } from './shell/shell';
+
+function RequireAuth({ children }: { children: ReactNode }) {
+  const signedIn = useAuthStore(selectSignedIn);
+  const location = useLocation();
+  if (!signedIn) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={from === '/' ? paths.login : `${paths.login}?from=${encodeURIComponent(from)}`} replace />;
+  }
+  return children;
+}
+
+function PublicOnly({ children }: { children: ReactNode }) {
+  const signedIn = useAuthStore(selectSignedIn);
+  return signedIn ? <Navigate to={paths.home} replace /> : children;
+}
+
+function Logout() {
+  const logout = useAuthStore((state) => state.logout);
+  useEffect(() => {
+    void logout().then(() => window.location.assign(paths.login));
+  }, [logout]);
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  { path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> },
+  { path: paths.blocked, element: <ErrorPage kind="blocked" /> },
+  { path: paths.notFound, element: <ErrorPage kind="not-found" /> },
+  { path: paths.serverError, element: <ErrorPage kind="server-error" /> },
+  { path: paths.logout, element: <Logout /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <Shell />
+      </RequireAuth>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
+      ...homeRoutes,
+      ...catalogRoutes,
+      ...productRoutes,
+      ...orderRoutes,
+      ...companyRoutes,
+      ...logisticsRoutes,
+      ...claimRoutes,
+      ...profileRoutes,
+      ...proposalRoutes,
+      { path: 'help', lazy: () => import('./help-page').then((m) => ({ Component: m.HelpPage })) },
+    ],
+  },
+  { path: '*', element: <Navigate to={paths.notFound} replace /> },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,77 @@
+/**
+ * Authentication state of spec §3/§4: the session token (kept in localStorage under id_token), the login error and
+ * the general error. Signed in is derived: a non-empty token.
+ */
+import { signInHash } from '@portal/domain';
+import { create } from 'zustand';
+import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
+import { STORAGE_KEYS } from '../../shared/storage-keys';
+
+export interface AuthState {
+  token: string;
+  loginError: boolean;
+  loginErrorMessage: string;
+  error: boolean;
+  errorMessage: string;
+  login(login: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const encodeBasic = (login: string, password: string) => {
+  const bytes = new TextEncoder().encode(`${login}:${password}`);
+  return btoa(String.fromCharCode(...bytes));
+};
+
+export const useAuthStore = create<AuthState>((set, get) => ({
+  token: localStorage.getItem(STORAGE_KEYS.token) ?? '',
+  loginError: false,
+  loginErrorMessage: '',
+  error: false,
+  errorMessage: '',
+
+  async login(login, password) {
+    set({ loginError: false, loginErrorMessage: '', error: false, errorMessage: '' });
+    const timestamp = Date.now();
+    try {
+      const response = await api<{ token: string; src?: string }>('/auth', {
+        method: 'POST',
+        auth: false,
+        headers: { authorization: `Basic ${encodeBasic(login, password)}` },
+        body: { timestamp, hash: signInHash(timestamp, __AUTH_SALT__) },
+      });
+      localStorage.setItem(STORAGE_KEYS.token, response.token);
+      set({ token: response.token });
+      // Staff open the internal tools in a new window with the token (spec §4).
+      if (response.src) window.open(`${response.src}?token=${encodeURIComponent(response.token)}`, '_blank', 'noopener');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError && error.status !== 0) set({ error: true, errorMessage: message });
+      set({ loginError: true, loginErrorMessage: message });
+      throw error;
+    }
+  },
+
+  async logout() {
+    const token = get().token;
+    localStorage.removeItem(STORAGE_KEYS.token);
+    set({ token: '' });
+    if (token) {
+      // Revoke on the server; a failure (already expired, offline) changes nothing for the user.
+      await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => {});
+    }
+  },
+}));
+
+export const selectSignedIn = (state: AuthState) => state.token !== '';
+
+// Any 401 from a URL other than sign-in signs the user out and reloads at the login screen (spec §4).
+setUnauthorizedHandler(() => {
+  if (!useAuthStore.getState().token) return;
+  void useAuthStore
+    .getState()
+    .logout()
+    .then(() => {
+      const back = `${window.location.pathname}${window.location.search}`;
+      window.location.assign(`/login?from=${encodeURIComponent(back)}`);
+    });
+});

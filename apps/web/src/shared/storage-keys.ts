@@ -1,0 +1,10 @@
+/** The browser-storage keys of spec §3, kept as the released clients use them. */
+export const STORAGE_KEYS = {
+  token: 'id_token',
+  orderLog: 'logs',
+  drafts: 'orders_drafts',
+  infoModalStatus: 'status',
+  darkMode: 'dark-mode',
+  /** Ours: the working order survives a reload. */
+  workingOrder: 'working_order',
+} as const;

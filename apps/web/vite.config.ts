@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.PORTAL_DEV_API ?? 'http://127.0.0.1:8000';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    // The sign-in salt is shared with the server (AUTH_SALT); the build takes the same variable.
+    __AUTH_SALT__: JSON.stringify(process.env.AUTH_SALT ?? 'dealer-portal'),
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': server,
+      '/suggestions': server,
+      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  build: {
+    chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (id.includes('node_modules/@mantine') || id.includes('node_modules/@floating-ui')) return 'mantine';
+          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
+          return undefined;
+        },
+      },
+    },
+  },
+});

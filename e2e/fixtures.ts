@@ -1,0 +1,19 @@
+/** Shared pieces of the end-to-end journeys: the server's address and signing in through the real form. */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright with e2e/global-setup.ts');
+    await use(url);
+  },
+});
+export { expect };
+
+export async function signIn(page: Page, login = 'demo', password = 'demo1234') {
+  await page.goto('/login');
+  await page.getByLabel('Логин').fill(login);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  if (login !== 'blocked') await expect(page).not.toHaveURL(/\/login/);
+}

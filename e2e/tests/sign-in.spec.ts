@@ -1,0 +1,30 @@
+import { expect, signIn, test } from '../fixtures';
+
+test('a signed-out user is sent to sign-in and back to the page they asked for', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login\?from=%2Forders/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/orders$/);
+  expect(await page.evaluate(() => localStorage.getItem('id_token'))).toMatch(/.{40,}/);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Логин').fill('demo');
+  await page.getByLabel('Пароль').fill('wrong-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Неверный логин или пароль.');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the blocked user lands on /blocked', async ({ page }) => {
+  await signIn(page, 'blocked');
+  await expect(page).toHaveURL(/\/blocked$/);
+  await expect(page.getByRole('heading', { name: 'Доступ заблокирован' })).toBeVisible();
+});
+
+test('unknown paths go to /404', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+});

@@ -1,0 +1,5 @@
+// Request and response schemas of every call, shared by the server's routes and the web client.
+export * from './envelope';
+export * from './errors';
+export * from './auth';
+export * from './partners';

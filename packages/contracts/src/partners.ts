@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Spec §3 "Storage (contract)" — a document of a contract. Dates are unix seconds. */
+export const ZStorageDocumentSchema = z.object({
+  date: z.number(),
+  number: z.string(),
+  debt: z.number(),
+  expires: z.number(),
+});
+
+/** Spec §3 "Storage (contract)". `guid` is the manufacturer's organisation the contract is with (FRO or ES). */
+export const ZStorageSchema = z.object({
+  guid: z.string(),
+  name: z.string(),
+  spent: z.number(),
+  contract: z.string(),
+  deferment: z.number(),
+  debt: z.number(),
+  balance: z.number(),
+  discount: z.number(),
+  case: z.string(),
+  limit: z.number(),
+  percent: z.number(),
+  date: z.number(),
+  pricetype: z.string(),
+  base_discount: z.number().default(0),
+  cashback: z.number().default(0),
+  documents: z.array(ZStorageDocumentSchema),
+});
+export type TStorage = z.infer<typeof ZStorageSchema>;
+
+/** Spec §3 "Company (partner)". */
+export const ZCompanySchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  inn: z.string(),
+  payment: z.string(),
+  bik: z.string(),
+  correspondent: z.string(),
+  address: z.string(),
+  city: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  managerName: z.string(),
+  managerUid: z.string(),
+  storages: z.array(ZStorageSchema),
+});
+export type TCompany = z.infer<typeof ZCompanySchema>;
+
+export const ZManagerSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  position: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  photo: z.string().nullable(),
+});
+export type TManager = z.infer<typeof ZManagerSchema>;
+
+export const ZManagersQuerySchema = z.object({
+  partnerId: z.string({ error: 'Укажите partnerId — uid компании.' }).min(1, 'Укажите partnerId — uid компании.'),
+});
+export const ZManagerQuerySchema = z.object({
+  id: z.string({ error: 'Укажите id менеджера.' }).min(1, 'Укажите id менеджера.'),
+});

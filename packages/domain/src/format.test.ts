@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatPrice, formatUnixDate, MISSING_DATE, roundTo3 } from './format';
+
+describe('formatPrice', () => {
+  it('shows two decimals with a dot and the rouble sign', () => {
+    expect(formatPrice(1234.5)).toBe('1\u202f234.50 ₽');
+    expect(formatPrice(0)).toBe('0.00 ₽');
+    expect(formatAmount(-15.456)).toBe('-15.46');
+    expect(formatAmount(1000000)).toBe('1\u202f000\u202f000.00');
+  });
+});
+
+describe('formatUnixDate', () => {
+  it('shows day.month.year', () => {
+    expect(formatUnixDate(1735678800)).toBe('01.01.2025');
+  });
+  it('shows the placeholder for a negative or missing date', () => {
+    expect(formatUnixDate(-1)).toBe(MISSING_DATE);
+    expect(formatUnixDate(null)).toBe('--.--.----');
+  });
+});
+
+describe('roundTo3', () => {
+  it('rounds to three decimals', () => {
+    expect(roundTo3(0.1 + 0.2)).toBe(0.3);
+    expect(roundTo3(1.23456)).toBe(1.235);
+  });
+});

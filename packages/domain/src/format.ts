@@ -1,0 +1,29 @@
+/** Display formats of spec §9: prices with 2 decimals, a dot separator and the rouble sign; dates as day.month.year. */
+
+export const MISSING_DATE = '--.--.----';
+
+/** 12345.5 → "12 345.50 ₽" (groups split by a narrow space, decimals by a dot). */
+export function formatPrice(amount: number): string {
+  return `${formatAmount(amount)} ₽`;
+}
+
+export function formatAmount(amount: number): string {
+  const fixed = Math.abs(amount).toFixed(2);
+  const [whole = '0', fraction = '00'] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  return `${amount < 0 && Number(fixed) !== 0 ? '-' : ''}${grouped}.${fraction}`;
+}
+
+/** Unix seconds → "dd.mm.yyyy" in Moscow time; a negative or missing value shows the placeholder. */
+export function formatUnixDate(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return MISSING_DATE;
+  const moscow = new Date(seconds * 1000 + 3 * 3600 * 1000);
+  const dd = String(moscow.getUTCDate()).padStart(2, '0');
+  const mm = String(moscow.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}.${mm}.${moscow.getUTCFullYear()}`;
+}
+
+/** Volume and weight totals are rounded to 3 decimals (spec §9). */
+export function roundTo3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,6 @@
+// Pure business rules of the portal, shared by the server and the web client. No I/O here.
+export * from './version';
+export * from './company-name';
+export * from './sign-in-hash';
+export * from './format';
+export * from './constants';

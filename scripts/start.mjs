@@ -1,0 +1,21 @@
+// `npm start`: install what is missing, build the web app when its sources changed, then serve the portal.
+import { execSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { webBuildIsStale } from './web-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+execSync('node scripts/ensure-deps.mjs', { cwd: root, stdio: 'inherit' });
+
+if (webBuildIsStale()) {
+  console.log('Building the web app…');
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
