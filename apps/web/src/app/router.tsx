@@ -1,8 +1,9 @@
 /** The routes of spec §2: /login and /blocked are public; everything else needs sign-in and lives in the shell. */
-import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router';
 import { useEffect, type ReactNode } from 'react';
 import { selectSignedIn, useAuthStore } from '../features/auth/auth-store';
 import { LoginPage } from '../features/auth/login-page';
+import { safeReturnPath } from '../features/auth/return-path';
 import { catalogRoutes } from '../features/catalog/routes';
 import { claimRoutes } from '../features/claims/routes';
 import { companyRoutes } from '../features/companies/routes';
@@ -26,9 +27,11 @@ function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A signed-in user at /login goes to the page they were sent from, or to the main page. */
 function PublicOnly({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(selectSignedIn);
-  return signedIn ? <Navigate to={paths.home} replace /> : children;
+  const [params] = useSearchParams();
+  return signedIn ? <Navigate to={safeReturnPath(params.get('from'))} replace /> : children;
 }
 
 function Logout() {

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { paths } from '../../config/paths';
 import { useAuthStore } from './auth-store';
+import { safeReturnPath } from './return-path';
 
 export function LoginPage() {
   const login = useAuthStore((state) => state.login);
@@ -18,8 +19,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       await login(String(form.get('login') ?? ''), String(form.get('password') ?? ''));
-      const from = params.get('from');
-      navigate(from?.startsWith('/') && !from.startsWith('//') ? from : paths.home, { replace: true });
+      navigate(safeReturnPath(params.get('from')), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'BLOCKED') navigate(paths.blocked, { replace: true });
     } finally {

@@ -1,0 +1,90 @@
+/**
+ * Reads a multipart request under a policy: per-file and per-request size limits, a file count limit, and an
+ * allow-list of types recognised from the bytes (not the name or the browser's claim). Refusals are 413 or 415 with
+ * a message naming the file; nothing is stored until the whole request has been read and accepted.
+ */
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from './errors';
+import { sanitizeFileName, sniffFileType } from './file-type';
+
+export interface UploadPolicy {
+  /** Mime types accepted, as recognised by sniffFileType. */
+  accept: readonly string[];
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxFiles: number;
+  /** Multipart field names that carry files (others are refused). */
+  fileFields?: readonly string[];
+}
+
+export interface UploadedFile {
+  field: string;
+  name: string;
+  mime: string;
+  extension: string;
+  bytes: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} МБ`;
+
+const KIND_NAMES: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'application/pdf': 'PDF',
+  'image/svg+xml': 'SVG',
+};
+
+export async function readMultipart(request: FastifyRequest, policy: UploadPolicy): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Отправьте форму как multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let total = 0;
+  for await (const part of request.parts({ limits: { fileSize: policy.maxFileBytes, files: policy.maxFiles + 1 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value ?? '');
+      continue;
+    }
+    if (policy.fileFields && !policy.fileFields.includes(part.fieldname)) {
+      await part.toBuffer().catch(() => undefined);
+      throw badRequest(`Поле «${part.fieldname}» не принимает файлы.`);
+    }
+    const name = sanitizeFileName(part.filename);
+    if (files.length >= policy.maxFiles) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Слишком много файлов: можно приложить не больше ${policy.maxFiles}.`);
+    }
+    const bytes = await readLimited(part, name, policy.maxFileBytes);
+    if (bytes.length === 0) continue; // an empty file input sends an empty part
+    total += bytes.length;
+    if (total > policy.maxTotalBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Файлы вместе больше ${megabytes(policy.maxTotalBytes)}: уменьшите их или отправьте часть.`);
+    }
+    const type = sniffFileType(bytes);
+    if (!type || !policy.accept.includes(type.mime)) {
+      const allowed = policy.accept.map((mime) => KIND_NAMES[mime] ?? mime).join(', ');
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Файл «${name}» не подходит: принимаются только ${allowed}.`);
+    }
+    files.push({ field: part.fieldname, name, mime: type.mime, extension: type.extension, bytes });
+  }
+  return { fields, files };
+}
+
+async function readLimited(part: MultipartFile, name: string, maxBytes: number): Promise<Buffer> {
+  try {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new Error('truncated');
+    return bytes;
+  } catch {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Файл «${name}» больше ${megabytes(maxBytes)}: уменьшите его и отправьте снова.`);
+  }
+}
