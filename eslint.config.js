@@ -25,6 +25,14 @@ export default tseslint.config(
     },
   },
   {
+    // Domain rules are pure: no I/O, so they run the same in the browser and on the server.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto'], message: 'packages/domain is pure: no Node APIs.' }] }],
+    },
+  },
+  {
     // Features never import each other (bulletproof-react): app/ composes them; shared/ is for everyone.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

@@ -2,6 +2,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright with e2e/global-setup.ts');
