@@ -1,0 +1,66 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AmountInput, acceptAmount } from './amount-input';
+
+function Harness({ initial = 3, max, min }: { initial?: number; max?: number; min?: number }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <MantineProvider>
+      <AmountInput value={value} onChange={setValue} max={max} min={min} aria-label="Количество" />
+      <output data-testid="value">{value}</output>
+    </MantineProvider>
+  );
+}
+
+const input = () => screen.getByRole('textbox', { name: 'Количество' }) as HTMLInputElement;
+const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
+
+describe('acceptAmount (spec §5)', () => {
+  it('accepts whole numbers within the range', () => {
+    expect(acceptAmount('7', 3, 0, 10)).toBe(7);
+    expect(acceptAmount(' 10 ', 3, 0, 10)).toBe(10);
+  });
+  it('reverts non-numbers, values above max and below min', () => {
+    expect(acceptAmount('abc', 3, 0, 10)).toBeNull();
+    expect(acceptAmount('1.5', 3)).toBeNull();
+    expect(acceptAmount('11', 3, 0, 10)).toBeNull();
+    expect(acceptAmount('-1', 3)).toBeNull();
+    expect(acceptAmount('2', 3, 5)).toBeNull();
+  });
+  it('turns an empty value into 0', () => {
+    expect(acceptAmount('', 3)).toBe(0);
+  });
+});
+
+describe('AmountInput', () => {
+  it('reverts to the previous value above the maximum and on letters', () => {
+    render(<Harness max={10} />);
+    type('8');
+    expect(input().value).toBe('8');
+    type('80');
+    expect(input().value).toBe('8');
+    type('8x');
+    expect(input().value).toBe('8');
+    expect(screen.getByTestId('value')).toHaveTextContent('8');
+  });
+
+  it('empties to 0 and refuses to go below the minimum', () => {
+    render(<Harness />);
+    type('');
+    expect(input().value).toBe('0');
+    fireEvent.click(screen.getByRole('button', { name: 'Уменьшить: Количество' }));
+    expect(input().value).toBe('0');
+  });
+
+  it('steps by 1 with the buttons and the arrow keys, not past the maximum', () => {
+    render(<Harness initial={4} max={5} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Увеличить: Количество' }));
+    expect(input().value).toBe('5');
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(input().value).toBe('5');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().value).toBe('4');
+  });
+});
