@@ -4,3 +4,5 @@ export * from './company-name';
 export * from './sign-in-hash';
 export * from './format';
 export * from './constants';
+export * from './partner-warnings';
+export * from './current-discount';
