@@ -3,3 +3,8 @@ export * from './envelope';
 export * from './errors';
 export * from './auth';
 export * from './partners';
+export * from './content';
+export * from './profile';
+export * from './feedback';
+export * from './realtime';
+export * from './integration';

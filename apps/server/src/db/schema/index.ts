@@ -4,3 +4,5 @@ export * from './partners';
 export * from './catalog';
 export * from './orders';
 export * from './files';
+export * from './content';
+export * from './feedback';
