@@ -1,0 +1,202 @@
+/**
+ * The integration API through which the ERP feeds the portal (/api/integration/*, key in X-Api-Key). Every call takes
+ * a batch (a JSON array); each item is checked on its own and the answer reports each one: applied, or refused with
+ * the reason. Items are identified by the ERP's ids (uid, guid, code, login, bitrix_id), so sending a batch again
+ * changes nothing. Upserts replace the whole record: send every field, omitted ones take their defaults.
+ */
+import { z } from 'zod';
+
+const text = (what: string) => z.string({ error: `${what}: укажите строку.` });
+const requiredText = (what: string) => text(what).trim().min(1, `${what}: не может быть пустым.`);
+const amount = (what: string) => z.number({ error: `${what}: укажите число.` }).finite();
+const nonNegative = (what: string) => amount(what).min(0, `${what}: не может быть отрицательным.`);
+const percent = (what: string) => amount(what).min(0, `${what}: от 0 до 100.`).max(100, `${what}: от 0 до 100.`);
+const integer = (what: string) => z.number({ error: `${what}: укажите целое число.` }).int(`${what}: укажите целое число.`);
+const optionalText = (what: string) => text(what).default('');
+
+export const ZIntegrationOfferFieldsSchema = z.object({
+  guid: requiredText('guid'),
+  characteristic: text('characteristic').default(''),
+  residue: integer('residue').min(0, 'residue: остаток не может быть отрицательным.').default(0),
+  price: nonNegative('price'),
+  ppdata: optionalText('ppdata'),
+  org_guid: requiredText('org_guid'),
+});
+
+/** Spec §3 "Product"; `offers` (optional) are its characteristics with stock, upserted with it. */
+export const ZIntegrationProductSchema = z.object({
+  uid: requiredText('uid'),
+  article: requiredText('article'),
+  name: requiredText('name'),
+  type: z.enum(['wear', 'shoes'], { error: 'type: wear (одежда) или shoes (обувь).' }).default('wear'),
+  price: nonNegative('price'),
+  price_opt: nonNegative('price_opt'),
+  weight: nonNegative('weight').default(0),
+  volume: nonNegative('volume').default(0),
+  detail_text: optionalText('detail_text'),
+  status: z
+    .enum(['', 'Outlet', 'Discount', 'Activity'], { error: 'status: пусто, Outlet, Discount или Activity.' })
+    .default(''),
+  video: text('video').nullable().default(null),
+  characteristics: z.array(z.unknown(), { error: 'characteristics: укажите массив.' }).default([]),
+  max_discount: percent('max_discount').default(0),
+  group_code: text('group_code').nullable().default(null),
+  season_sale: z.boolean({ error: 'season_sale: true или false.' }).default(false),
+  protect: optionalText('protect'),
+  offers: z.array(ZIntegrationOfferFieldsSchema).optional(),
+});
+export type TIntegrationProduct = z.infer<typeof ZIntegrationProductSchema>;
+
+/** An offer sent on its own: `product_uid` names its product. */
+export const ZIntegrationOfferSchema = ZIntegrationOfferFieldsSchema.extend({ product_uid: requiredText('product_uid') });
+export type TIntegrationOffer = z.infer<typeof ZIntegrationOfferSchema>;
+
+/** Stock only: the new residue of an offer. */
+export const ZIntegrationStockSchema = z.object({
+  guid: requiredText('guid'),
+  residue: integer('residue').min(0, 'residue: остаток не может быть отрицательным.'),
+});
+export type TIntegrationStock = z.infer<typeof ZIntegrationStockSchema>;
+
+export const ZIntegrationCatalogGroupSchema = z.object({
+  code: requiredText('code'),
+  name: requiredText('name'),
+  parent_code: text('parent_code').nullable().default(null),
+  sort: integer('sort').default(0),
+  zone: text('zone').nullable().default(null),
+});
+export type TIntegrationCatalogGroup = z.infer<typeof ZIntegrationCatalogGroupSchema>;
+
+/** Spec §3 "Price types": the Default type has the empty id. */
+export const ZIntegrationPriceTypeSchema = z.object({ id: text('id'), name: requiredText('name') });
+export type TIntegrationPriceType = z.infer<typeof ZIntegrationPriceTypeSchema>;
+
+export const ZIntegrationManagerSchema = z.object({
+  uid: requiredText('uid'),
+  name: requiredText('name'),
+  position: optionalText('position'),
+  email: optionalText('email'),
+  phone: optionalText('phone'),
+  photo: text('photo').nullable().default(null),
+});
+export type TIntegrationManager = z.infer<typeof ZIntegrationManagerSchema>;
+
+export const ZIntegrationStorageDocumentSchema = z.object({
+  date: integer('documents.date (unix-секунды)'),
+  number: requiredText('documents.number'),
+  debt: amount('documents.debt').default(0),
+  expires: integer('documents.expires (unix-секунды)'),
+});
+
+/** Spec §3 "Storage (contract)"; `guid` is the organisation (FRO or ES). Its documents are replaced as sent. */
+export const ZIntegrationStorageSchema = z.object({
+  guid: requiredText('storages.guid'),
+  name: requiredText('storages.name'),
+  spent: amount('storages.spent').default(0),
+  contract: optionalText('storages.contract'),
+  deferment: integer('storages.deferment').default(0),
+  debt: amount('storages.debt').default(0),
+  balance: amount('storages.balance').default(0),
+  discount: percent('storages.discount').default(0),
+  case: optionalText('storages.case'),
+  limit: amount('storages.limit').default(0),
+  percent: percent('storages.percent').default(0),
+  date: integer('storages.date (unix-секунды, отрицательное — без даты)').default(-1),
+  pricetype: text('storages.pricetype').default(''),
+  base_discount: percent('storages.base_discount').default(0),
+  cashback: percent('storages.cashback').default(0),
+  documents: z.array(ZIntegrationStorageDocumentSchema).default([]),
+});
+
+/** Spec §3 "Company (partner)". When `storages` is sent, it is the company's whole list: contracts not in it are removed. */
+export const ZIntegrationPartnerSchema = z.object({
+  uid: requiredText('uid'),
+  name: requiredText('name'),
+  inn: optionalText('inn'),
+  payment: optionalText('payment'),
+  bik: optionalText('bik'),
+  correspondent: optionalText('correspondent'),
+  address: optionalText('address'),
+  city: optionalText('city'),
+  email: optionalText('email'),
+  phone: optionalText('phone'),
+  manager_uid: text('manager_uid').nullable().default(null),
+  storages: z.array(ZIntegrationStorageSchema).optional(),
+});
+export type TIntegrationPartner = z.infer<typeof ZIntegrationPartnerSchema>;
+
+/**
+ * A portal user. `password` sets or resets the password (and ends the user's sessions); a new user needs one.
+ * `blocked: true` blocks and ends the sessions. `partners` (company uids), when sent, is the user's whole list.
+ */
+export const ZIntegrationUserSchema = z.object({
+  login: requiredText('login').max(64, 'login: не длиннее 64 символов.'),
+  password: text('password').min(8, 'password: не короче 8 символов.').max(128, 'password: не длиннее 128 символов.').optional(),
+  name: text('name').optional(),
+  lastname: text('lastname').optional(),
+  patronymic: text('patronymic').optional(),
+  email: text('email').optional(),
+  phone: text('phone').optional(),
+  blocked: z.boolean({ error: 'blocked: true или false.' }).optional(),
+  staff: z.boolean({ error: 'staff: true или false.' }).optional(),
+  partners: z.array(requiredText('partners[]')).optional(),
+});
+export type TIntegrationUser = z.infer<typeof ZIntegrationUserSchema>;
+
+/** `POST /api/integration/checks`: the status of an order's check (`order` the order number, `guid` the check's). */
+export const ZIntegrationCheckStatusSchema = z.object({
+  order: integer('order (номер заказа)').positive('order: номер заказа больше нуля.'),
+  guid: requiredText('guid'),
+  status: integer('status'),
+});
+export type TIntegrationCheckStatus = z.infer<typeof ZIntegrationCheckStatusSchema>;
+
+/** Spec §3 "Order list item" doc_status: which documents of a check are ready. */
+export const ZIntegrationDocStatusSchema = z.object({
+  StatusSchet: z.boolean({ error: 'StatusSchet: true или false.' }).default(false),
+  StatusSF: z.boolean({ error: 'StatusSF: true или false.' }).default(false),
+  StatusUPD: z.boolean({ error: 'StatusUPD: true или false.' }).default(false),
+  StatusUPK: z.boolean({ error: 'StatusUPK: true или false.' }).default(false),
+});
+
+export const ZIntegrationOrderDocumentsSchema = z.object({
+  order: integer('order (номер заказа)').positive('order: номер заказа больше нуля.'),
+  guid: requiredText('guid'),
+  doc_status: ZIntegrationDocStatusSchema,
+});
+export type TIntegrationOrderDocuments = z.infer<typeof ZIntegrationOrderDocumentsSchema>;
+
+/** A shipment's or a claim's status, by the ERP's id. */
+export const ZIntegrationBitrixStatusSchema = z.object({
+  bitrix_id: integer('bitrix_id').positive('bitrix_id: больше нуля.'),
+  status: requiredText('status'),
+});
+export type TIntegrationBitrixStatus = z.infer<typeof ZIntegrationBitrixStatusSchema>;
+
+/** A message from the manager to the users of one company (or to one of them, by login). */
+export const ZIntegrationMessageSchema = z.object({
+  partner: requiredText('partner (uid компании)'),
+  login: text('login').optional(),
+  message: requiredText('message').max(2000, 'message: не длиннее 2000 символов.'),
+  type: z.enum(['popup', 'notification'], { error: 'type: popup или notification.' }).default('popup'),
+});
+export type TIntegrationMessage = z.infer<typeof ZIntegrationMessageSchema>;
+
+/** The report of a batch: one line per item, in the order sent. */
+export const ZIntegrationItemReportSchema = z.object({
+  index: z.number().int(),
+  /** The item's external id, when it could be read. */
+  key: z.string().nullable(),
+  status: z.enum(['applied', 'refused']),
+  /** False when the item was applied but changed nothing (a repeat); status updates raise no event then. */
+  changed: z.boolean().optional(),
+  reason: z.string().optional(),
+});
+export type TIntegrationItemReport = z.infer<typeof ZIntegrationItemReportSchema>;
+
+export const ZIntegrationReportSchema = z.object({
+  applied: z.number().int(),
+  refused: z.number().int(),
+  items: z.array(ZIntegrationItemReportSchema),
+});
+export type TIntegrationReport = z.infer<typeof ZIntegrationReportSchema>;

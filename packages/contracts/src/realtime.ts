@@ -1,0 +1,69 @@
+/**
+ * Realtime notifications (spec §3 "Realtime message", "Realtime socket messages"; §4 "Realtime connection"):
+ * the messages kept per user on the server, and the JSON frames of the socket at /ws.
+ */
+import { z } from 'zod';
+
+/** What happened: decides the wording and which screens refresh. */
+export const REALTIME_EVENTS = [
+  'check_status',
+  'bill_ready',
+  'documents_ready',
+  'shipment_status',
+  'claim_status',
+  'manager_message',
+] as const;
+export const ZRealtimeEventSchema = z.enum(REALTIME_EVENTS);
+export type TRealtimeEvent = z.infer<typeof ZRealtimeEventSchema>;
+
+/**
+ * Spec §3 "Realtime message". A popup shows once and closes by itself (then readPopup is true); a notification goes
+ * to the notifications bar. `time` is unix milliseconds. `event` and `link` are ours: what happened and where to look.
+ */
+export const ZRealtimeMessageSchema = z.object({
+  id: z.number().int(),
+  time: z.number(),
+  message: z.string(),
+  readPopup: z.boolean(),
+  type: z.enum(['popup', 'notification']),
+  event: ZRealtimeEventSchema.nullable(),
+  /** A route of the portal that shows the object (e.g. /orders), or null. */
+  link: z.string().nullable(),
+});
+export type TRealtimeMessage = z.infer<typeof ZRealtimeMessageSchema>;
+
+export const ZNotificationIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Укажите номер уведомления числом.' }).int().positive('Укажите номер уведомления.'),
+});
+
+/** Close codes of the socket (4000–4999 are the application's). */
+export const SOCKET_CLOSE = {
+  /** No valid token within the time allowed, or the session ended: sign in again; reconnecting will not help. */
+  unauthorized: 4401,
+  /** The server stopped hearing the client (three heartbeats). */
+  silent: 4408,
+} as const;
+
+/** Any frame, as routed by the client. */
+export const ZSocketFrameSchema = z
+  .object({
+    namespace: z.string().optional(),
+    mutation: z.string().optional(),
+    action: z.string().optional(),
+    payload: z.unknown().optional(),
+  })
+  .refine((frame) => !(frame.mutation && frame.action), 'A frame carries a mutation or an action, not both.');
+export type TSocketFrame = z.infer<typeof ZSocketFrameSchema>;
+
+/** Client → server: `{token}` (spec §7 "after opening it sends the token as an object"). */
+export const ZSocketAuthSchema = z.object({ token: z.string().min(1) });
+
+/** Frames the server sends. */
+export type TServerFrame =
+  | { action: 'pong'; payload?: undefined }
+  | { namespace: 'session'; action: 'ready'; payload: { login: string } }
+  | { namespace: 'notifications'; mutation: 'add'; payload: TRealtimeMessage }
+  | { namespace: 'notifications'; mutation: 'markRead'; payload: { id: number } }
+  | { namespace: 'notifications'; mutation: 'remove'; payload: { id: number } }
+  | { namespace: 'notifications'; mutation: 'clear'; payload: Record<string, never> }
+  | { namespace: 'orders'; action: 'refresh'; payload: { orders: number[] } };
