@@ -6,3 +6,4 @@ export * from './orders';
 export * from './files';
 export * from './content';
 export * from './feedback';
+export * from './notifications';
