@@ -6,3 +6,5 @@ export * from './format';
 export * from './constants';
 export * from './partner-warnings';
 export * from './current-discount';
+export * from './proposal-price';
+export * from './inn';

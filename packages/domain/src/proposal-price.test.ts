@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  PROPOSAL_AMOUNT_MIN,
+  proposalLinePrice,
+  proposalMarkupProblem,
+  proposalTotals,
+  proposalUnitPrice,
+  proposalUnitPriceKopecks,
+} from './proposal-price';
+
+describe('proposalUnitPrice', () => {
+  it('adds a percent markup of the full price', () => {
+    expect(proposalUnitPrice(1000, { kind: 'percent', value: 15 })).toBe(1150);
+  });
+  it('takes a percent discount (a negative value) off the full price', () => {
+    expect(proposalUnitPrice(1000, { kind: 'percent', value: -10 })).toBe(900);
+  });
+  it('keeps fractional percents exact and rounds to the kopeck', () => {
+    expect(proposalUnitPrice(1234.56, { kind: 'percent', value: 12.5 })).toBe(1388.88);
+    // 333.33 × 1 % = 3.3333 → 3.33
+    expect(proposalUnitPrice(333.33, { kind: 'percent', value: 1 })).toBe(336.66);
+  });
+  it('adds a fixed markup and takes a fixed discount', () => {
+    expect(proposalUnitPrice(1500, { kind: 'fixed', value: 250.5 })).toBe(1750.5);
+    expect(proposalUnitPrice(1500, { kind: 'fixed', value: -499.99 })).toBe(1000.01);
+  });
+  it('adds the optional added sum after the percent or the fixed amount', () => {
+    expect(proposalUnitPrice(1000, { kind: 'percent', value: -10, add_sum: 50 })).toBe(950);
+    expect(proposalUnitPrice(1000, { kind: 'fixed', value: 100, add_sum: -30 })).toBe(1070);
+  });
+  it('leaves the price as it is with no change', () => {
+    expect(proposalUnitPrice(789.1, { kind: 'percent', value: 0, add_sum: 0 })).toBe(789.1);
+  });
+  it('never drifts by floating point: 0.1 + 0.2 style amounts stay exact', () => {
+    expect(proposalUnitPrice(0.1, { kind: 'fixed', value: 0.2 })).toBe(0.3);
+  });
+});
+
+describe('proposalMarkupProblem', () => {
+  it('accepts the lower bound itself', () => {
+    expect(proposalMarkupProblem(2_000_000, { kind: 'fixed', value: PROPOSAL_AMOUNT_MIN })).toBeNull();
+    expect(proposalMarkupProblem(2_000_000, { kind: 'fixed', value: 0, add_sum: PROPOSAL_AMOUNT_MIN })).toBeNull();
+  });
+  it('refuses a discount or an added sum below -1,000,000', () => {
+    expect(proposalMarkupProblem(5_000_000, { kind: 'fixed', value: -1_000_000.01 })).toMatch(/меньше -1\s000\s000/);
+    expect(proposalMarkupProblem(5_000_000, { kind: 'fixed', value: 0, add_sum: -1_000_001 })).toMatch(/Добавленная сумма/);
+  });
+  it('refuses a discount that makes the price negative, naming the position', () => {
+    expect(proposalMarkupProblem(100, { kind: 'fixed', value: -101 }, 'позиции «Куртка»')).toBe(
+      'Цена позиции «Куртка» после скидки получается меньше нуля: уменьшите скидку.',
+    );
+    expect(proposalMarkupProblem(100, { kind: 'percent', value: -100 })).toBeNull();
+    expect(proposalMarkupProblem(100, { kind: 'percent', value: -100.5 })).not.toBeNull();
+  });
+  it('refuses what is not a number', () => {
+    expect(proposalMarkupProblem(100, { kind: 'percent', value: Number.NaN })).toMatch(/числом/);
+  });
+});
+
+describe('proposal lines and totals', () => {
+  it('multiplies the unit price by the quantity', () => {
+    expect(proposalLinePrice({ fullPrice: 999.99, quantity: 3, markup: { kind: 'percent', value: -10 } })).toEqual({
+      fullPrice: 999.99,
+      price: 899.99,
+      fullSum: 2999.97,
+      sum: 2699.97,
+    });
+  });
+  it('adds up the totals and the discount', () => {
+    const totals = proposalTotals([
+      { fullPrice: 1000, quantity: 2, markup: { kind: 'percent', value: -10 } },
+      { fullPrice: 500, quantity: 1, markup: { kind: 'fixed', value: 100 } },
+    ]);
+    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 100, count: 3 });
+  });
+});
+
+const kopecks = fc.integer({ min: 0, max: 10_000_000_000 });
+const amount = fc.integer({ min: PROPOSAL_AMOUNT_MIN * 100, max: 100_000_000 }).map((k) => k / 100);
+
+describe('properties', () => {
+  it('a percent change is monotonic in the percent', () => {
+    fc.assert(
+      fc.property(kopecks, fc.integer({ min: -10_000, max: 100_000 }), fc.integer({ min: 1, max: 1000 }), (full, a, step) => {
+        const low = proposalUnitPriceKopecks(full, { kind: 'percent', value: a / 100 });
+        const high = proposalUnitPriceKopecks(full, { kind: 'percent', value: (a + step) / 100 });
+        expect(high).toBeGreaterThanOrEqual(low);
+      }),
+    );
+  });
+  it('a fixed change moves the price by exactly the amount, and so does the added sum', () => {
+    fc.assert(
+      fc.property(kopecks, amount, amount, (full, value, addSum) => {
+        const price = proposalUnitPriceKopecks(full, { kind: 'fixed', value, add_sum: addSum });
+        expect(price).toBe(full + Math.round(value * 100) + Math.round(addSum * 100));
+      }),
+    );
+  });
+  it('a percent change stays within half a kopeck of the exact value', () => {
+    fc.assert(
+      fc.property(kopecks, fc.integer({ min: -10_000, max: 100_000 }), (full, hundredths) => {
+        const price = proposalUnitPriceKopecks(full, { kind: 'percent', value: hundredths / 100 });
+        const exact = full + (full * hundredths) / 10_000;
+        expect(Math.abs(price - exact)).toBeLessThanOrEqual(0.5 + 1e-6);
+      }),
+    );
+  });
+  it('the totals equal the sum of the line sums', () => {
+    // Realistic magnitudes (up to 10 million roubles a unit) so the sums stay exact integers of kopecks.
+    const line = fc.record({
+      fullPrice: fc.integer({ min: 0, max: 1_000_000_000 }).map((k) => k / 100),
+      quantity: fc.integer({ min: 0, max: 1000 }),
+      markup: fc.record({ kind: fc.constantFrom('percent' as const, 'fixed' as const), value: amount, add_sum: amount }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), (lines) => {
+        const totals = proposalTotals(lines);
+        const sum = lines.reduce((acc, l) => acc + Math.round(proposalLinePrice(l).sum * 100), 0);
+        expect(Math.round(totals.total * 100)).toBe(sum);
+      }),
+    );
+  });
+  it('every amount at or above the lower bound that keeps the price non-negative is accepted', () => {
+    fc.assert(
+      fc.property(kopecks, amount, (full, value) => {
+        const problem = proposalMarkupProblem(full / 100, { kind: 'fixed', value });
+        expect(problem === null).toBe(full + Math.round(value * 100) >= 0);
+      }),
+    );
+  });
+});

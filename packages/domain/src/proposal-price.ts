@@ -1,0 +1,131 @@
+/**
+ * Prices of a commercial proposal (spec §5 "Discount", "Proposal and lines"): the dealer's own discount or markup
+ * over the portal's full price, per position. All money arithmetic is in integer kopecks.
+ */
+
+/** The smallest value a discount amount or an added sum may take (spec §5: the amount has a minimum of -1,000,000). */
+export const PROPOSAL_AMOUNT_MIN = -1_000_000;
+/** Our ceiling (the spec sets none): keeps kopeck arithmetic exact and catches a mistyped extra digit. */
+export const PROPOSAL_AMOUNT_MAX = 1_000_000_000;
+
+export type ProposalMarkupKind = 'percent' | 'fixed';
+
+/**
+ * A position's change to the full price: `value` is a percent of the full price or a fixed amount in roubles
+ * (negative = discount, positive = markup), `add_sum` an extra amount in roubles added to every unit.
+ */
+export interface ProposalMarkup {
+  kind: ProposalMarkupKind;
+  value: number;
+  add_sum?: number;
+}
+
+export const NO_MARKUP: ProposalMarkup = { kind: 'percent', value: 0, add_sum: 0 };
+
+/** Roubles (up to 2 decimals) → kopecks, rounding half away from zero so 0.005 never drifts. */
+function toKopecks(roubles: number): number {
+  const scaled = Math.abs(roubles) * 100;
+  const rounded = Math.round(Number(scaled.toFixed(6)));
+  return roubles < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+function fromKopecks(kopecks: number): number {
+  return kopecks / 100;
+}
+
+/** Integer division rounded half away from zero, exact for any safe integers. */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+/** The change one unit's price gets, in kopecks, before the added sum. */
+export function markupDeltaKopecks(fullPriceKopecks: number, markup: ProposalMarkup): number {
+  if (markup.kind === 'fixed') return toKopecks(markup.value);
+  // Percent in hundredths (12.5 % → 1250) so fractional percents stay exact.
+  const hundredths = BigInt(Math.round(Number((markup.value * 100).toFixed(6))));
+  return Number(divideRounded(BigInt(fullPriceKopecks) * hundredths, 10_000n));
+}
+
+/** Price of one unit in kopecks: full price ± (percent of full price, or fixed amount) + the optional added sum. */
+export function proposalUnitPriceKopecks(fullPriceKopecks: number, markup: ProposalMarkup): number {
+  return fullPriceKopecks + markupDeltaKopecks(fullPriceKopecks, markup) + toKopecks(markup.add_sum ?? 0);
+}
+
+/** The same in roubles, for display. */
+export function proposalUnitPrice(fullPrice: number, markup: ProposalMarkup): number {
+  return fromKopecks(proposalUnitPriceKopecks(toKopecks(fullPrice), markup));
+}
+
+/**
+ * What is wrong with a markup for this full price, as a Russian message saying what to fix; null when it is fine.
+ * `subject` names the position in the message.
+ */
+export function proposalMarkupProblem(fullPrice: number, markup: ProposalMarkup, subject = 'позиции'): string | null {
+  const addSum = markup.add_sum ?? 0;
+  if (!Number.isFinite(markup.value) || !Number.isFinite(addSum)) return `Скидка или наценка ${subject} должна быть числом.`;
+  if (markup.value < PROPOSAL_AMOUNT_MIN) {
+    return `Скидка ${subject} не может быть меньше ${PROPOSAL_AMOUNT_MIN.toLocaleString('ru-RU')}: уменьшите её.`;
+  }
+  if (addSum < PROPOSAL_AMOUNT_MIN) {
+    return `Добавленная сумма ${subject} не может быть меньше ${PROPOSAL_AMOUNT_MIN.toLocaleString('ru-RU')}: уменьшите её.`;
+  }
+  if (markup.value > PROPOSAL_AMOUNT_MAX || addSum > PROPOSAL_AMOUNT_MAX) {
+    return `Наценка ${subject} слишком велика: проверьте число (не больше ${PROPOSAL_AMOUNT_MAX.toLocaleString('ru-RU')}).`;
+  }
+  if (proposalUnitPriceKopecks(toKopecks(fullPrice), markup) < 0) {
+    return `Цена ${subject} после скидки получается меньше нуля: уменьшите скидку.`;
+  }
+  return null;
+}
+
+export interface ProposalLineInput {
+  fullPrice: number;
+  quantity: number;
+  markup: ProposalMarkup;
+}
+
+export interface ProposalLinePrice {
+  /** Roubles per unit before and after the dealer's change. */
+  fullPrice: number;
+  price: number;
+  /** Roubles for the whole line. */
+  fullSum: number;
+  sum: number;
+}
+
+export function proposalLinePrice(line: ProposalLineInput): ProposalLinePrice {
+  const fullKopecks = toKopecks(line.fullPrice);
+  const priceKopecks = proposalUnitPriceKopecks(fullKopecks, line.markup);
+  return {
+    fullPrice: fromKopecks(fullKopecks),
+    price: fromKopecks(priceKopecks),
+    fullSum: fromKopecks(fullKopecks * line.quantity),
+    sum: fromKopecks(priceKopecks * line.quantity),
+  };
+}
+
+export interface ProposalTotals {
+  /** Sum at full prices, sum to pay, and the difference (positive = the customer's discount). */
+  fullTotal: number;
+  total: number;
+  discount: number;
+  count: number;
+}
+
+/** Totals of a proposal, added up in kopecks. */
+export function proposalTotals(lines: readonly ProposalLineInput[]): ProposalTotals {
+  let full = 0;
+  let total = 0;
+  let count = 0;
+  for (const line of lines) {
+    const fullKopecks = toKopecks(line.fullPrice);
+    full += fullKopecks * line.quantity;
+    total += proposalUnitPriceKopecks(fullKopecks, line.markup) * line.quantity;
+    count += line.quantity;
+  }
+  return { fullTotal: fromKopecks(full), total: fromKopecks(total), discount: fromKopecks(full - total), count };
+}
