@@ -1,0 +1,42 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from './api/client';
+import { errorMessage, formatRequestError, reportError } from './errors';
+import { renderWithProviders } from './testing/render';
+
+describe('formatRequestError', () => {
+  it('names the action and the message as spec §8 says', () => {
+    expect(formatRequestError('send_kp', new ApiError('Нет связи', 0, 'NETWORK'))).toBe('Request SEND_KP error: Нет связи');
+    expect(formatRequestError('GET_PARTNERS', 'timeout')).toBe('Request GET_PARTNERS error: timeout');
+    expect(errorMessage({ msg: 'старый формат' })).toBe('старый формат');
+  });
+});
+
+describe('reportError', () => {
+  afterEach(() => act(() => notifications.clean()));
+
+  it('shows the message in a snack bar with its HTML sanitised', async () => {
+    renderWithProviders(<div />);
+    act(() => {
+      reportError('ADD_KP_LOGO', new Error('<b>Файл</b> слишком большой<img src=x onerror="window.hacked=1"><script>window.hacked=1</script>'));
+    });
+    const message = await screen.findByTestId('error-snackbar-message');
+    expect(message).toHaveTextContent('Request ADD_KP_LOGO error: Файл слишком большой');
+    expect(message.querySelector('b')).toHaveTextContent('Файл');
+    expect(message.querySelector('script')).toBeNull();
+    expect(message.querySelector('img')).toBeNull();
+    expect(message.innerHTML).not.toContain('onerror');
+  });
+
+  it('closes with its close button', async () => {
+    renderWithProviders(<div />);
+    act(() => {
+      reportError('GET_BILLS', new Error('Сервер недоступен'));
+    });
+    await screen.findByText(/Request GET_BILLS error/);
+    await userEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByText(/Request GET_BILLS error/)).not.toBeInTheDocument());
+  });
+});

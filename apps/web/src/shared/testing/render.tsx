@@ -1,0 +1,31 @@
+/** Renders a component for a component test with what the app wraps it in: Mantine, notifications, query client, router. */
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+
+export function createTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createTestQueryClient(), ...options }: RenderOptions & { route?: string; queryClient?: QueryClient } = {},
+) {
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider>
+          <ModalsProvider>
+            <Notifications />
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </ModalsProvider>
+        </MantineProvider>
+      </QueryClientProvider>
+    );
+  }
+  return { queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
