@@ -8,3 +8,5 @@ export * from './profile';
 export * from './feedback';
 export * from './realtime';
 export * from './integration';
+export * from './logistics';
+export * from './claims';

@@ -8,3 +8,5 @@ export * from './partner-warnings';
 export * from './current-discount';
 export * from './proposal-price';
 export * from './inn';
+export * from './back-office-list';
+export * from './claim';

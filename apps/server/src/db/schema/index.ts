@@ -7,3 +7,5 @@ export * from './files';
 export * from './content';
 export * from './feedback';
 export * from './notifications';
+export * from './logistics';
+export * from './claims';

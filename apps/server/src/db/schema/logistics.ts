@@ -1,0 +1,65 @@
+/** Delivery addresses (per user) and shipment requests (per company), spec §3 "Shipment", "Delivery address". */
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { files } from './files';
+import { orders } from './orders';
+import { partners } from './partners';
+
+/**
+ * A user's delivery addresses. The calls carry no company, so the book is the user's own (docs/decisions.md);
+ * `id` is the address's `index` in the API: stable, so deleting one never renumbers the others.
+ */
+export const deliveryAddresses = pgTable(
+  'delivery_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('delivery_addresses_user_label_uq').on(t.userId, sql`lower(${t.label})`)],
+);
+
+/** A shipment request of a company for one of its orders. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    /** Our external id, given to the back office with the request. */
+    guid: text('guid').notNull().unique(),
+    /** The back office's (CRM) id: null until the back office registers the request through the integration API. */
+    bitrixId: integer('bitrix_id').unique(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** Who filed it; null for shipments the back office made itself. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null when the back office made the shipment for an order placed outside the portal. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    address: text('address').notNull(),
+    /** The wanted shipment date. */
+    date: date('date', { mode: 'string' }).notNull(),
+    comment: text('comment').notNull().default(''),
+    status: text('status').notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipments_partner_idx').on(t.partnerId)],
+);
+
+export const shipmentFiles = pgTable(
+  'shipment_files',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shipmentId, t.fileId] })],
+);
