@@ -2,5 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes, versionRoutes } from './auth/auth.routes';
 import { partnersRoutes } from './partners/partners.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { contentRoutes } from './content/content.routes';
+import { profileRoutes } from './profile/profile.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, notificationsRoutes, contentRoutes, profileRoutes, feedbackRoutes];

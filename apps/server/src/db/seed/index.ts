@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import type { FileStorage } from '../../lib/storage';
+import { seedContent } from './content';
 import { seedPeople } from './people';
 
 export interface SeedContext {
@@ -18,6 +19,7 @@ export interface SeedContext {
 
 export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Promise<void> }> = [
   { name: 'people and companies', run: ({ db }) => seedPeople(db) },
+  { name: 'main-page content', run: ({ db }) => seedContent(db) },
 ];
 
 export async function seedDemo(context: SeedContext): Promise<void> {

@@ -1,0 +1,70 @@
+import { AVATAR_MAX_BYTES, ZNotificationSettingsSchema, ZUserSettingsSchema, okEnvelope } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { IMAGE_TYPES, readMultipart } from '../../lib/uploads';
+import { getSettings, readAvatar, updateNotifications, updatePersonal } from './profile.service';
+
+const AVATAR_POLICY = {
+  accept: IMAGE_TYPES,
+  maxFileBytes: AVATAR_MAX_BYTES,
+  maxTotalBytes: AVATAR_MAX_BYTES,
+  maxFiles: 1,
+  fileFields: ['avatar'],
+} as const;
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/settings',
+    { schema: { tags: ['profile'], summary: 'Personal data and notification settings', response: { 200: okEnvelope(ZUserSettingsSchema) } } },
+    async (request) => ({ error: null, response: await getSettings(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/user/settings/personal/update',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Update personal data (multipart: name, lastname, patronymic, email, phone, removeAvatar; file avatar ≤ 2 MB, PNG/JPEG/WebP)',
+        consumes: ['multipart/form-data'],
+        response: { 200: okEnvelope(ZUserSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, AVATAR_POLICY);
+      return { error: null, response: await updatePersonal(app.db, app.storage, currentUser(request).id, form) };
+    },
+  );
+
+  app.post(
+    '/user/settings/notifications/update',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Replace the notification settings',
+        body: ZNotificationSettingsSchema,
+        response: { 200: okEnvelope(ZNotificationSettingsSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await updateNotifications(app.db, currentUser(request).id, request.body) }),
+  );
+
+  app.get(
+    '/user/settings/avatar/:fileId',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in user's avatar image",
+        params: z.object({ fileId: z.coerce.number({ error: 'Номер файла должен быть числом.' }).int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const avatar = await readAvatar(app.db, app.storage, currentUser(request).id, request.params.fileId);
+      return reply
+        .header('content-type', avatar.mime)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(avatar.bytes);
+    },
+  );
+};
