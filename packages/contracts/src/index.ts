@@ -10,3 +10,4 @@ export * from './realtime';
 export * from './integration';
 export * from './logistics';
 export * from './claims';
+export * from './proposals';
