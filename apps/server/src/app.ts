@@ -21,6 +21,7 @@ import { registerErrorHandler } from './lib/error-handler';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
 import { apiModules } from './modules';
+import { realtimeModule } from './modules/realtime/realtime.routes';
 import type {} from './lib/fastify';
 
 export interface BuildOptions {
@@ -111,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   await app.register(authHook);
+  // The hub (app.realtime) before the API modules that raise events; the socket at /ws, outside /api.
+  await app.register(realtimeModule);
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module);

@@ -1,0 +1,63 @@
+import { ZNotificationIdParamsSchema, ZRealtimeMessageSchema, okEnvelope } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { clearNotifications, listNotifications, markReadPopup, removeNotification } from './notifications.service';
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's realtime messages, newest first (up to 100)",
+        response: { 200: okEnvelope(z.array(ZRealtimeMessageSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await listNotifications(app, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark a message read as popup: it will not pop up again',
+        params: ZNotificationIdParamsSchema,
+        response: { 200: okEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) => {
+      await markReadPopup(app, currentUser(request).id, request.params.id);
+      return { error: null, response: { id: request.params.id } };
+    },
+  );
+
+  app.delete(
+    '/notifications/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Remove one message',
+        params: ZNotificationIdParamsSchema,
+        response: { 200: okEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) => {
+      await removeNotification(app, currentUser(request).id, request.params.id);
+      return { error: null, response: { id: request.params.id } };
+    },
+  );
+
+  app.delete(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Remove all messages of the signed-in user',
+        response: { 200: okEnvelope(z.object({ removed: z.number() })) },
+      },
+    },
+    async (request) => ({ error: null, response: { removed: await clearNotifications(app, currentUser(request).id) } }),
+  );
+};

@@ -1,0 +1,92 @@
+/**
+ * Notifications kept per user and pushed to their sockets. Other areas raise an event with `notifyPartner` (every
+ * user of one company) or `notifyUsers`; the list, mark-read, remove and clear calls act on the signed-in user's own
+ * rows only, and every change is echoed to that user's other devices.
+ */
+import type { TRealtimeEvent, TRealtimeMessage } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
+import * as repo from './notifications.repository';
+
+/** The bar shows the newest messages; older ones stay in the table until cleared. */
+export const NOTIFICATIONS_LIST_LIMIT = 100;
+
+export interface NotificationInput {
+  type: 'popup' | 'notification';
+  message: string;
+  event: TRealtimeEvent;
+  link?: string | null;
+  data?: Record<string, unknown>;
+  /** Order numbers whose lists and details should refresh in the open browsers. */
+  orders?: number[];
+}
+
+type App = Pick<FastifyInstance, 'db' | 'realtime' | 'log'>;
+
+export function toRealtimeMessage(row: repo.NotificationRow): TRealtimeMessage {
+  return {
+    id: row.id,
+    time: row.createdAt.getTime(),
+    message: row.message,
+    readPopup: row.readPopup,
+    type: row.type === 'popup' ? 'popup' : 'notification',
+    event: (row.event as TRealtimeEvent | null) ?? null,
+    link: row.link,
+  };
+}
+
+/** Stores one message per user and pushes it (and an orders refresh, when asked) to their sockets in every process. */
+export async function notifyUsers(app: App, userIds: number[], input: NotificationInput): Promise<TRealtimeMessage[]> {
+  const unique = [...new Set(userIds)];
+  const rows = await repo.insertMany(
+    app.db,
+    unique.map((userId) => ({
+      userId,
+      type: input.type,
+      message: input.message,
+      event: input.event,
+      link: input.link ?? null,
+      data: input.data ?? null,
+    })),
+  );
+  // Stored first: a failed push loses nothing, the client reloads the list when it reconnects.
+  try {
+    for (const row of rows) {
+      await app.realtime.publishToUser(row.userId, { namespace: 'notifications', mutation: 'add', payload: toRealtimeMessage(row) });
+    }
+    if (input.orders?.length) {
+      await app.realtime.publishToUsers(unique, { namespace: 'orders', action: 'refresh', payload: { orders: input.orders } });
+    }
+  } catch (error) {
+    app.log.error({ err: error }, 'realtime push failed; the notifications are stored');
+  }
+  return rows.map(toRealtimeMessage);
+}
+
+/** To the users of one company, and no one else. */
+export async function notifyPartner(app: App, partnerId: number, input: NotificationInput) {
+  return notifyUsers(app, await repo.usersOfPartners(app.db, [partnerId]), input);
+}
+
+export async function listNotifications(app: App, userId: number): Promise<TRealtimeMessage[]> {
+  return (await repo.listForUser(app.db, userId, NOTIFICATIONS_LIST_LIMIT)).map(toRealtimeMessage);
+}
+
+const notFound = () =>
+  new AppError('NOT_FOUND', 'Уведомление не найдено: возможно, оно уже удалено. Обновите страницу.');
+
+export async function markReadPopup(app: App, userId: number, id: number) {
+  if (!(await repo.markReadPopup(app.db, userId, id))) throw notFound();
+  await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'markRead', payload: { id } });
+}
+
+export async function removeNotification(app: App, userId: number, id: number) {
+  if (!(await repo.removeOne(app.db, userId, id))) throw notFound();
+  await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'remove', payload: { id } });
+}
+
+export async function clearNotifications(app: App, userId: number) {
+  const removed = await repo.removeAll(app.db, userId);
+  await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'clear', payload: {} });
+  return removed;
+}
