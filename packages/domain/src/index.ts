@@ -10,3 +10,4 @@ export * from './proposal-price';
 export * from './inn';
 export * from './back-office-list';
 export * from './claim';
+export * from './order';

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lineDiscount, linePrice } from './discount';
+import { fractionToPercent, percentToFraction } from './money';
+
+const contracts = [
+  { guid: 'fro', discount: 12 },
+  { guid: 'es', discount: 7 },
+];
+
+describe('lineDiscount (spec §5)', () => {
+  it('comes from the contract of the line organisation', () => {
+    expect(lineDiscount({ status: '', maxDiscount: 0, orgGuid: 'fro', contracts })).toBe(12);
+    expect(lineDiscount({ status: '', maxDiscount: 0, orgGuid: 'es', contracts })).toBe(7);
+  });
+  it('is zero without a contract with that organisation', () => {
+    expect(lineDiscount({ status: '', maxDiscount: 0, orgGuid: 'other', contracts })).toBe(0);
+  });
+  it('is capped at MAX_DISCOUNT when that is non-zero', () => {
+    expect(lineDiscount({ status: '', maxDiscount: 10, orgGuid: 'fro', contracts })).toBe(10);
+    expect(lineDiscount({ status: '', maxDiscount: 20, orgGuid: 'fro', contracts })).toBe(12);
+  });
+  it.each(['Outlet', 'Discount', 'Activity'])('is zero for the status %s', (status) => {
+    expect(lineDiscount({ status, maxDiscount: 0, orgGuid: 'fro', contracts })).toBe(0);
+  });
+  it('property: always within [0, cap] and zero for the no-discount statuses', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -50, max: 150 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.constantFrom('', 'Outlet', 'Discount', 'Activity', 'New'),
+        (discount, cap, status) => {
+          const result = lineDiscount({ status, maxDiscount: cap, orgGuid: 'x', contracts: [{ guid: 'x', discount }] });
+          expect(result).toBeGreaterThanOrEqual(0);
+          expect(result).toBeLessThanOrEqual(100);
+          if (cap > 0) expect(result).toBeLessThanOrEqual(cap);
+          if (['Outlet', 'Discount', 'Activity'].includes(status)) expect(result).toBe(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('linePrice and the fraction form', () => {
+  it('prices to the kopeck', () => {
+    expect(linePrice(1999.99, 12)).toEqual({ fullprice: 1999.99, discount: 12, PRICE: 1759.99, price_discount: 240 });
+    expect(linePrice(0.1, 50).PRICE).toBe(0.05);
+  });
+  it('is kept as a percent and sent as a fraction', () => {
+    expect(percentToFraction(12)).toBe(0.12);
+    expect(percentToFraction(12.5)).toBe(0.125);
+    expect(fractionToPercent(0.07)).toBe(7);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000 }), (bp) => {
+        expect(fractionToPercent(percentToFraction(bp / 100))).toBe(bp / 100);
+      }),
+    );
+  });
+});
