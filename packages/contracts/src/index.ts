@@ -11,3 +11,4 @@ export * from './integration';
 export * from './logistics';
 export * from './claims';
 export * from './proposals';
+export * from './orders';

@@ -25,7 +25,13 @@ export const orders = pgTable(
     bags: jsonb('bags').notNull().default(sql`'{}'::jsonb`),
     total: money('total'),
     totalDiscount: money('total_discount'),
+    /** Distinct positions and units (spec §3 count, total_count). */
     count: integer('count').notNull().default(0),
+    totalCount: integer('total_count').notNull().default(0),
+    /** Set once the dealer edits the order (number and date stay). */
+    edited: boolean('edited').notNull().default(false),
+    /** The contract (organisation guid) the dealer chose on the order page, '' when none. */
+    storageGuid: text('storage_guid').notNull().default(''),
     /** The client's Idempotency-Key: a retry answers the first answer again. */
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request body the key was first used with: the same key with another body is a conflict. */
@@ -71,9 +77,29 @@ export const orderChecks = pgTable(
     guid: text('guid').notNull().unique(),
     orgGuid: text('org_guid').notNull(),
     status: integer('status').notNull().default(0),
+    total: money('total'),
     /** {id, StatusSchet, StatusSF, StatusUPD, StatusUPK} of spec §3. */
     docStatus: jsonb('doc_status').notNull().default(sql`'{}'::jsonb`),
     billRequestedAt: timestamp('bill_requested_at', { withTimezone: true }),
   },
   (t) => [index('order_checks_order_idx').on(t.orderId)],
+);
+
+/** Each accepted edit of an order, keyed like submissions so a retried edit answers the first answer again. */
+export const orderEdits = pgTable(
+  'order_edits',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    firstAnswer: jsonb('first_answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('order_edits_user_idempotency_uq').on(t.userId, t.idempotencyKey), index('order_edits_order_idx').on(t.orderId)],
 );

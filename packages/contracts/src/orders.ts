@@ -1,0 +1,195 @@
+/**
+ * Orders (spec §3 "Order payload sent", "Order list item", §7 order calls): what the client submits, what the server
+ * answers for the history, one order's detail, document statuses and bill requests.
+ */
+import { z } from 'zod';
+
+/**
+ * One characteristic line as sent. `guid` is the offer's GUID (for a product without offers, the product's UID: its
+ * «Только под заказ» line), `orgguid` its ORGGUID. Prices are what the client showed: the server reprices and says
+ * what changed. Count rules (an integer above 0) are checked by the service so the message names the line.
+ */
+export const ZOrderLinePayloadSchema = z.object({
+  guid: z.string({ error: 'У строки заказа нет guid предложения.' }).min(1, 'У строки заказа нет guid предложения.'),
+  orgguid: z.string({ error: 'У строки заказа нет orgguid.' }).default(''),
+  quantity: z.number({ error: 'Количество в строке заказа: укажите число.' }),
+  price: z.number().nonnegative().default(0),
+  fullprice: z.number().nonnegative().default(0),
+  /** A fraction: 0.12 is 12 %. */
+  discount: z.number().min(0).max(1).default(0),
+});
+export type TOrderLinePayload = z.infer<typeof ZOrderLinePayloadSchema>;
+
+export const ZOrderPositionPayloadSchema = z.object({
+  guid: z.string({ error: 'У позиции нет guid товара.' }).min(1, 'У позиции нет guid товара.'),
+  characteristics: z.array(ZOrderLinePayloadSchema).max(500, 'Слишком много характеристик в позиции: не больше 500.'),
+});
+export type TOrderPositionPayload = z.infer<typeof ZOrderPositionPayloadSchema>;
+
+export const ZDeliveryCaseSchema = z.enum(['pickup', 'delivery', 'other'], {
+  error: 'Способ доставки: pickup (самовывоз), delivery (доставка) или other (другое).',
+});
+
+export const ZDeliverySchema = z.object({
+  address: z.string().max(500, 'Адрес доставки слишком длинный: не больше 500 символов.').default(''),
+  case: ZDeliveryCaseSchema.default('pickup'),
+  /** 'YYYY-MM-DD' (or dd.mm.yyyy); '' when not chosen. */
+  date: z.string().max(32).default(''),
+  cost: z.number().min(0, 'Стоимость доставки не может быть отрицательной.').max(10_000_000).default(0),
+  bill_to: z.string().max(500).default(''),
+});
+export type TDelivery = z.infer<typeof ZDeliverySchema>;
+
+const bagCount = z.number().int('Число пакетов должно быть целым.').min(0).max(100_000).default(0);
+export const ZBagsSchema = z.object({ wear: bagCount, wear_pre: bagCount, shoes: bagCount, shoes_pre: bagCount });
+
+/** Spec §3 "Order payload sent". The server decides the stock split, so every line may come in `position`. */
+export const ZOrderPayloadSchema = z.object({
+  id: z.number().optional(),
+  edit: z.boolean().default(false),
+  reserved: z.boolean().optional(),
+  comment: z.string().max(2000, 'Комментарий слишком длинный: не больше 2000 символов.').default(''),
+  delivery: ZDeliverySchema.default({ address: '', case: 'pickup', date: '', cost: 0, bill_to: '' }),
+  request_certificate: z.boolean().default(false),
+  total: z.number().optional(),
+  count: z.number().optional(),
+  partner_id: z.string({ error: 'Выберите компанию: partner_id — uid компании.' }).min(1, 'Выберите компанию: partner_id — uid компании.'),
+  /** Ours, optional: the contract (its organisation guid) the dealer chose; must be the company's. */
+  storage: z.string().optional(),
+  bags: ZBagsSchema.default({ wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0 }),
+  name: z.string().max(200).optional(),
+  position: z.array(ZOrderPositionPayloadSchema).max(1000, 'Слишком много позиций: не больше 1000.').default([]),
+  position_presail: z.array(ZOrderPositionPayloadSchema).max(1000, 'Слишком много позиций: не больше 1000.').default([]),
+});
+export type TOrderPayload = z.input<typeof ZOrderPayloadSchema>;
+export type TOrderPayloadParsed = z.infer<typeof ZOrderPayloadSchema>;
+
+export const ZOrderSubmitResultSchema = z.object({
+  /** The order number (n in the order list). */
+  id: z.number(),
+  /** What the server changed or says about the order (repriced lines, pre-sale), in Russian; '' when nothing. */
+  message: z.string(),
+});
+export type TOrderSubmitResult = z.infer<typeof ZOrderSubmitResultSchema>;
+
+export const ZOrderIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Номер заказа — число.' }).int('Номер заказа — целое число.').positive('Номер заказа — число больше 0.'),
+});
+
+/** Spec §3: doc_status of a check. */
+export const ZDocStatusSchema = z.object({
+  id: z.string(),
+  StatusSchet: z.boolean(),
+  StatusSF: z.boolean(),
+  StatusUPD: z.boolean(),
+  StatusUPK: z.boolean(),
+});
+export type TDocStatus = z.infer<typeof ZDocStatusSchema>;
+
+/** A check (bill) of one organisation of the order. */
+export const ZOrderCheckSchema = z.object({
+  guid: z.string(),
+  id: z.string(),
+  /** Organisation guid and name. */
+  org: z.string(),
+  org_name: z.string(),
+  status: z.number(),
+  status_name: z.string(),
+  total: z.number(),
+  doc_status: ZDocStatusSchema,
+});
+export type TOrderCheck = z.infer<typeof ZOrderCheckSchema>;
+
+/** Spec §3 "Order list item", with the totals the history shows. `date` is unix seconds. */
+export const ZOrderListItemSchema = z.object({
+  n: z.number(),
+  name: z.string(),
+  date: z.number(),
+  partner_guid: z.string(),
+  partner_name: z.string(),
+  reserved: z.boolean(),
+  checks: z.array(ZOrderCheckSchema),
+  upd: z.boolean(),
+  edit: z.boolean(),
+  total: z.number(),
+  count: z.number(),
+  total_count: z.number(),
+});
+export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
+
+export const ZOrderLineSchema = z.object({
+  ID: z.string(),
+  CHARACTERISTIC: z.string(),
+  PRICE: z.number(),
+  fullprice: z.number(),
+  price_discount: z.number(),
+  count: z.number(),
+  RESIDUE: z.number(),
+  RESERVED: z.number().optional(),
+  MAX_DISCOUNT: z.number(),
+  PPDATA: z.string(),
+  GUID: z.string(),
+  ORGGUID: z.string(),
+  discount: z.number(),
+});
+
+export const ZOrderPositionSchema = z.object({
+  guid: z.string(),
+  article: z.string(),
+  product: z.object({ ID: z.string(), ARTICLE: z.string(), NAME: z.string(), UID: z.string() }),
+  type: z.string(),
+  characteristics: z.array(ZOrderLineSchema),
+  count: z.number(),
+  total: z.number(),
+  total_discount: z.number(),
+  status: z.string(),
+  weight: z.number(),
+  volume: z.number(),
+  preorder: z.boolean(),
+});
+export type TOrderPosition = z.infer<typeof ZOrderPositionSchema>;
+
+/** GET /user/order/{id}: what «create from», «edit» and a claim need. */
+export const ZOrderDetailSchema = z.object({
+  n: z.number(),
+  name: z.string(),
+  date: z.number(),
+  edit: z.boolean(),
+  partner_id: z.string(),
+  partner_name: z.string(),
+  position: z.array(ZOrderPositionSchema),
+  position_presail: z.array(ZOrderPositionSchema),
+  comment: z.string(),
+  delivery: z.object({ address: z.string(), case: ZDeliveryCaseSchema, date: z.string(), cost: z.number(), bill_to: z.string() }),
+  bags: z.object({ wear: z.number(), wear_pre: z.number(), shoes: z.number(), shoes_pre: z.number() }),
+  count: z.number(),
+  total_count: z.number(),
+  total: z.number(),
+  total_discount: z.number(),
+  request_certificate: z.boolean(),
+  reserved: z.boolean(),
+  checks: z.array(ZOrderCheckSchema),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetailSchema>;
+
+export const ZOrderPrintQuerySchema = z.object({
+  id: z.coerce.number({ error: 'Укажите id — номер заказа.' }).int().positive('Укажите id — номер заказа.'),
+  name: z.string({ error: 'Укажите name — какой документ печатать (invoice).' }).min(1, 'Укажите name — какой документ печатать (invoice).'),
+});
+
+/** POST /user/request/check/{id}: the check to request a bill for ({id} is the order number). */
+export const ZBillRequestSchema = z.object({
+  guid: z.string({ error: 'Укажите guid счёта.' }).min(1, 'Укажите guid счёта.'),
+});
+
+/** Check statuses (ours; the back office may set others). 1 and 6 keep the order reserved (spec §9). */
+export const CHECK_STATUS = { NEW: 0, RESERVED: 1, ASSEMBLING: 2, SHIPPED: 3, CANCELLED: 4, PREORDER: 5, BILLED: 6 } as const;
+export const CHECK_STATUS_NAMES: Record<number, string> = {
+  0: 'Новый',
+  1: 'В резерве',
+  2: 'Собирается',
+  3: 'Отгружен',
+  4: 'Отменён',
+  5: 'Предзаказ',
+  6: 'Счёт выставлен',
+};
