@@ -21,6 +21,7 @@ import { registerErrorHandler } from './lib/error-handler';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
 import { apiModules } from './modules';
+import { addressSuggestRoutes } from './modules/logistics/address-suggest.routes';
 import { realtimeModule } from './modules/realtime/realtime.routes';
 import type {} from './lib/fastify';
 
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  // The address suggestions keep the public suggestion service's path, outside /api (spec §7).
+  await app.register(addressSuggestRoutes);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

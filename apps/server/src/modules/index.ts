@@ -6,5 +6,8 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { contentRoutes } from './content/content.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
+import { logisticsRoutes } from './logistics/logistics.routes';
+import { claimsRoutes } from './claims/claims.routes';
+import { filesRoutes } from './files/files.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, notificationsRoutes, contentRoutes, profileRoutes, feedbackRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, notificationsRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes];

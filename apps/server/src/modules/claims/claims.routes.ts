@@ -1,0 +1,37 @@
+import { ZClaimCreatedSchema, ZClaimSchema, okEnvelope } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { readMultipart } from '../../lib/uploads';
+import { ATTACHMENT_POLICY } from '../files/files.service';
+import { fileClaim, listClaims } from './claims.service';
+
+export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/claims',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: "Claims of the user's companies with their status history, by bitrix_id descending (an empty list is [])",
+        response: { 200: okEnvelope(z.array(ZClaimSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await listClaims(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/user/claims/add',
+    {
+      schema: {
+        tags: ['claims'],
+        summary: 'File a claim: multipart partner_guid, case, title, message, order (optional), products (JSON), files',
+        consumes: ['multipart/form-data'],
+        response: { 200: okEnvelope(ZClaimCreatedSchema) },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, ATTACHMENT_POLICY);
+      return { error: null, response: await fileClaim(app.db, app.storage, currentUser(request).id, form) };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import {
+  ZDeliveryAddBodySchema,
+  ZDeliveryAddressSchema,
+  ZDeliveryDeleteBodySchema,
+  ZDeliveryListResponseSchema,
+  ZDeliveryUpdateBodySchema,
+  ZShipmentCreatedSchema,
+  ZShipmentSchema,
+  ZShippableOrderSchema,
+  okEnvelope,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { readMultipart } from '../../lib/uploads';
+import { ATTACHMENT_POLICY } from '../files/files.service';
+import * as service from './logistics.service';
+
+const deliveryList = { 200: okEnvelope(ZDeliveryListResponseSchema) };
+
+export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/delivery',
+    { schema: { tags: ['logistics'], summary: "The user's delivery addresses", response: { 200: okEnvelope(z.array(ZDeliveryAddressSchema)) } } },
+    async (request) => ({ error: null, response: await service.listAddresses(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/user/delivery/add',
+    { schema: { tags: ['logistics'], summary: 'Add a delivery address; answers the list', body: ZDeliveryAddBodySchema, response: deliveryList } },
+    async (request) => ({
+      error: null,
+      response: { data: await service.addAddress(app.db, currentUser(request).id, request.body.label) },
+    }),
+  );
+
+  app.post(
+    '/user/delivery/update',
+    { schema: { tags: ['logistics'], summary: 'Change a delivery address; answers the list', body: ZDeliveryUpdateBodySchema, response: deliveryList } },
+    async (request) => ({
+      error: null,
+      response: { data: await service.updateAddress(app.db, currentUser(request).id, request.body.index, request.body.label) },
+    }),
+  );
+
+  app.post(
+    '/user/delivery/delete',
+    { schema: { tags: ['logistics'], summary: 'Delete a delivery address; answers the list', body: ZDeliveryDeleteBodySchema, response: deliveryList } },
+    async (request) => ({
+      error: null,
+      response: { data: await service.deleteAddress(app.db, currentUser(request).id, request.body.index) },
+    }),
+  );
+
+  app.get(
+    '/user/shipments',
+    {
+      schema: {
+        tags: ['logistics'],
+        summary: "Shipments of the user's companies, by bitrix_id descending (an empty list is [])",
+        response: { 200: okEnvelope(z.array(ZShipmentSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await service.listShipments(app.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/user/shipments/orders',
+    {
+      schema: {
+        tags: ['logistics'],
+        summary: "Orders of the user's companies a shipment can be requested for, newest first",
+        response: { 200: okEnvelope(z.array(ZShippableOrderSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await service.listShippableOrders(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/user/shipments/add',
+    {
+      schema: {
+        tags: ['logistics'],
+        summary: 'Request a shipment: multipart order, address, date (DD.MM.YYYY), comment, files (PNG, JPEG, WebP, PDF)',
+        consumes: ['multipart/form-data'],
+        response: { 200: okEnvelope(ZShipmentCreatedSchema) },
+      },
+    },
+    async (request) => {
+      const form = await readMultipart(request, ATTACHMENT_POLICY);
+      return { error: null, response: await service.requestShipment(app.db, app.storage, currentUser(request).id, form) };
+    },
+  );
+};

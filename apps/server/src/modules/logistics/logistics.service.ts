@@ -1,0 +1,111 @@
+/** Delivery addresses (the user's book) and shipment requests (a company's, for one of its orders). */
+import { randomUUID } from 'node:crypto';
+import { ZShipmentRequestFieldsSchema, type TDeliveryAddress, type TShipment, type TShippableOrder } from '@portal/contracts';
+import { sortShipments } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
+import type { FileStorage } from '../../lib/storage';
+import type { MultipartForm } from '../../lib/uploads';
+import { discardUploads, putUploads, recordUploads } from '../files/files.service';
+import * as repo from './logistics.repository';
+import { parseShipmentDate } from './shipment-date';
+
+export const MAX_ADDRESSES = 50;
+
+const tidy = (label: string) => label.replace(/\s+/g, ' ').trim();
+
+export function listAddresses(db: Db, userId: number): Promise<TDeliveryAddress[]> {
+  return repo.listAddresses(db, userId);
+}
+
+export async function addAddress(db: Db, userId: number, label: string): Promise<TDeliveryAddress[]> {
+  const text = tidy(label);
+  if ((await repo.countAddresses(db, userId)) >= MAX_ADDRESSES) {
+    throw conflict(`В списке уже ${MAX_ADDRESSES} адресов: удалите ненужные, чтобы добавить новый.`);
+  }
+  if (!(await repo.insertAddress(db, userId, text))) throw conflict(`Адрес «${text}» уже есть в списке.`);
+  return repo.listAddresses(db, userId);
+}
+
+export async function updateAddress(db: Db, userId: number, index: number, label: string): Promise<TDeliveryAddress[]> {
+  const text = tidy(label);
+  if (await repo.findSameLabel(db, userId, text, index)) throw conflict(`Адрес «${text}» уже есть в списке.`);
+  // Addresses are the user's own: another user's index answers the same 404 as a missing one.
+  if (!(await repo.updateAddress(db, userId, index, text))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
+  return repo.listAddresses(db, userId);
+}
+
+export async function deleteAddress(db: Db, userId: number, index: number): Promise<TDeliveryAddress[]> {
+  if (!(await repo.deleteAddress(db, userId, index))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
+  return repo.listAddresses(db, userId);
+}
+
+/** The shipments of the user's companies, by bitrix_id descending (spec §4). An empty list is answered as []. */
+export async function listShipments(db: Db, userId: number): Promise<TShipment[]> {
+  const rows = await repo.listShipments(db, await userPartnerIds(db, userId));
+  const attached = await repo.listShipmentFiles(db, rows.map((row) => row.shipment.id));
+  return sortShipments(
+    rows.map(({ shipment, partnerUid, partnerName }) => ({
+      id: shipment.id,
+      bitrix_id: shipment.bitrixId,
+      guid: shipment.guid,
+      partner_guid: partnerUid,
+      partner_name: partnerName,
+      order: shipment.orderId,
+      address: shipment.address,
+      date: shipment.date,
+      comment: shipment.comment,
+      status: shipment.status,
+      created_at: shipment.createdAt.toISOString(),
+      files: attached.filter((file) => file.shipmentId === shipment.id).map(({ id, name, mime, size }) => ({ id, name, mime, size })),
+    })),
+  );
+}
+
+export async function listShippableOrders(db: Db, userId: number): Promise<TShippableOrder[]> {
+  const rows = await repo.listPartnerOrders(db, await userPartnerIds(db, userId), 200);
+  return rows.map((row) => ({
+    n: row.n,
+    name: row.name,
+    date: row.createdAt.toISOString(),
+    partner_guid: row.partnerUid,
+    partner_name: row.partnerName,
+  }));
+}
+
+/** Files a shipment request for an order of one of the user's companies; the company is the order's. */
+export async function requestShipment(db: Db, storage: FileStorage, userId: number, form: MultipartForm, today = new Date()) {
+  const parsed = ZShipmentRequestFieldsSchema.safeParse(form.fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join(' '));
+  const fields = parsed.data;
+  const date = parseShipmentDate(fields.date, today);
+  if ('error' in date) throw badRequest(date.error);
+
+  const order = await repo.findOrder(db, fields.order);
+  if (!order) throw notFound(`Заказ №${fields.order} не найден: выберите заказ из списка.`);
+  await requirePartnerAccess(db, userId, order.partnerId).catch(() => {
+    throw new AppError('FORBIDDEN', `Заказ №${fields.order} оформлен не на вашу компанию.`);
+  });
+
+  const stored = await putUploads(storage, 'shipments', form.files);
+  try {
+    return await db.transaction(async (tx) => {
+      const shipment = await repo.insertShipment(tx, {
+        guid: randomUUID(),
+        partnerId: order.partnerId,
+        userId,
+        orderId: order.id,
+        address: tidy(fields.address),
+        date: date.value,
+        comment: fields.comment,
+      });
+      const rows = await recordUploads(tx, stored, { userId, partnerId: order.partnerId, purpose: 'shipment' });
+      await repo.linkShipmentFiles(tx, shipment.id, rows.map((row) => row.id));
+      return { id: shipment.id };
+    });
+  } catch (error) {
+    await discardUploads(storage, stored);
+    throw error;
+  }
+}
