@@ -5,20 +5,29 @@ import { DataDirLockedError } from './db/client';
 
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
 
+  // Handlers go in before start-up so a signal during migration or seeding also closes the database cleanly.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
+    console.log(`${signal} received: finishing in-flight requests`);
     // A stuck request must not keep the process alive forever.
     setTimeout(() => process.exit(1), 15_000).unref();
-    await app.close();
-    process.exit(0);
+    try {
+      await app?.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('shutdown failed', error);
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  app = await buildApp(config);
+  if (stopping) return;
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;

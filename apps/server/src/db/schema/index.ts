@@ -1,4 +1,5 @@
 // The whole database schema, one file per area. New areas add a file here.
+export * from './meta';
 export * from './auth';
 export * from './partners';
 export * from './catalog';
