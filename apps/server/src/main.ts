@@ -6,8 +6,8 @@ import { DataDirLockedError } from './db/client';
 async function main() {
   const config = loadConfig();
 
-  // Handlers go in before start-up so a signal during migration or seeding also closes the database cleanly.
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Handlers go in before start-up: a signal during migration or seeding waits for that step, then closes cleanly.
+  const starting = buildApp(config);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -16,7 +16,7 @@ async function main() {
     // A stuck request must not keep the process alive forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     try {
-      await app?.close();
+      await (await starting).close();
       process.exit(0);
     } catch (error) {
       console.error('shutdown failed', error);
@@ -26,9 +26,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  app = await buildApp(config);
+  const app = await starting;
   if (stopping) return;
-
   await app.listen({ port: config.PORT, host: config.HOST });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   console.log(
