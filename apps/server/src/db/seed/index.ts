@@ -7,6 +7,7 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import type { FileStorage } from '../../lib/storage';
 import { seedContent } from './content';
+import { seedLogistics } from './logistics';
 import { seedPeople } from './people';
 
 export interface SeedContext {
@@ -20,6 +21,8 @@ export interface SeedContext {
 export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Promise<void> }> = [
   { name: 'people and companies', run: ({ db }) => seedPeople(db) },
   { name: 'main-page content', run: ({ db }) => seedContent(db) },
+  // Keep last: shipments and claims refer to the orders and products seeded before them.
+  { name: 'delivery addresses, shipments and claims', run: ({ db, storage }) => seedLogistics(db, storage) },
 ];
 
 export async function seedDemo(context: SeedContext): Promise<void> {
