@@ -4,18 +4,38 @@ import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
 import '@mantine/dropzone/styles.css';
 import 'dayjs/locale/ru';
-import { MantineProvider, createTheme } from '@mantine/core';
+import './global.css';
+import { MantineProvider, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { VersionCheck } from '../features/version/version-check';
+import { useDarkModeStore } from '../shared/dark-mode';
 
 dayjs.locale('ru');
 
+// A cool, slightly blue dark palette built around the spec's dark page background #15171C (index 8): cards and
+// panels (index 7) sit one step above the page.
+const dark: MantineColorsTuple = [
+  '#C9CDD5',
+  '#A9AEB9',
+  '#8B919E',
+  '#6C7280',
+  '#3D4350',
+  '#30353F',
+  '#272B34',
+  '#1E2129',
+  '#15171C',
+  '#0E1013',
+];
+
 export const theme = createTheme({
   primaryColor: 'blue',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { dark },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
 });
@@ -27,12 +47,15 @@ export const queryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
+  // Dark mode lives in localStorage `dark-mode` (spec §3); Mantine's colour scheme follows it, not the reverse.
+  const dark = useDarkModeStore((state) => state.dark);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} forceColorScheme={dark ? 'dark' : 'light'}>
         <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
           <ModalsProvider labels={{ confirm: 'Да', cancel: 'Отмена' }}>
-            <Notifications position="top-right" limit={5} />
+            <Notifications position="top-right" limit={5} zIndex={1100} />
+            <VersionCheck />
             {children}
           </ModalsProvider>
         </DatesProvider>

@@ -1,0 +1,22 @@
+/** The sidebar's "download log": saves localStorage `logs` (the local log of order attempts, spec §3) as a file. */
+import dayjs from 'dayjs';
+import { saveFile } from '../../shared/api/client';
+import { STORAGE_KEYS } from '../../shared/storage-keys';
+
+/** Answers false when there is nothing to save. */
+export function downloadOrderLog(now = new Date()): boolean {
+  const raw = localStorage.getItem(STORAGE_KEYS.orderLog);
+  if (!raw || raw === '[]' || raw === '{}') return false;
+  let text = raw;
+  let extension = 'txt';
+  try {
+    // Pretty-printed JSON is what a manager or support engineer can read when the dealer sends the file.
+    text = JSON.stringify(JSON.parse(raw), null, 2);
+    extension = 'json';
+  } catch {
+    // Not JSON: saved as it is.
+  }
+  const type = extension === 'json' ? 'application/json' : 'text/plain';
+  saveFile(new Blob([text], { type: `${type};charset=utf-8` }), `orders-log-${dayjs(now).format('YYYY-MM-DD_HH-mm')}.${extension}`);
+  return true;
+}

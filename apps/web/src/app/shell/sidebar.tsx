@@ -1,0 +1,112 @@
+/**
+ * The narrow icon sidebar of spec §2: menu, home, product search, order (position badge), order history, proposal,
+ * drafts (count badge) and the order-log download. It slides away on scrolling down past 100 px and comes back on
+ * scrolling up, so it never covers a long table while reading.
+ */
+import { ActionIcon, Indicator, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconClipboardList,
+  IconDownload,
+  IconHome,
+  IconMenu2,
+  IconNotes,
+  IconPresentation,
+  IconSearch,
+  IconShoppingCart,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useDraftCount, useOrderPositionCount } from '../../features/orders/badges';
+import classes from './shell.module.css';
+import { useHideOnScroll } from './use-hide-on-scroll';
+
+export const SIDEBAR_WIDTH = 68;
+
+function Item({
+  label,
+  icon: IconComponent,
+  to,
+  onClick,
+  count,
+  active,
+}: {
+  label: string;
+  icon: Icon;
+  to?: string;
+  onClick?: () => void;
+  count?: number;
+  active?: boolean;
+}) {
+  const icon = <IconComponent size={22} stroke={1.6} />;
+  const badge = (child: ReactNode) =>
+    count !== undefined && count > 0 ? (
+      <Indicator label={count > 99 ? '99+' : count} size={18} color="red" offset={4} withBorder>
+        {child}
+      </Indicator>
+    ) : (
+      child
+    );
+  const common = {
+    className: classes.sidebarItem,
+    'data-active': active || undefined,
+    'aria-label': count ? `${label}: ${count}` : label,
+  };
+  return (
+    <Tooltip label={label} position="right" withArrow openDelay={150}>
+      {to ? (
+        <UnstyledButton component={Link} to={to} {...common} aria-current={active ? 'page' : undefined}>
+          {badge(icon)}
+        </UnstyledButton>
+      ) : (
+        <UnstyledButton type="button" onClick={onClick} {...common}>
+          {badge(icon)}
+        </UnstyledButton>
+      )}
+    </Tooltip>
+  );
+}
+
+export function Sidebar({
+  onOpenMenu,
+  onOpenDrafts,
+  onDownloadLog,
+}: {
+  onOpenMenu: () => void;
+  onOpenDrafts: () => void;
+  onDownloadLog: () => void;
+}) {
+  const hidden = useHideOnScroll();
+  const positions = useOrderPositionCount();
+  const drafts = useDraftCount();
+  const { pathname } = useLocation();
+  const isAt = (prefix: string) => (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+  return (
+    <nav
+      className={classes.sidebar}
+      aria-label="Быстрые действия"
+      data-testid="sidebar"
+      data-hidden={hidden || undefined}
+      style={{ width: SIDEBAR_WIDTH }}
+    >
+      <Stack gap={6} align="center" py="sm" h="100%">
+        <Tooltip label="Меню" position="right" withArrow openDelay={150}>
+          <ActionIcon variant="filled" size={44} radius="md" onClick={onOpenMenu} aria-label="Открыть меню">
+            <IconMenu2 size={22} />
+          </ActionIcon>
+        </Tooltip>
+        <div className={classes.sidebarDivider} />
+        <Item label="Главная" icon={IconHome} to={paths.home} active={isAt('/')} />
+        <Item label="Поиск товаров" icon={IconSearch} to={paths.product()} active={isAt('/product')} />
+        <Item label="Заказ" icon={IconShoppingCart} to={paths.order()} count={positions} active={isAt('/order')} />
+        <Item label="История заказов" icon={IconClipboardList} to={paths.orders} active={isAt('/orders')} />
+        <Item label="Коммерческое предложение" icon={IconPresentation} to={paths.proposal} active={isAt('/kp')} />
+        <Item label="Черновики" icon={IconNotes} onClick={onOpenDrafts} count={drafts} />
+        <div style={{ flex: 1 }} />
+        <Item label="Скачать журнал заказов" icon={IconDownload} onClick={onDownloadLog} />
+      </Stack>
+    </nav>
+  );
+}

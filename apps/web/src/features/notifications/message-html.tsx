@@ -1,0 +1,7 @@
+import { Text, type TextProps } from '@mantine/core';
+import { sanitizeMessageHtml } from '../../shared/errors';
+
+/** A message text from the server, which may hold simple HTML, rendered after sanitising. */
+export function MessageHtml({ html, ...props }: { html: string } & TextProps) {
+  return <Text component="div" fz="sm" {...props} dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(html) }} />;
+}
