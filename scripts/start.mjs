@@ -15,7 +15,8 @@ if (webBuildIsStale()) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
-  env: process.env,
+  // Readable log lines in a terminal; JSON lines when the output goes to a collector.
+  env: { LOG_PRETTY: process.stdout.isTTY ? 'true' : 'false', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -45,6 +45,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.LOG_LEVEL,
       // Never log credentials or tokens.
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      ...(config.LOG_PRETTY
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,

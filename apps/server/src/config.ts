@@ -21,6 +21,11 @@ const ZConfigSchema = z.object({
   SESSION_TTL: z.coerce.number().int().positive('must be a positive number of seconds').default(12 * 3600),
   LATEST_CLIENT_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 0.4.6').default('0.4.6'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Human-readable log lines (development); JSON lines otherwise, for log collectors. */
+  LOG_PRETTY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(3000),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** Comma-separated origins allowed to open the realtime socket and call the API from a browser; empty = same host only. */
