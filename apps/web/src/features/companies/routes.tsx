@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
-export const companyRoutes: RouteObject[] = [{ path: 'company/:id?', element: <PlaceholderPage title="Компания" /> }];
+export const companyRoutes: RouteObject[] = [
+  { path: 'company/:id?', lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })) },
+];

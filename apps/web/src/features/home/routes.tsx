@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
+import { HomePage } from './home-page';
 
-export const homeRoutes: RouteObject[] = [{ index: true, element: <PlaceholderPage title="Главная" /> }];
+// The main page is the first screen after sign-in: not lazy, so it shows without a second round trip.
+export const homeRoutes: RouteObject[] = [{ index: true, element: <HomePage /> }];

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
-export const profileRoutes: RouteObject[] = [{ path: 'profile', element: <PlaceholderPage title="Профиль" /> }];
+export const profileRoutes: RouteObject[] = [
+  { path: 'profile', lazy: () => import('./profile-page').then((m) => ({ Component: m.ProfilePage })) },
+];

@@ -1,0 +1,127 @@
+/** The user's companies on the main page: each with a summary of its contracts and a way to its page. */
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { TCompany } from '@portal/contracts';
+import { companyWarnings, currentDiscount, formatPrice, formatUnixDate, ORGANISATION_NAMES, partnerWarnings, shortenCompanyName, type OrganisationGuid } from '@portal/domain';
+import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+const percent = (value: number) => `${Number(value.toFixed(2))} %`;
+
+/** Totals in kopecks so the sum of several contracts is exact. */
+const sumMoney = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+
+function CompanyCard({ company }: { company: TCompany }) {
+  const warnings = companyWarnings(company);
+  const debt = sumMoney(company.storages.map((storage) => storage.debt));
+  const balance = sumMoney(company.storages.map((storage) => storage.balance));
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="company-summary" data-uid={company.uid}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
+        <div>
+          <Anchor component={Link} to={paths.company(company.uid)} fw={700} fz="lg" c="var(--mantine-color-text)">
+            {shortenCompanyName(company.name)}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            ИНН {company.inn} · менеджер {company.managerName || 'не назначен'}
+          </Text>
+        </div>
+        {warnings.length > 0 ? (
+          <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />}>
+            Замечаний: {warnings.length}
+          </Badge>
+        ) : (
+          <Badge color="teal" variant="light">
+            Всё в порядке
+          </Badge>
+        )}
+      </Group>
+
+      <SimpleGrid cols={3} mb="md">
+        <div>
+          <Text size="xs" c="dimmed">
+            Текущая скидка
+          </Text>
+          <Text fw={700} fz="lg">
+            {percent(currentDiscount(company.storages))}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Задолженность
+          </Text>
+          <Text fw={700} fz="lg" c={debt > 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatPrice(debt)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Баланс
+          </Text>
+          <Text fw={700} fz="lg" c={balance < 0 ? 'red.7' : 'teal.7'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatPrice(balance)}
+          </Text>
+        </div>
+      </SimpleGrid>
+
+      {company.storages.length > 0 && (
+        <Table.ScrollContainer minWidth={460}>
+          <Table verticalSpacing={6} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Договор</Table.Th>
+                <Table.Th ta="right">Долг</Table.Th>
+                <Table.Th ta="right">Баланс</Table.Th>
+                <Table.Th ta="right">Скидка</Table.Th>
+                <Table.Th ta="right">Дата оплаты</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {company.storages.map((storage) => (
+                <Table.Tr key={storage.guid}>
+                  <Table.Td>{ORGANISATION_NAMES[storage.guid as OrganisationGuid] ?? storage.name}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPrice(storage.debt)}
+                  </Table.Td>
+                  <Table.Td ta="right" c={storage.balance < 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPrice(storage.balance)}
+                  </Table.Td>
+                  <Table.Td ta="right">{percent(storage.discount)}</Table.Td>
+                  <Table.Td ta="right">{formatUnixDate(storage.date)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Group justify="flex-end" mt="sm">
+        <Button component={Link} to={paths.company(company.uid)} variant="subtle" size="xs" rightSection={<IconChevronRight size={14} />}>
+          Подробнее о компании
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+export function CompaniesSummary({ companies, loading }: { companies: TCompany[] | undefined; loading: boolean }) {
+  return (
+    <Stack gap="md" data-testid="companies">
+      <Title order={3}>Мои компании</Title>
+      {loading ? (
+        <>
+          <Skeleton height={230} radius="md" />
+          <Skeleton height={230} radius="md" />
+        </>
+      ) : !companies ? (
+        <Text c="dimmed">Компании не загрузились. Обновите страницу.</Text>
+      ) : companies.length === 0 ? (
+        <Paper withBorder radius="md" p="lg">
+          <Text>{partnerWarnings([])[0]?.message}</Text>
+        </Paper>
+      ) : (
+        companies.map((company) => <CompanyCard key={company.uid} company={company} />)
+      )}
+    </Stack>
+  );
+}
