@@ -143,8 +143,6 @@ export const ZProposalImageSchema = z.object({
   name: z.string(),
   mime: z.string(),
   size: z.number(),
-  width: z.number(),
-  height: z.number(),
   src: z.string(),
   created: z.string(),
 });

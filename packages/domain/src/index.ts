@@ -11,3 +11,4 @@ export * from './inn';
 export * from './back-office-list';
 export * from './claim';
 export * from './order';
+export * from './amount-in-words';

@@ -53,6 +53,10 @@ describe('proposalMarkupProblem', () => {
     expect(proposalMarkupProblem(100, { kind: 'percent', value: -100 })).toBeNull();
     expect(proposalMarkupProblem(100, { kind: 'percent', value: -100.5 })).not.toBeNull();
   });
+  it('refuses a markup above 10 000 %', () => {
+    expect(proposalMarkupProblem(100, { kind: 'percent', value: 10_000 })).toBeNull();
+    expect(proposalMarkupProblem(100, { kind: 'percent', value: 10_000.01 })).toMatch(/10\s000 %/);
+  });
   it('refuses what is not a number', () => {
     expect(proposalMarkupProblem(100, { kind: 'percent', value: Number.NaN })).toMatch(/числом/);
   });
@@ -67,12 +71,12 @@ describe('proposal lines and totals', () => {
       sum: 2699.97,
     });
   });
-  it('adds up the totals and the discount', () => {
+  it("adds up the totals and the customer's discount without netting the markups against it", () => {
     const totals = proposalTotals([
       { fullPrice: 1000, quantity: 2, markup: { kind: 'percent', value: -10 } },
       { fullPrice: 500, quantity: 1, markup: { kind: 'fixed', value: 100 } },
     ]);
-    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 100, count: 3 });
+    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 200, count: 3 });
   });
 });
 
@@ -107,11 +111,15 @@ describe('properties', () => {
     );
   });
   it('the totals equal the sum of the line sums', () => {
-    // Realistic magnitudes (up to 10 million roubles a unit) so the sums stay exact integers of kopecks.
+    // Realistic magnitudes (up to 10 million roubles a unit, percents within the allowed range) so sums stay exact.
+    const markup = fc.oneof(
+      fc.record({ kind: fc.constant('percent' as const), value: fc.integer({ min: -10_000, max: 1_000_000 }).map((h) => h / 100), add_sum: amount }),
+      fc.record({ kind: fc.constant('fixed' as const), value: amount, add_sum: amount }),
+    );
     const line = fc.record({
       fullPrice: fc.integer({ min: 0, max: 1_000_000_000 }).map((k) => k / 100),
       quantity: fc.integer({ min: 0, max: 1000 }),
-      markup: fc.record({ kind: fc.constantFrom('percent' as const, 'fixed' as const), value: amount, add_sum: amount }),
+      markup,
     });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 20 }), (lines) => {

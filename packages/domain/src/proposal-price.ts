@@ -5,8 +5,9 @@
 
 /** The smallest value a discount amount or an added sum may take (spec §5: the amount has a minimum of -1,000,000). */
 export const PROPOSAL_AMOUNT_MIN = -1_000_000;
-/** Our ceiling (the spec sets none): keeps kopeck arithmetic exact and catches a mistyped extra digit. */
+/** Our ceilings (the spec sets none): keep kopeck arithmetic exact and catch a mistyped extra digit. */
 export const PROPOSAL_AMOUNT_MAX = 1_000_000_000;
+export const PROPOSAL_PERCENT_MAX = 10_000;
 
 export type ProposalMarkupKind = 'percent' | 'fixed';
 
@@ -73,6 +74,9 @@ export function proposalMarkupProblem(fullPrice: number, markup: ProposalMarkup,
   if (addSum < PROPOSAL_AMOUNT_MIN) {
     return `Добавленная сумма ${subject} не может быть меньше ${PROPOSAL_AMOUNT_MIN.toLocaleString('ru-RU')}: уменьшите её.`;
   }
+  if (markup.kind === 'percent' && markup.value > PROPOSAL_PERCENT_MAX) {
+    return `Наценка ${subject} больше ${PROPOSAL_PERCENT_MAX.toLocaleString('ru-RU')} %: проверьте число.`;
+  }
   if (markup.value > PROPOSAL_AMOUNT_MAX || addSum > PROPOSAL_AMOUNT_MAX) {
     return `Наценка ${subject} слишком велика: проверьте число (не больше ${PROPOSAL_AMOUNT_MAX.toLocaleString('ru-RU')}).`;
   }
@@ -109,9 +113,14 @@ export function proposalLinePrice(line: ProposalLineInput): ProposalLinePrice {
 }
 
 export interface ProposalTotals {
-  /** Sum at full prices, sum to pay, and the difference (positive = the customer's discount). */
+  /** Sum at the portal's full prices (the dealer's reference; never printed when there is a markup). */
   fullTotal: number;
+  /** Sum to pay. */
   total: number;
+  /**
+   * The customer's discount: what the lines sold below full price lose, added up. Markups are not netted against it,
+   * so the document can show «before discount» = total + discount without revealing the dealer's markup.
+   */
   discount: number;
   count: number;
 }
@@ -120,12 +129,15 @@ export interface ProposalTotals {
 export function proposalTotals(lines: readonly ProposalLineInput[]): ProposalTotals {
   let full = 0;
   let total = 0;
+  let discount = 0;
   let count = 0;
   for (const line of lines) {
     const fullKopecks = toKopecks(line.fullPrice);
+    const priceKopecks = proposalUnitPriceKopecks(fullKopecks, line.markup);
     full += fullKopecks * line.quantity;
-    total += proposalUnitPriceKopecks(fullKopecks, line.markup) * line.quantity;
+    total += priceKopecks * line.quantity;
+    discount += Math.max(0, fullKopecks - priceKopecks) * line.quantity;
     count += line.quantity;
   }
-  return { fullTotal: fromKopecks(full), total: fromKopecks(total), discount: fromKopecks(full - total), count };
+  return { fullTotal: fromKopecks(full), total: fromKopecks(total), discount: fromKopecks(discount), count };
 }

@@ -9,5 +9,6 @@ import { feedbackRoutes } from './feedback/feedback.routes';
 import { logisticsRoutes } from './logistics/logistics.routes';
 import { claimsRoutes } from './claims/claims.routes';
 import { filesRoutes } from './files/files.routes';
+import { proposalsRoutes } from './proposals/proposals.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, notificationsRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, notificationsRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes];

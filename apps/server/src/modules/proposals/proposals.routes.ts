@@ -1,0 +1,121 @@
+/** Spec §7 /services/proposal/*: the document, the organisation by INN, and the logo and banner library. */
+import {
+  PROPOSAL_IMAGE_KINDS,
+  ZInnParamsSchema,
+  ZProposalImageDeleteSchema,
+  ZProposalImageListDataSchema,
+  ZProposalImageListSchema,
+  ZProposalImageParamsSchema,
+  ZProposalOrgSchema,
+  ZProposalRequestSchema,
+  okEnvelope,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../lib/current-user';
+import { attachmentHeader } from '../../lib/file-type';
+import { readMultipart } from '../../lib/uploads';
+import { renderProposalDocx } from './proposal-docx';
+import { renderProposalPdf } from './proposal-pdf';
+import {
+  addImage,
+  buildProposalDocument,
+  deleteImage,
+  findOrganisation,
+  imageBytes,
+  listImages,
+  PROPOSAL_IMAGE_POLICY,
+} from './proposals.service';
+
+const FORMATS = {
+  PDF: { mime: 'application/pdf', fileName: 'file.pdf', render: renderProposalPdf },
+  DOCX: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    fileName: 'file.docx',
+    render: renderProposalDocx,
+  },
+} as const;
+
+export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/services/proposal/add',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: 'Build a commercial proposal: answers the PDF or Word file (priced from the database)',
+        body: ZProposalRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const document = await buildProposalDocument(app.db, app.storage, currentUser(request).id, request.body);
+      const format = FORMATS[request.body.as];
+      const bytes = await format.render(document);
+      return reply
+        .header('content-type', format.mime)
+        .header('content-disposition', attachmentHeader(format.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/services/proposal/org/:inn',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: 'Organisation name by INN (10 or 12 digits with a valid checksum): our partners, then the sample registry',
+        params: ZInnParamsSchema,
+        response: { 200: okEnvelope(ZProposalOrgSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await findOrganisation(app.db, request.params.inn) }),
+  );
+
+  for (const kind of PROPOSAL_IMAGE_KINDS) {
+    const tags = ['proposals'];
+    app.get(
+      `/services/proposal/${kind}/list`,
+      { schema: { tags, summary: `The user's ${kind}s in upload order`, response: { 200: okEnvelope(ZProposalImageListSchema) } } },
+      async (request) => ({ error: null, response: await listImages(app.db, currentUser(request).id, kind) }),
+    );
+
+    app.post(
+      `/services/proposal/${kind}/add`,
+      {
+        schema: {
+          tags,
+          summary: `Add a ${kind} (multipart, one PNG, JPEG or WebP file, up to 3 MB; SVG is refused)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: okEnvelope(ZProposalImageListDataSchema) },
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const form = await readMultipart(request, PROPOSAL_IMAGE_POLICY);
+        return { error: null, response: { data: await addImage(app.db, app.storage, userId, kind, form) } };
+      },
+    );
+
+    app.post(
+      `/services/proposal/${kind}/delete`,
+      { schema: { tags, summary: `Delete one of the user's ${kind}s`, body: ZProposalImageDeleteSchema, response: { 200: okEnvelope(ZProposalImageListDataSchema) } } },
+      async (request) => ({
+        error: null,
+        response: { data: await deleteImage(app.db, app.storage, currentUser(request).id, kind, request.body.id) },
+      }),
+    );
+
+    app.get(
+      `/services/proposal/${kind}/:id/image`,
+      { schema: { tags, summary: `The bytes of one of the user's ${kind}s`, params: ZProposalImageParamsSchema } },
+      async (request, reply) => {
+        const image = await imageBytes(app.db, app.storage, currentUser(request).id, kind, request.params.id);
+        return reply
+          .header('content-type', image.mime)
+          .header('content-disposition', attachmentHeader(image.name).replace(/^attachment/, 'inline'))
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff')
+          .send(image.bytes);
+      },
+    );
+  }
+};
