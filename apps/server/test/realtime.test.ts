@@ -110,7 +110,7 @@ describe('realtime delivery', () => {
       type: 'popup',
       event: 'manager_message',
       message: 'Проверка доставки',
-      orders: [10001],
+      refresh: { namespace: 'orders', ids: [10001] },
     });
     const added = await demoSocket.next((frame) => frame.mutation === 'add');
     expect(added).toMatchObject({ namespace: 'notifications', payload: { message: 'Проверка доставки', type: 'popup', readPopup: false } });

@@ -5,6 +5,7 @@
  * changes nothing. Upserts replace the whole record: send every field, omitted ones take their defaults.
  */
 import { z } from 'zod';
+import { ZCatalogZoneSchema } from './catalog';
 
 const text = (what: string) => z.string({ error: `${what}: укажите строку.` });
 const requiredText = (what: string) => text(what).trim().min(1, `${what}: не может быть пустым.`);
@@ -38,7 +39,12 @@ export const ZIntegrationProductSchema = z.object({
     .enum(['', 'Outlet', 'Discount', 'Activity'], { error: 'status: пусто, Outlet, Discount или Activity.' })
     .default(''),
   video: text('video').nullable().default(null),
-  characteristics: z.array(z.unknown(), { error: 'characteristics: укажите массив.' }).default([]),
+  /** Properties of the product (material, season, protection…); sizes go in the offers. */
+  characteristics: z
+    .array(z.object({ NAME: requiredText('characteristics.NAME'), VALUE: text('characteristics.VALUE') }), {
+      error: 'characteristics: укажите массив [{NAME, VALUE}].',
+    })
+    .default([]),
   max_discount: percent('max_discount').default(0),
   group_code: text('group_code').nullable().default(null),
   season_sale: z.boolean({ error: 'season_sale: true или false.' }).default(false),
@@ -63,7 +69,8 @@ export const ZIntegrationCatalogGroupSchema = z.object({
   name: requiredText('name'),
   parent_code: text('parent_code').nullable().default(null),
   sort: integer('sort').default(0),
-  zone: text('zone').nullable().default(null),
+  /** Where the group sits on the interactive catalogue. */
+  zone: ZCatalogZoneSchema.nullable().default(null),
 });
 export type TIntegrationCatalogGroup = z.infer<typeof ZIntegrationCatalogGroupSchema>;
 
@@ -166,12 +173,46 @@ export const ZIntegrationOrderDocumentsSchema = z.object({
 });
 export type TIntegrationOrderDocuments = z.infer<typeof ZIntegrationOrderDocumentsSchema>;
 
-/** A shipment's or a claim's status, by the ERP's id. */
+/**
+ * A shipment's or a claim's status. The back office registers a request made in the portal by sending its `guid`
+ * (ours) with its `bitrix_id`; after that either id finds it.
+ */
 export const ZIntegrationBitrixStatusSchema = z.object({
   bitrix_id: integer('bitrix_id').positive('bitrix_id: больше нуля.'),
+  guid: requiredText('guid').optional(),
   status: requiredText('status'),
+  /** Shown with the status in a claim's history. */
+  comment: text('comment').max(2000, 'comment: не длиннее 2000 символов.').default(''),
 });
 export type TIntegrationBitrixStatus = z.infer<typeof ZIntegrationBitrixStatusSchema>;
+
+const dateTime = (what: string) =>
+  z.iso.datetime({ offset: true, error: `${what}: дата и время в ISO 8601, например 2026-03-01T09:00:00+03:00.` });
+
+/** A news item of the main page, by the back office's guid. */
+export const ZIntegrationNewsSchema = z.object({
+  guid: requiredText('guid'),
+  title: requiredText('title'),
+  text: optionalText('text'),
+  image: text('image').nullable().default(null),
+  link: text('link').nullable().default(null),
+  published_at: dateTime('published_at').optional(),
+  published: z.boolean({ error: 'published: true или false.' }).default(true),
+});
+export type TIntegrationNews = z.infer<typeof ZIntegrationNewsSchema>;
+
+/** A showcase case of the main-page carousel, by the back office's guid. */
+export const ZIntegrationCaseSchema = z.object({
+  guid: requiredText('guid'),
+  title: requiredText('title'),
+  customer: optionalText('customer'),
+  text: optionalText('text'),
+  image: text('image').nullable().default(null),
+  link: text('link').nullable().default(null),
+  sort: integer('sort').default(0),
+  published: z.boolean({ error: 'published: true или false.' }).default(true),
+});
+export type TIntegrationCase = z.infer<typeof ZIntegrationCaseSchema>;
 
 /** A message from the manager to the users of one company (or to one of them, by login). */
 export const ZIntegrationMessageSchema = z.object({

@@ -66,4 +66,8 @@ export type TServerFrame =
   | { namespace: 'notifications'; mutation: 'markRead'; payload: { id: number } }
   | { namespace: 'notifications'; mutation: 'remove'; payload: { id: number } }
   | { namespace: 'notifications'; mutation: 'clear'; payload: Record<string, never> }
-  | { namespace: 'orders'; action: 'refresh'; payload: { orders: number[] } };
+  /** Lists (and details) to reload: the order numbers, or the shipments' and claims' ids, that changed. */
+  | { namespace: TRefreshNamespace; action: 'refresh'; payload: { ids: number[] } };
+
+export const REFRESH_NAMESPACES = ['orders', 'shipments', 'claims'] as const;
+export type TRefreshNamespace = (typeof REFRESH_NAMESPACES)[number];

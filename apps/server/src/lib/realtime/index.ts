@@ -1,8 +1,8 @@
-/** Creates the app's realtime hub on the transport that fits the database, and decorates the app with it (`app.realtime`). */
-import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+/** Creates the realtime hub on the transport that fits the database, and decorates the app with it (`app.realtime`). */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
 import { userPartners } from '../../db/schema';
 import { RealtimeHub } from './hub';
 import { LocalTransport } from './local-transport';
@@ -17,26 +17,35 @@ declare module 'fastify' {
   }
 }
 
-export const realtimeHub = fp(async (app: FastifyInstance) => {
+/**
+ * A started hub. On PostgreSQL it fans out through LISTEN/NOTIFY, so a publisher without sockets of its own (the
+ * operators' command line) still reaches every server process.
+ */
+export async function createRealtimeHub(database: Database, databaseUrl: string | undefined, log: FastifyBaseLogger) {
   const transport =
-    app.database.kind === 'postgres' && app.config.DATABASE_URL
+    database.kind === 'postgres' && databaseUrl
       ? new PostgresTransport(
-          app.config.DATABASE_URL,
+          databaseUrl,
           async (channel, payload) => {
-            await app.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+            await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
           },
-          app.log,
+          log,
         )
       : new LocalTransport();
   const hub = new RealtimeHub(
     transport,
     async (partnerId) =>
-      (await app.db.select({ id: userPartners.userId }).from(userPartners).where(eq(userPartners.partnerId, partnerId))).map(
-        (row) => row.id,
-      ),
-    app.log,
+      (
+        await database.db.select({ id: userPartners.userId }).from(userPartners).where(eq(userPartners.partnerId, partnerId))
+      ).map((row) => row.id),
+    log,
   );
   await hub.start();
+  return hub;
+}
+
+export const realtimeHub = fp(async (app: FastifyInstance) => {
+  const hub = await createRealtimeHub(app.database, app.config.DATABASE_URL, app.log);
   app.decorate('realtime', hub);
   app.addHook('preClose', () => hub.close());
 });

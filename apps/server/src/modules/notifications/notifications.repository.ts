@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notifications, userPartners } from '../../db/schema';
+import { notifications, userPartners, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt' | 'readPopup'>;
@@ -44,4 +44,19 @@ export async function usersOfPartners(db: DbOrTx, partnerIds: number[]) {
     .from(userPartners)
     .where(inArray(userPartners.partnerId, partnerIds));
   return rows.map((row) => row.userId);
+}
+
+/** Of these users, those whose portal notifications (settings order.lk.<setting>) are on; a missing setting is on. */
+export async function usersWithSetting(db: DbOrTx, userIds: number[], setting: 'states' | 'changed' | 'created') {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, userIds),
+        sql`coalesce((${users.notificationSettings} -> 'order' -> 'lk' ->> ${setting})::boolean, true)`,
+      ),
+    );
+  return rows.map((row) => row.id);
 }

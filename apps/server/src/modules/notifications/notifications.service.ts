@@ -3,7 +3,7 @@
  * user of one company) or `notifyUsers`; the list, mark-read, remove and clear calls act on the signed-in user's own
  * rows only, and every change is echoed to that user's other devices.
  */
-import type { TRealtimeEvent, TRealtimeMessage } from '@portal/contracts';
+import type { TRealtimeEvent, TRealtimeMessage, TRefreshNamespace } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import * as repo from './notifications.repository';
@@ -17,8 +17,13 @@ export interface NotificationInput {
   event: TRealtimeEvent;
   link?: string | null;
   data?: Record<string, unknown>;
-  /** Order numbers whose lists and details should refresh in the open browsers. */
-  orders?: number[];
+  /** Lists that should reload in the open browsers: e.g. the orders with these numbers changed. */
+  refresh?: { namespace: TRefreshNamespace; ids: number[] };
+  /**
+   * The user's notification setting (profile, order.lk) that lets this message be stored and shown; users who turned
+   * it off get only the list refresh.
+   */
+  setting?: 'states' | 'changed' | 'created';
 }
 
 type App = Pick<FastifyInstance, 'db' | 'realtime' | 'log'>;
@@ -35,12 +40,13 @@ export function toRealtimeMessage(row: repo.NotificationRow): TRealtimeMessage {
   };
 }
 
-/** Stores one message per user and pushes it (and an orders refresh, when asked) to their sockets in every process. */
+/** Stores one message per user and pushes it (and a list refresh, when asked) to their sockets in every process. */
 export async function notifyUsers(app: App, userIds: number[], input: NotificationInput): Promise<TRealtimeMessage[]> {
   const unique = [...new Set(userIds)];
+  const recipients = input.setting ? await repo.usersWithSetting(app.db, unique, input.setting) : unique;
   const rows = await repo.insertMany(
     app.db,
-    unique.map((userId) => ({
+    recipients.map((userId) => ({
       userId,
       type: input.type,
       message: input.message,
@@ -54,8 +60,9 @@ export async function notifyUsers(app: App, userIds: number[], input: Notificati
     for (const row of rows) {
       await app.realtime.publishToUser(row.userId, { namespace: 'notifications', mutation: 'add', payload: toRealtimeMessage(row) });
     }
-    if (input.orders?.length) {
-      await app.realtime.publishToUsers(unique, { namespace: 'orders', action: 'refresh', payload: { orders: input.orders } });
+    if (input.refresh) {
+      const { namespace, ids } = input.refresh;
+      await app.realtime.publishToUsers(unique, { namespace, action: 'refresh', payload: { ids } });
     }
   } catch (error) {
     app.log.error({ err: error }, 'realtime push failed; the notifications are stored');

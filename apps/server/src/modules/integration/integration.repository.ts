@@ -1,0 +1,207 @@
+/** SQL of the integration API: upserts by the ERP's ids, and lookups of the objects whose status it reports. */
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  catalogGroups,
+  claimStatusHistory,
+  type claims,
+  managers,
+  news,
+  offers,
+  orderChecks,
+  orders,
+  partners,
+  priceTypes,
+  products,
+  sessions,
+  type shipments,
+  showcaseCases,
+  storageDocuments,
+  storages,
+  userPartners,
+  users,
+} from '../../db/schema';
+
+const firstId = (rows: Array<{ id: number }>) => rows[0]?.id;
+
+export async function productByArticle(db: DbOrTx, article: string) {
+  const [row] = await db.select({ uid: products.uid }).from(products).where(eq(products.article, article)).limit(1);
+  return row;
+}
+
+export async function productIdByUid(db: DbOrTx, uid: string) {
+  return firstId(await db.select({ id: products.id }).from(products).where(eq(products.uid, uid)).limit(1));
+}
+
+export async function upsertProduct(db: DbOrTx, values: typeof products.$inferInsert) {
+  const { uid: _uid, ...changes } = values;
+  const rows = await db
+    .insert(products)
+    .values(values)
+    .onConflictDoUpdate({ target: products.uid, set: changes })
+    .returning({ id: products.id });
+  return rows[0]!.id;
+}
+
+export async function upsertOffer(db: DbOrTx, values: typeof offers.$inferInsert) {
+  const { guid: _guid, ...changes } = values;
+  await db.insert(offers).values(values).onConflictDoUpdate({ target: offers.guid, set: changes });
+}
+
+/** Answers whether the offer exists. */
+export async function setResidue(db: DbOrTx, guid: string, residue: number) {
+  const rows = await db.update(offers).set({ residue }).where(eq(offers.guid, guid)).returning({ id: offers.id });
+  return rows.length > 0;
+}
+
+export async function upsertCatalogGroup(db: DbOrTx, values: typeof catalogGroups.$inferInsert) {
+  const { code: _code, ...changes } = values;
+  await db.insert(catalogGroups).values(values).onConflictDoUpdate({ target: catalogGroups.code, set: changes });
+}
+
+export async function upsertPriceType(db: DbOrTx, values: typeof priceTypes.$inferInsert) {
+  await db.insert(priceTypes).values(values).onConflictDoUpdate({ target: priceTypes.id, set: { name: values.name } });
+}
+
+export async function existingPriceTypes(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db.select({ id: priceTypes.id }).from(priceTypes).where(inArray(priceTypes.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function upsertManager(db: DbOrTx, values: typeof managers.$inferInsert) {
+  const { uid: _uid, ...changes } = values;
+  await db.insert(managers).values(values).onConflictDoUpdate({ target: managers.uid, set: changes });
+}
+
+export async function managerIdByUid(db: DbOrTx, uid: string) {
+  return firstId(await db.select({ id: managers.id }).from(managers).where(eq(managers.uid, uid)).limit(1));
+}
+
+export async function upsertPartner(db: DbOrTx, values: typeof partners.$inferInsert) {
+  const { uid: _uid, ...changes } = values;
+  const rows = await db
+    .insert(partners)
+    .values(values)
+    .onConflictDoUpdate({ target: partners.uid, set: changes })
+    .returning({ id: partners.id });
+  return rows[0]!.id;
+}
+
+export async function partnerByUid(db: DbOrTx, uid: string) {
+  const [row] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.uid, uid)).limit(1);
+  return row;
+}
+
+export async function partnerIdsByUids(db: DbOrTx, uids: string[]) {
+  if (uids.length === 0) return new Map<string, number>();
+  const rows = await db.select({ id: partners.id, uid: partners.uid }).from(partners).where(inArray(partners.uid, uids));
+  return new Map(rows.map((row) => [row.uid, row.id]));
+}
+
+export async function upsertStorage(db: DbOrTx, values: typeof storages.$inferInsert) {
+  const { partnerId: _partner, guid: _guid, ...changes } = values;
+  const rows = await db
+    .insert(storages)
+    .values(values)
+    .onConflictDoUpdate({ target: [storages.partnerId, storages.guid], set: changes })
+    .returning({ id: storages.id });
+  return rows[0]!.id;
+}
+
+/** The company's contracts are exactly those sent: the others go (with their documents). */
+export async function removeOtherStorages(db: DbOrTx, partnerId: number, keepGuids: string[]) {
+  await db
+    .delete(storages)
+    .where(keepGuids.length ? and(eq(storages.partnerId, partnerId), notInArray(storages.guid, keepGuids)) : eq(storages.partnerId, partnerId));
+}
+
+export async function replaceStorageDocuments(db: DbOrTx, storageId: number, documents: Array<Omit<typeof storageDocuments.$inferInsert, 'storageId'>>) {
+  await db.delete(storageDocuments).where(eq(storageDocuments.storageId, storageId));
+  if (documents.length) await db.insert(storageDocuments).values(documents.map((document) => ({ ...document, storageId })));
+}
+
+export function userByLogin(db: DbOrTx, login: string) {
+  return db.query.users.findFirst({ where: eq(users.login, login) });
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+  const rows = await db.insert(users).values(values).returning({ id: users.id });
+  return rows[0]!.id;
+}
+
+export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof users.$inferInsert>) {
+  if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+export async function replaceUserPartners(db: DbOrTx, userId: number, partnerIds: number[]) {
+  await db.delete(userPartners).where(eq(userPartners.userId, userId));
+  if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId, partnerId })));
+}
+
+export async function revokeSessions(db: DbOrTx, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`));
+}
+
+export async function checkWithOrder(db: DbOrTx, guid: string) {
+  const [row] = await db
+    .select({
+      id: orderChecks.id,
+      orderId: orderChecks.orderId,
+      status: orderChecks.status,
+      docStatus: orderChecks.docStatus,
+      partnerId: orders.partnerId,
+    })
+    .from(orderChecks)
+    .innerJoin(orders, eq(orders.id, orderChecks.orderId))
+    .where(eq(orderChecks.guid, guid))
+    .limit(1);
+  return row;
+}
+
+export async function setCheckStatus(db: DbOrTx, checkId: number, orderId: number, status: number) {
+  await db.update(orderChecks).set({ status }).where(eq(orderChecks.id, checkId));
+  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+export async function setCheckDocStatus(db: DbOrTx, checkId: number, docStatus: Record<string, unknown>) {
+  await db.update(orderChecks).set({ docStatus }).where(eq(orderChecks.id, checkId));
+}
+
+type Tracked = typeof shipments | typeof claims;
+
+/** A shipment or a claim by our guid or the back office's id, with what its status update needs. */
+export async function trackedBy(db: DbOrTx, table: Tracked, by: { guid: string } | { bitrixId: number }) {
+  const [row] = await db
+    .select({ id: table.id, guid: table.guid, bitrixId: table.bitrixId, status: table.status, partnerId: table.partnerId })
+    .from(table)
+    .where('guid' in by ? eq(table.guid, by.guid) : eq(table.bitrixId, by.bitrixId))
+    .limit(1);
+  return row;
+}
+
+export async function setTrackedStatus(db: DbOrTx, table: Tracked, id: number, changes: { status: string; bitrixId: number }) {
+  await db.update(table).set({ ...changes, updatedAt: new Date() }).where(eq(table.id, id));
+}
+
+export async function addClaimHistory(db: DbOrTx, claimId: number, status: string, comment: string) {
+  await db.insert(claimStatusHistory).values({ claimId, status, comment });
+}
+
+export async function upsertNews(db: DbOrTx, values: typeof news.$inferInsert) {
+  const { guid: _guid, ...changes } = values;
+  await db.insert(news).values(values).onConflictDoUpdate({ target: news.guid, set: changes });
+}
+
+export async function upsertCase(db: DbOrTx, values: typeof showcaseCases.$inferInsert) {
+  const { guid: _guid, ...changes } = values;
+  await db.insert(showcaseCases).values(values).onConflictDoUpdate({ target: showcaseCases.guid, set: changes });
+}
+
+export async function partnerIdsOfUser(db: DbOrTx, userId: number) {
+  const rows = await db.select({ id: userPartners.partnerId }).from(userPartners).where(eq(userPartners.userId, userId));
+  return rows.map((row) => row.id);
+}

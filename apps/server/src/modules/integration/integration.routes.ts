@@ -1,0 +1,55 @@
+/**
+ * /api/integration/<kind>: the ERP's batches, one route per kind, with the key from INTEGRATION_API_KEY in X-Api-Key
+ * (never a dealer's token). With no key configured the whole API is off and every call answers 404.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ZIntegrationReportSchema, okEnvelope } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { INTEGRATION_KINDS, INTEGRATION_KIND_NAMES, MAX_BATCH_ITEMS, importBatch } from './integration.service';
+
+/** Catalogue loads are large: up to MAX_BATCH_ITEMS items with their offers. */
+const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const configured = app.config.INTEGRATION_API_KEY;
+    if (!configured) throw new AppError('NOT_FOUND', `Адрес ${request.method} ${request.url.split('?')[0]} не найден.`);
+    const sent = request.headers['x-api-key'];
+    // Compared as digests: equal length, constant time.
+    if (typeof sent !== 'string' || !timingSafeEqual(digest(sent), digest(configured))) {
+      throw new AppError('UNAUTHORIZED', 'Неверный ключ интеграции: передайте ключ из INTEGRATION_API_KEY в заголовке X-Api-Key.');
+    }
+  });
+
+  for (const name of INTEGRATION_KIND_NAMES) {
+    const definition = INTEGRATION_KINDS[name];
+    app.post(
+      `/integration/${name}`,
+      {
+        config: { public: true },
+        bodyLimit: BATCH_BODY_LIMIT,
+        schema: {
+          tags: ['integration'],
+          summary: definition.summary,
+          description:
+            `A batch of up to ${MAX_BATCH_ITEMS} items. Each item is checked and applied on its own; the answer reports ` +
+            'each one (applied, or refused with the reason). Items are identified by the ERP ids, so a batch sent again ' +
+            'changes nothing.',
+          security: [{ apiKey: [] }],
+          body: z.array(definition.schema as z.ZodType),
+          response: { 200: okEnvelope(ZIntegrationReportSchema) },
+        },
+        // Items are validated one by one in the service (a bad one must not refuse the batch): here only the array.
+        validatorCompiler: () => (data: unknown) =>
+          Array.isArray(data)
+            ? { value: data }
+            : { error: new AppError('VALIDATION', 'Тело запроса должно быть JSON-массивом элементов.') },
+      },
+      async (request) => ({ error: null, response: await importBatch(app, name, request.body as unknown[]) }),
+    );
+  }
+};

@@ -1,0 +1,494 @@
+/**
+ * The ERP's batches: every kind the integration API (and the operators' command line) accepts, each item checked and
+ * applied on its own, in its own transaction, so one bad item is reported and the rest are applied. Status updates
+ * raise the realtime event for the users of the company concerned, after their item has been committed.
+ */
+import {
+  ZIntegrationBitrixStatusSchema,
+  ZIntegrationCaseSchema,
+  ZIntegrationCatalogGroupSchema,
+  ZIntegrationCheckStatusSchema,
+  ZIntegrationManagerSchema,
+  ZIntegrationMessageSchema,
+  ZIntegrationNewsSchema,
+  ZIntegrationOfferSchema,
+  ZIntegrationOrderDocumentsSchema,
+  ZIntegrationPartnerSchema,
+  ZIntegrationPriceTypeSchema,
+  ZIntegrationProductSchema,
+  ZIntegrationStockSchema,
+  ZIntegrationUserSchema,
+  type TIntegrationItemReport,
+  type TIntegrationReport,
+} from '@portal/contracts';
+import { ORGANISATION, ORGANISATION_NAMES, articleKey, claimStatusName, nameKey, shipmentStatusName } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { claims, shipments } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../auth/password';
+import { notifyPartner, notifyUsers } from '../notifications/notifications.service';
+import * as repo from './integration.repository';
+
+/** What the integration needs of the app: the database, the realtime hub (events) and a log. */
+export type IntegrationApp = Pick<FastifyInstance, 'db' | 'realtime' | 'log'>;
+
+/** One call takes at most this many items: larger loads go in several calls. */
+export const MAX_BATCH_ITEMS = 5000;
+
+/** A reason to refuse one item, said to the ERP's operator. */
+export class ItemRefused extends Error {}
+const refuse = (reason: string) => new ItemRefused(reason);
+
+interface Applied {
+  /** False when the item was already as sent. */
+  changed?: boolean;
+  /** Runs after the item's transaction has committed: events go out only for what is stored. */
+  after?: () => Promise<void>;
+}
+
+interface Kind<S extends z.ZodType> {
+  summary: string;
+  schema: S;
+  /** The field that identifies an item: reported back with it. */
+  key: string;
+  /** Slow work before the transaction (password hashing). */
+  prepare?: (item: z.output<S>) => Promise<unknown>;
+  apply: (tx: DbOrTx, item: z.output<S>, app: IntegrationApp, prepared: unknown) => Promise<Applied | void>;
+}
+
+const kind = <S extends z.ZodType>(definition: Kind<S>) => definition;
+
+const KNOWN_ORGANISATIONS: readonly string[] = Object.values(ORGANISATION);
+const organisationsHint = Object.entries(ORGANISATION_NAMES)
+  .map(([guid, name]) => `${guid} (${name})`)
+  .join(', ');
+
+function offerValues(offer: z.output<typeof ZIntegrationOfferSchema> | Omit<z.output<typeof ZIntegrationOfferSchema>, 'product_uid'>, productId: number) {
+  if (!KNOWN_ORGANISATIONS.includes(offer.org_guid)) {
+    throw refuse(`Предложение ${offer.guid}: неизвестная организация org_guid ${offer.org_guid}; допустимы ${organisationsHint}.`);
+  }
+  return {
+    guid: offer.guid,
+    productId,
+    characteristic: offer.characteristic,
+    residue: offer.residue,
+    price: offer.price,
+    ppdata: offer.ppdata,
+    orgGuid: offer.org_guid,
+  };
+}
+
+const DOCUMENT_NAMES: Record<string, string> = { StatusSF: 'счёт-фактура', StatusUPD: 'УПД', StatusUPK: 'УКД' };
+
+export const INTEGRATION_KINDS = {
+  products: kind({
+    summary: 'Products with their offers (sizes, stock, prices)',
+    schema: ZIntegrationProductSchema,
+    key: 'uid',
+    async apply(tx, item) {
+      const clash = await repo.productByArticle(tx, item.article);
+      if (clash && clash.uid !== item.uid) throw refuse(`Артикул ${item.article} уже у товара ${clash.uid}: артикул должен быть уникальным.`);
+      const guids = item.offers?.map((offer) => offer.guid) ?? [];
+      if (new Set(guids).size !== guids.length) throw refuse('offers: guid предложений повторяются.');
+      const productId = await repo.upsertProduct(tx, {
+        uid: item.uid,
+        name: item.name,
+        type: item.type,
+        article: item.article,
+        articleKey: articleKey(item.article),
+        nameKey: nameKey(item.name),
+        price: item.price,
+        priceOpt: item.price_opt,
+        weight: item.weight,
+        volume: item.volume,
+        detailText: item.detail_text,
+        status: item.status,
+        video: item.video,
+        characteristics: item.characteristics,
+        maxDiscount: item.max_discount,
+        groupCode: item.group_code,
+        seasonSale: item.season_sale,
+        protect: item.protect,
+      });
+      for (const offer of item.offers ?? []) await repo.upsertOffer(tx, offerValues(offer, productId));
+    },
+  }),
+
+  offers: kind({
+    summary: 'Offers of known products (a size or height shipped by one organisation, with stock and price)',
+    schema: ZIntegrationOfferSchema,
+    key: 'guid',
+    async apply(tx, item) {
+      const productId = await repo.productIdByUid(tx, item.product_uid);
+      if (productId === undefined) throw refuse(`Товар ${item.product_uid} не найден: сначала передайте его в /api/integration/products.`);
+      await repo.upsertOffer(tx, offerValues(item, productId));
+    },
+  }),
+
+  stock: kind({
+    summary: 'Stock of known offers',
+    schema: ZIntegrationStockSchema,
+    key: 'guid',
+    async apply(tx, item) {
+      if (!(await repo.setResidue(tx, item.guid, item.residue))) {
+        throw refuse(`Предложение ${item.guid} не найдено: сначала передайте его в /api/integration/offers.`);
+      }
+    },
+  }),
+
+  'catalog-groups': kind({
+    summary: 'Catalogue groups (a tree by parent_code)',
+    schema: ZIntegrationCatalogGroupSchema,
+    key: 'code',
+    async apply(tx, item) {
+      if (item.parent_code === item.code) throw refuse('parent_code: группа не может быть родителем самой себя.');
+      await repo.upsertCatalogGroup(tx, { code: item.code, name: item.name, parentCode: item.parent_code, sort: item.sort, zone: item.zone });
+    },
+  }),
+
+  'price-types': kind({
+    summary: 'Price types (Default has the empty id)',
+    schema: ZIntegrationPriceTypeSchema,
+    key: 'id',
+    async apply(tx, item) {
+      await repo.upsertPriceType(tx, { id: item.id, name: item.name });
+    },
+  }),
+
+  managers: kind({
+    summary: 'Managers of the companies',
+    schema: ZIntegrationManagerSchema,
+    key: 'uid',
+    async apply(tx, item) {
+      await repo.upsertManager(tx, item);
+    },
+  }),
+
+  partners: kind({
+    summary: 'Companies with their contracts (storages) and the contracts’ documents',
+    schema: ZIntegrationPartnerSchema,
+    key: 'uid',
+    async apply(tx, item) {
+      let managerId: number | null = null;
+      if (item.manager_uid) {
+        managerId = (await repo.managerIdByUid(tx, item.manager_uid)) ?? null;
+        if (managerId === null) throw refuse(`Менеджер ${item.manager_uid} не найден: сначала передайте его в /api/integration/managers.`);
+      }
+      const { uid, name, inn, payment, bik, correspondent, address, city, email, phone } = item;
+      const partnerId = await repo.upsertPartner(tx, { uid, name, inn, payment, bik, correspondent, address, city, email, phone, managerId });
+      if (!item.storages) return;
+
+      const guids = item.storages.map((storage) => storage.guid);
+      if (new Set(guids).size !== guids.length) throw refuse('storages: у компании не может быть двух договоров с одной организацией (guid повторяется).');
+      const known = await repo.existingPriceTypes(tx, [...new Set(item.storages.map((storage) => storage.pricetype))]);
+      for (const storage of item.storages) {
+        if (!known.has(storage.pricetype)) {
+          throw refuse(`Договор ${storage.guid}: тип цен «${storage.pricetype}» не найден; сначала передайте его в /api/integration/price-types.`);
+        }
+        const numbers = storage.documents.map((document) => document.number);
+        if (new Set(numbers).size !== numbers.length) throw refuse(`Договор ${storage.guid}: номера документов повторяются.`);
+        const { documents, pricetype, base_discount, ...fields } = storage;
+        const storageId = await repo.upsertStorage(tx, { ...fields, partnerId, priceType: pricetype, baseDiscount: base_discount });
+        await repo.replaceStorageDocuments(tx, storageId, documents);
+      }
+      await repo.removeOtherStorages(tx, partnerId, guids);
+    },
+  }),
+
+  users: kind({
+    summary: 'Portal users: create, set or reset the password, block or unblock, link to companies',
+    schema: ZIntegrationUserSchema,
+    key: 'login',
+    prepare: async (item) => (item.password ? hashPassword(item.password) : undefined),
+    async apply(tx, item, app, prepared) {
+      const passwordHash = prepared as string | undefined;
+      const existing = await repo.userByLogin(tx, item.login);
+      if (!existing && !passwordHash) throw refuse(`Пользователь ${item.login} новый: укажите password (не короче 8 символов).`);
+
+      let partnerIds: number[] | undefined;
+      if (item.partners) {
+        const found = await repo.partnerIdsByUids(tx, item.partners);
+        const missing = item.partners.filter((uid) => !found.has(uid));
+        if (missing.length) throw refuse(`Компании не найдены: ${missing.join(', ')}. Сначала передайте их в /api/integration/partners.`);
+        partnerIds = [...new Set(found.values())];
+      }
+      const profile = {
+        ...(item.name !== undefined && { name: item.name }),
+        ...(item.lastname !== undefined && { lastname: item.lastname }),
+        ...(item.patronymic !== undefined && { patronymic: item.patronymic }),
+        ...(item.email !== undefined && { email: item.email }),
+        ...(item.phone !== undefined && { phone: item.phone }),
+        ...(item.blocked !== undefined && { blocked: item.blocked }),
+        ...(item.staff !== undefined && { staff: item.staff }),
+      };
+      let userId: number;
+      let endSessions = false;
+      if (existing) {
+        userId = existing.id;
+        await repo.updateUser(tx, userId, { ...profile, ...(passwordHash && { passwordHash }) });
+        // A new password or a block ends every session at once, sockets included.
+        endSessions = Boolean(passwordHash) || (item.blocked === true && !existing.blocked);
+        if (endSessions) await repo.revokeSessions(tx, userId);
+      } else {
+        userId = await repo.insertUser(tx, { login: item.login, passwordHash: passwordHash!, ...profile });
+      }
+      if (partnerIds) await repo.replaceUserPartners(tx, userId, partnerIds);
+      return {
+        after: endSessions
+          ? () => app.realtime.disconnectUsers([userId], item.blocked ? 'blocked' : 'password changed')
+          : undefined,
+      };
+    },
+  }),
+
+  checks: kind({
+    summary: "Statuses of orders' checks (bills); raises the realtime event for the company's users",
+    schema: ZIntegrationCheckStatusSchema,
+    key: 'guid',
+    async apply(tx, item, app) {
+      const check = await findCheck(tx, item.order, item.guid);
+      if (check.status === item.status) return { changed: false };
+      await repo.setCheckStatus(tx, check.id, check.orderId, item.status);
+      return {
+        after: async () => {
+          await notifyPartner(app, check.partnerId, {
+            type: 'popup',
+            event: 'check_status',
+            message: `Заказ №${item.order}: статус счёта изменился на ${item.status}.`,
+            link: '/orders',
+            data: { order: item.order, check: item.guid, status: item.status },
+            refresh: { namespace: 'orders', ids: [item.order] },
+            setting: 'states',
+          });
+        },
+      };
+    },
+  }),
+
+  documents: kind({
+    summary: "Readiness of orders' documents (bill, invoice, УПД, УКД); raises the realtime events",
+    schema: ZIntegrationOrderDocumentsSchema,
+    key: 'guid',
+    async apply(tx, item, app) {
+      const check = await findCheck(tx, item.order, item.guid);
+      const before = (check.docStatus ?? {}) as Record<string, unknown>;
+      const flags = item.doc_status;
+      const changed = (Object.keys(flags) as Array<keyof typeof flags>).filter((name) => Boolean(before[name]) !== flags[name]);
+      if (changed.length === 0) return { changed: false };
+      await repo.setCheckDocStatus(tx, check.id, { ...before, id: before.id ?? check.id, ...flags });
+      const billReady = changed.includes('StatusSchet') && flags.StatusSchet;
+      const documentsReady = changed.filter((name) => name !== 'StatusSchet' && flags[name]).map((name) => DOCUMENT_NAMES[name]);
+      return {
+        after: async () => {
+          const refresh = { namespace: 'orders' as const, ids: [item.order] };
+          const data = { order: item.order, check: item.guid };
+          if (billReady) {
+            await notifyPartner(app, check.partnerId, {
+              type: 'popup',
+              event: 'bill_ready',
+              message: `Заказ №${item.order}: счёт готов, его можно скачать в истории заказов.`,
+              link: '/orders',
+              data,
+              refresh,
+              setting: 'states',
+            });
+          }
+          if (documentsReady.length) {
+            await notifyPartner(app, check.partnerId, {
+              type: 'notification',
+              event: 'documents_ready',
+              message: `Заказ №${item.order}: готовы документы — ${documentsReady.join(', ')}.`,
+              link: '/orders',
+              data,
+              refresh,
+              setting: 'states',
+            });
+          }
+          if (!billReady && !documentsReady.length) await app.realtime.publishToPartner(check.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [item.order] } });
+        },
+      };
+    },
+  }),
+
+  shipments: kind({
+    summary: 'Shipment requests: register (guid → bitrix_id) and status; raises the realtime event',
+    schema: ZIntegrationBitrixStatusSchema,
+    key: 'bitrix_id',
+    apply: (tx, item, app) =>
+      applyTrackedStatus(tx, item, app, {
+        table: shipments,
+        what: 'Заявка на отгрузку',
+        event: 'shipment_status',
+        link: '/shipments',
+        statusName: shipmentStatusName,
+      }),
+  }),
+
+  claims: kind({
+    summary: 'Claims: register (guid → bitrix_id) and status, kept in the claim’s history; raises the realtime event',
+    schema: ZIntegrationBitrixStatusSchema,
+    key: 'bitrix_id',
+    apply: (tx, item, app) =>
+      applyTrackedStatus(tx, item, app, {
+        table: claims,
+        what: 'Рекламация',
+        event: 'claim_status',
+        link: '/claims',
+        statusName: claimStatusName,
+      }),
+  }),
+
+  messages: kind({
+    summary: 'A message from the manager to the users of a company (or one of them, by login)',
+    schema: ZIntegrationMessageSchema,
+    key: 'partner',
+    async apply(tx, item, app) {
+      const partner = await repo.partnerByUid(tx, item.partner);
+      if (!partner) throw refuse(`Компания ${item.partner} не найдена.`);
+      let userIds: number[] | undefined;
+      if (item.login !== undefined) {
+        const user = await repo.userByLogin(tx, item.login);
+        const linked = user ? (await repo.partnerIdsOfUser(tx, user.id)).includes(partner.id) : false;
+        if (!user || !linked) throw refuse(`Пользователь ${item.login} не найден среди пользователей компании ${item.partner}.`);
+        userIds = [user.id];
+      }
+      const note = { type: item.type, event: 'manager_message' as const, message: item.message, link: null };
+      return { after: async () => void (userIds ? await notifyUsers(app, userIds, note) : await notifyPartner(app, partner.id, note)) };
+    },
+  }),
+
+  news: kind({
+    summary: 'News of the main page',
+    schema: ZIntegrationNewsSchema,
+    key: 'guid',
+    async apply(tx, item) {
+      await repo.upsertNews(tx, {
+        guid: item.guid,
+        title: item.title,
+        text: item.text,
+        image: item.image,
+        link: item.link,
+        published: item.published,
+        ...(item.published_at && { publishedAt: new Date(item.published_at) }),
+        updatedAt: new Date(),
+      });
+    },
+  }),
+
+  cases: kind({
+    summary: 'Showcase cases of the main page',
+    schema: ZIntegrationCaseSchema,
+    key: 'guid',
+    async apply(tx, item) {
+      await repo.upsertCase(tx, { ...item, updatedAt: new Date() });
+    },
+  }),
+};
+
+export type IntegrationKindName = keyof typeof INTEGRATION_KINDS;
+export const INTEGRATION_KIND_NAMES = Object.keys(INTEGRATION_KINDS) as IntegrationKindName[];
+
+async function findCheck(tx: DbOrTx, order: number, guid: string) {
+  const check = await repo.checkWithOrder(tx, guid);
+  if (!check) throw refuse(`Счёт ${guid} не найден.`);
+  if (check.orderId !== order) throw refuse(`Счёт ${guid} относится к заказу №${check.orderId}, а не №${order}.`);
+  return check;
+}
+
+async function applyTrackedStatus(
+  tx: DbOrTx,
+  item: z.output<typeof ZIntegrationBitrixStatusSchema>,
+  app: IntegrationApp,
+  how: {
+    table: typeof shipments | typeof claims;
+    what: string;
+    event: 'shipment_status' | 'claim_status';
+    link: string;
+    statusName: (status: string) => string;
+  },
+): Promise<Applied> {
+  const byBitrix = await repo.trackedBy(tx, how.table, { bitrixId: item.bitrix_id });
+  let row = byBitrix;
+  if (item.guid !== undefined) {
+    row = await repo.trackedBy(tx, how.table, { guid: item.guid });
+    if (!row) throw refuse(`${how.what} ${item.guid} не найдена.`);
+    if (row.bitrixId !== null && row.bitrixId !== item.bitrix_id) {
+      throw refuse(`${how.what} ${item.guid} уже связана с bitrix_id ${row.bitrixId}, а не ${item.bitrix_id}.`);
+    }
+    if (byBitrix && byBitrix.id !== row.id) throw refuse(`bitrix_id ${item.bitrix_id} уже у другой заявки (${byBitrix.guid}).`);
+  }
+  if (!row) throw refuse(`${how.what} с bitrix_id ${item.bitrix_id} не найдена: передайте также её guid, чтобы связать.`);
+  const statusChanged = row.status !== item.status;
+  if (!statusChanged && row.bitrixId === item.bitrix_id) return { changed: false };
+  await repo.setTrackedStatus(tx, how.table, row.id, { status: item.status, bitrixId: item.bitrix_id });
+  if (how.table === claims && statusChanged) await repo.addClaimHistory(tx, row.id, item.status, item.comment);
+  if (!statusChanged) return {};
+  const partnerId = row.partnerId;
+  return {
+    after: async () => {
+      await notifyPartner(app, partnerId, {
+        type: 'notification',
+        event: how.event,
+        message: `${how.what} №${item.bitrix_id}: ${how.statusName(item.status)}.${item.comment ? ` ${item.comment}` : ''}`,
+        link: how.link,
+        data: { bitrix_id: item.bitrix_id, status: item.status },
+        refresh: { namespace: how.table === claims ? 'claims' : 'shipments', ids: [row.id] },
+      });
+    },
+  };
+}
+
+/** Applies a batch item by item and reports each; the caller has checked it is an array. */
+export async function importBatch(app: IntegrationApp, name: IntegrationKindName, items: unknown[]): Promise<TIntegrationReport> {
+  if (items.length > MAX_BATCH_ITEMS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `В одном запросе не больше ${MAX_BATCH_ITEMS} элементов: разделите пакет (сейчас ${items.length}).`);
+  }
+  const definition = INTEGRATION_KINDS[name] as Kind<z.ZodType>;
+  const reports: TIntegrationItemReport[] = [];
+  for (const [index, raw] of items.entries()) {
+    const key = keyOf(raw, definition.key);
+    const parsed = definition.schema.safeParse(raw);
+    if (!parsed.success) {
+      reports.push({ index, key, status: 'refused', reason: describeIssues(parsed.error) });
+      continue;
+    }
+    try {
+      const prepared = await definition.prepare?.(parsed.data);
+      const outcome = (await app.db.transaction((tx) => definition.apply(tx, parsed.data, app, prepared))) ?? {};
+      reports.push({ index, key, status: 'applied', ...(outcome.changed === false && { changed: false }) });
+      await outcome.after?.().catch((error: unknown) => app.log.error({ err: error, kind: name, key }, 'integration event failed'));
+    } catch (error) {
+      reports.push({ index, key, status: 'refused', reason: refusalOf(error, app, name, key) });
+    }
+  }
+  const applied = reports.filter((report) => report.status === 'applied').length;
+  return { applied, refused: reports.length - applied, items: reports };
+}
+
+function keyOf(raw: unknown, field: string): string | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const value = (raw as Record<string, unknown>)[field];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      // Our messages already name the field; zod's own ones (unknown types) get the path in front.
+      return path && !issue.message.includes(':') ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+function refusalOf(error: unknown, app: IntegrationApp, name: string, key: string | null): string {
+  if (error instanceof ItemRefused) return error.message;
+  const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  if (code === '23505') return 'Конфликт уникальных значений с другой записью: проверьте идентификаторы элемента.';
+  if (code === '23503') return 'Элемент ссылается на запись, которой нет: сначала передайте её.';
+  if (code === '23514') return 'Значение вне допустимого диапазона.';
+  app.log.error({ err: error, kind: name, key }, 'integration item failed');
+  return 'Внутренняя ошибка при сохранении элемента: повторите позже или обратитесь к разработчикам портала.';
+}
