@@ -1,0 +1,125 @@
+import {
+  ZBillRequestSchema,
+  ZDocStatusSchema,
+  ZOrderCheckSchema,
+  ZOrderDetailSchema,
+  ZOrderIdParamsSchema,
+  ZOrderListItemSchema,
+  ZOrderPayloadSchema,
+  ZOrderPrintQuerySchema,
+  ZOrderSubmitResultSchema,
+  okEnvelope,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/current-user';
+import { badRequest } from '../../lib/errors';
+import { attachmentHeader } from '../../lib/file-type';
+import { invoiceFileName, renderInvoice } from './invoice';
+import { invoiceData, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
+
+/** The Idempotency-Key header (the client sends its working order's id); optional. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === '') return undefined;
+  if (key.length > 200) throw badRequest('Заголовок Idempotency-Key слишком длинный: не больше 200 символов.');
+  return key;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/order/add',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Submit an order (repriced and split against stock on the server; Idempotency-Key makes retries safe)',
+        body: ZOrderPayloadSchema,
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema) },
+      },
+    },
+    async (request) => ({
+      error: null,
+      response: await submitOrder(app.db, currentUser(request).id, request.body, { key: idempotencyKey(request) }),
+    }),
+  );
+
+  app.post(
+    '/order/:id/edit',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Submit a new version of an order: keeps its number and date, gives back the old stock, takes the new',
+        params: ZOrderIdParamsSchema,
+        body: ZOrderPayloadSchema,
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema) },
+      },
+    },
+    async (request) => ({
+      error: null,
+      response: await submitOrder(app.db, currentUser(request).id, request.body, {
+        key: idempotencyKey(request),
+        editOrderId: request.params.id,
+      }),
+    }),
+  );
+
+  app.get(
+    '/orders',
+    { schema: { tags: ['orders'], summary: "The order history of the user's companies", response: { 200: okEnvelope(z.array(ZOrderListItemSchema)) } } },
+    async (request) => ({ error: null, response: await listOrders(app.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/user/order/:id',
+    {
+      schema: { tags: ['orders'], summary: 'One order with its positions', params: ZOrderIdParamsSchema, response: { 200: okEnvelope(ZOrderDetailSchema) } },
+    },
+    async (request) => ({ error: null, response: await orderDetail(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.get(
+    '/order/:id/documents',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Document statuses of the order checks (bill, invoice, УПД, УПК)',
+        params: ZOrderIdParamsSchema,
+        response: { 200: okEnvelope(z.array(ZDocStatusSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await orderDocuments(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/user/request/check/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Request a bill for a check of the order ({id} is the order number)',
+        params: ZOrderIdParamsSchema,
+        body: ZBillRequestSchema,
+        response: { 200: okEnvelope(z.array(ZOrderCheckSchema)) },
+      },
+    },
+    async (request) => ({
+      error: null,
+      response: await requestBill(app.db, currentUser(request).id, request.params.id, request.body.guid),
+    }),
+  );
+
+  app.get(
+    '/order/print',
+    { schema: { tags: ['orders'], summary: 'The invoice PDF of an order (name=invoice)', querystring: ZOrderPrintQuerySchema } },
+    async (request, reply) => {
+      const data = await invoiceData(app.db, currentUser(request).id, request.query.id, request.query.name);
+      const pdf = await renderInvoice(data);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(invoiceFileName(data.order.id)))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};

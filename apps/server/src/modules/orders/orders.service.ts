@@ -1,0 +1,622 @@
+/**
+ * Orders: submitting and editing (repriced from the database, split against current stock, stock taken with
+ * conditional updates, all in one transaction, idempotent by key), the history, one order, documents, bills.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CHECK_STATUS,
+  CHECK_STATUS_NAMES,
+  type TDocStatus,
+  type TOrderCheck,
+  type TOrderDetail,
+  type TOrderListItem,
+  type TOrderPayloadParsed,
+  type TOrderPosition,
+  type TOrderSubmitResult,
+} from '@portal/contracts';
+import {
+  ORGANISATION,
+  ORGANISATION_NAMES,
+  PRICE_TYPE,
+  discountedPrice,
+  formatPrice,
+  isPriceType,
+  isReserved,
+  lineDiscount,
+  offerPriceForType,
+  orderTotals,
+  productPriceForType,
+  shortenCompanyName,
+  type CharacteristicLine,
+  type Position,
+  type PriceTypeId,
+} from '@portal/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
+import * as repo from './orders.repository';
+
+const MAX_ATTEMPTS = 6;
+/** Orders that the back office is assembling, has shipped or cancelled cannot be edited any more. */
+const LOCKED_STATUSES: readonly number[] = [CHECK_STATUS.ASSEMBLING, CHECK_STATUS.SHIPPED, CHECK_STATUS.CANCELLED];
+
+export interface SubmitOptions {
+  /** The Idempotency-Key header (the working order's id). */
+  key?: string;
+  /** Set for POST /order/{id}/edit. */
+  editOrderId?: number;
+}
+
+/** Another order took the stock between our read and our update (PostgreSQL only): the transaction is retried. */
+class StockRaceError extends Error {}
+
+export function requestHash(payload: unknown): string {
+  return createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+}
+
+function keyConflict(): AppError {
+  return conflict(
+    'Этот заказ уже был отправлен с другим содержимым. Обновите страницу: отправленный заказ есть в истории заказов, изменить его можно кнопкой «Редактировать».',
+  );
+}
+
+function storedAnswer(orderId: number, firstAnswer: unknown): TOrderSubmitResult {
+  const message = (firstAnswer as { message?: string } | null)?.message ?? '';
+  return { id: orderId, message };
+}
+
+/** A retry with the same key answers the first answer; the same key with another body is a conflict. */
+async function replayIfKnown(db: DbOrTx, userId: number, hash: string, options: SubmitOptions): Promise<TOrderSubmitResult | undefined> {
+  if (!options.key) return undefined;
+  if (options.editOrderId === undefined) {
+    const known = await repo.findOrderByKey(db, userId, options.key);
+    if (!known) return undefined;
+    if (known.requestHash !== hash) throw keyConflict();
+    return storedAnswer(known.id, known.firstAnswer);
+  }
+  const known = await repo.findEditByKey(db, userId, options.key);
+  if (!known) return undefined;
+  if (known.requestHash !== hash || known.orderId !== options.editOrderId) throw keyConflict();
+  return storedAnswer(known.orderId, known.firstAnswer);
+}
+
+function errorCode(error: unknown): { code?: string; constraint?: string; message: string } {
+  const e = error as { code?: string; constraint?: string; message?: string; cause?: { code?: string; constraint?: string; message?: string } };
+  return {
+    code: e.cause?.code ?? e.code,
+    constraint: e.cause?.constraint ?? e.constraint,
+    message: `${e.message ?? ''} ${e.cause?.message ?? ''}`,
+  };
+}
+
+function isKeyViolation(error: unknown): boolean {
+  const { code, constraint, message } = errorCode(error);
+  if (code !== '23505') return false;
+  const names = ['orders_user_idempotency_uq', 'order_edits_user_idempotency_uq'];
+  return names.includes(constraint ?? '') || names.some((name) => message.includes(name));
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof StockRaceError) return true;
+  const { code } = errorCode(error);
+  return code === '40001' || code === '40P01';
+}
+
+/** Moscow calendar day 'YYYY-MM-DD' of a moment. */
+function moscowDay(ms: number): string {
+  return new Date(ms + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' or 'dd.mm.yyyy' → 'YYYY-MM-DD'; '' stays ''; anything else is a 400. */
+export function normaliseDeliveryDate(text: string, now = Date.now()): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(trimmed);
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(trimmed);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : ru ? [ru[3], ru[2], ru[1]] : [];
+  const date = year ? new Date(`${year}-${month}-${day}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${year}-${month}-${day}`) {
+    throw badRequest(`Дата доставки «${trimmed}» не читается: выберите дату в календаре (день.месяц.год).`);
+  }
+  const value = `${year}-${month}-${day}`;
+  if (value < moscowDay(now)) {
+    throw badRequest(`Дата доставки ${day}.${month}.${year} уже прошла: выберите сегодняшнюю или более позднюю дату.`);
+  }
+  return value;
+}
+
+interface PricedLine {
+  product: repo.ProductRow;
+  offer: repo.OfferRow | undefined;
+  guid: string;
+  characteristic: string;
+  orgGuid: string;
+  quantity: number;
+  fullprice: number;
+  discount: number;
+  price: number;
+  normal: number;
+  presale: number;
+  label: string;
+}
+
+const orgName = (guid: string) => ORGANISATION_NAMES[guid as keyof typeof ORGANISATION_NAMES] ?? guid;
+const lineLabel = (article: string, characteristic: string) => (characteristic ? `${article} (${characteristic})` : article);
+
+/** Submits a new order, or a new version of an order (edit). */
+export async function submitOrder(
+  db: Db,
+  userId: number,
+  payload: TOrderPayloadParsed,
+  options: SubmitOptions = {},
+): Promise<TOrderSubmitResult> {
+  const hash = requestHash(payload);
+  const replay = await replayIfKnown(db, userId, hash, options);
+  if (replay) return replay;
+
+  const positions = [...payload.position, ...payload.position_presail];
+  if (positions.every((position) => position.characteristics.length === 0)) {
+    throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
+  }
+  const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
+
+  const partner = await requireUserPartner(db, userId, payload.partner_id);
+  const contracts = await repo.partnerContracts(db, partner.id);
+  if (payload.storage && !contracts.some((contract) => contract.guid === payload.storage)) {
+    throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');
+  }
+  if (options.editOrderId !== undefined) {
+    const existing = await repo.findOrder(db, options.editOrderId);
+    if (!existing) throw notFound(`Заказ № ${options.editOrderId} не найден.`);
+    await requirePartnerAccess(db, userId, existing.order.partnerId);
+    if (existing.order.partnerId !== partner.id) {
+      throw badRequest('Компанию заказа изменить нельзя: оформите новый заказ для другой компании.');
+    }
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) =>
+        writeOrder(tx, { userId, payload, hash, options, partnerId: partner.id, contracts, deliveryDate }),
+      );
+    } catch (error) {
+      if (isKeyViolation(error)) {
+        // A concurrent request with the same key won: answer what it answered (or 409 for another body).
+        const again = await replayIfKnown(db, userId, hash, options);
+        if (again) return again;
+      }
+      if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof StockRaceError) {
+        throw conflict('Остатки менялись слишком часто, заказ не записан. Повторите отправку.');
+      }
+      throw error;
+    }
+  }
+}
+
+interface WriteInput {
+  userId: number;
+  payload: TOrderPayloadParsed;
+  hash: string;
+  options: SubmitOptions;
+  partnerId: number;
+  contracts: Awaited<ReturnType<typeof repo.partnerContracts>>;
+  deliveryDate: string;
+}
+
+async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitResult> {
+  const { payload, options, contracts } = input;
+  const editId = options.editOrderId;
+
+  // An edit first locks its order and learns what the previous version holds, to give it back.
+  let previous: { lines: Awaited<ReturnType<typeof repo.orderLinesOf>>; checks: repo.CheckRow[] } | undefined;
+  if (editId !== undefined) {
+    const locked = await repo.findOrder(tx, editId, true);
+    if (!locked) throw notFound(`Заказ № ${editId} не найден.`);
+    const checks = await repo.checksOf(tx, [editId]);
+    const blocking = checks.find((check) => LOCKED_STATUSES.includes(check.status));
+    if (blocking) {
+      throw conflict(
+        `Заказ № ${editId} уже в статусе «${CHECK_STATUS_NAMES[blocking.status] ?? blocking.status}» — изменить его нельзя. Обратитесь к менеджеру.`,
+      );
+    }
+    previous = { lines: await repo.orderLinesOf(tx, [editId]), checks };
+    if (options.key) await repo.insertEdit(tx, { orderId: editId, userId: input.userId, idempotencyKey: options.key, requestHash: input.hash });
+  }
+  const held = new Map<number, number>();
+  for (const { line } of previous?.lines ?? []) {
+    if (line.offerId !== null && !line.presale) held.set(line.offerId, (held.get(line.offerId) ?? 0) + line.quantity);
+  }
+
+  const positions = [...payload.position, ...payload.position_presail];
+  const productRows = await repo.productsByUid(tx, [...new Set(positions.map((position) => position.guid))]);
+  const offerGuids = [...new Set(positions.flatMap((position) => position.characteristics.map((line) => line.guid)))];
+  const offerRows = await repo.lockOffers(tx, offerGuids, [...held.keys()]);
+  const productByUid = new Map(productRows.map((row) => [row.uid, row]));
+  const offerByGuid = new Map(offerRows.map((row) => [row.guid, row]));
+
+  // Price every sent line from the database; the same offer sent twice (in both lists) is one line.
+  const priced = new Map<string, PricedLine>();
+  const corrections: string[] = [];
+  positions.forEach((position, index) => {
+    const product = productByUid.get(position.guid);
+    if (!product) {
+      throw badRequest(`Позиция ${index + 1}: товар с guid ${position.guid} не найден в каталоге — удалите эту позицию из заказа.`);
+    }
+    for (const sent of position.characteristics) {
+      const offer = offerByGuid.get(sent.guid);
+      const placeholder = !offer && sent.guid === product.uid;
+      if ((!offer && !placeholder) || (offer && offer.productId !== product.id)) {
+        throw badRequest(
+          `${product.article}: характеристика с guid ${sent.guid} не найдена у этого товара — удалите строку и добавьте товар заново.`,
+        );
+      }
+      const characteristic = offer?.characteristic ?? 'Только под заказ';
+      const label = lineLabel(product.article, characteristic);
+      if (!Number.isFinite(sent.quantity) || !Number.isInteger(sent.quantity) || sent.quantity <= 0) {
+        throw badRequest(`${label}: количество ${sent.quantity} не подходит — укажите целое число больше 0.`);
+      }
+      const orgGuid = offer?.orgGuid ?? (sent.orgguid || ORGANISATION.FRO);
+      const contract = contracts.find((candidate) => candidate.guid === orgGuid);
+      if (!contract) {
+        throw badRequest(`${label}: у компании нет договора с ${orgName(orgGuid)} — уберите строку или обратитесь к менеджеру.`);
+      }
+      const existing = priced.get(sent.guid);
+      if (existing) {
+        existing.quantity += sent.quantity;
+        continue;
+      }
+      const priceType: PriceTypeId = isPriceType(contract.pricetype) ? contract.pricetype : PRICE_TYPE.DEFAULT;
+      const fullprice = offer ? offerPriceForType(product, offer.price, priceType) : productPriceForType(product, priceType);
+      const discount = lineDiscount({ status: product.status, maxDiscount: product.maxDiscount, orgGuid, contracts });
+      const price = discountedPrice(fullprice, discount);
+      if (Math.round(sent.price * 100) !== Math.round(price * 100)) {
+        corrections.push(`${label}: ${formatPrice(sent.price)} → ${formatPrice(price)}`);
+      }
+      priced.set(sent.guid, {
+        product,
+        offer,
+        guid: sent.guid,
+        characteristic,
+        orgGuid,
+        quantity: sent.quantity,
+        fullprice,
+        discount,
+        price,
+        normal: 0,
+        presale: 0,
+        label,
+      });
+    }
+  });
+
+  // Split against the stock read under lock, counting what this order's previous version gives back.
+  const lines = [...priced.values()];
+  for (const line of lines) {
+    const available = line.offer ? line.offer.residue + (held.get(line.offer.id) ?? 0) : 0;
+    line.normal = Math.min(line.quantity, Math.max(0, available));
+    line.presale = line.quantity - line.normal;
+  }
+  if (held.size > 0) await repo.returnStock(tx, [...held.entries()]);
+  const take = lines.filter((line) => line.normal > 0 && line.offer).map((line) => [line.offer!.id, line.normal] as const);
+  const taken = await repo.takeStock(tx, take);
+  if (taken.size !== take.length) throw new StockRaceError();
+
+  // Totals through the domain rule, the same the client shows.
+  const asPosition = (line: PricedLine, count: number): Position => ({
+    guid: line.product.uid,
+    article: line.product.article,
+    product: { ID: String(line.product.id), ARTICLE: line.product.article, NAME: line.product.name, UID: line.product.uid },
+    type: line.product.type,
+    weight: line.product.weight,
+    volume: line.product.volume,
+    count,
+    total: 0,
+    total_discount: 0,
+    characteristics: [
+      {
+        ID: line.guid,
+        CHARACTERISTIC: line.characteristic,
+        PRICE: line.price,
+        fullprice: line.fullprice,
+        price_discount: 0,
+        count,
+        RESIDUE: 0,
+        MAX_DISCOUNT: line.product.maxDiscount,
+        PPDATA: '',
+        GUID: line.guid,
+        ORGGUID: line.orgGuid,
+        discount: line.discount,
+      },
+    ],
+  });
+  const totals = orderTotals(
+    lines.filter((line) => line.normal > 0).map((line) => asPosition(line, line.normal)),
+    lines.filter((line) => line.presale > 0).map((line) => asPosition(line, line.presale)),
+    payload.delivery,
+  );
+
+  const presaleUnits = lines.reduce((sum, line) => sum + line.presale, 0);
+  const orderValues = {
+    comment: payload.comment,
+    delivery: { ...payload.delivery, date: input.deliveryDate },
+    requestCertificate: payload.request_certificate,
+    bags: payload.bags,
+    total: totals.total,
+    totalDiscount: totals.total_discount,
+    count: totals.count,
+    totalCount: totals.total_count,
+    storageGuid: payload.storage ?? '',
+    name: payload.name ?? '',
+  };
+
+  let orderId: number;
+  const describe = (id: number) => messageOf(id, editId !== undefined, corrections, presaleUnits, lines);
+  if (editId === undefined) {
+    const inserted = await repo.insertOrder(tx, {
+      ...orderValues,
+      userId: input.userId,
+      partnerId: input.partnerId,
+      idempotencyKey: options.key ?? null,
+      requestHash: input.hash,
+      // The number is known only after the insert, so the stored answer keeps the message; id is the row's.
+      firstAnswer: null,
+    });
+    orderId = inserted.id;
+    await repo.updateOrder(tx, orderId, { firstAnswer: { message: describe(orderId) } });
+  } else {
+    orderId = editId;
+    await repo.updateOrder(tx, orderId, { ...orderValues, edited: true, updatedAt: new Date() });
+    await repo.deleteLines(tx, orderId);
+  }
+
+  await repo.insertLines(
+    tx,
+    lines.flatMap((line) => {
+      const base = {
+        orderId,
+        productId: line.product.id,
+        offerId: line.offer?.id ?? null,
+        orgGuid: line.orgGuid,
+        characteristic: line.characteristic,
+        fullprice: line.fullprice,
+        price: line.price,
+        discount: line.discount,
+      };
+      return [
+        ...(line.normal > 0 ? [{ ...base, quantity: line.normal, presale: false }] : []),
+        ...(line.presale > 0 ? [{ ...base, quantity: line.presale, presale: true }] : []),
+      ];
+    }),
+  );
+
+  // One check per organisation; an edit keeps the check guid of an organisation it already had.
+  const orgs = [...new Set(lines.map((line) => line.orgGuid))];
+  await repo.replaceChecks(
+    tx,
+    orderId,
+    orgs.map((org) => {
+      const orgLines = lines.filter((line) => line.orgGuid === org);
+      const guid = previous?.checks.find((check) => check.orgGuid === org)?.guid ?? randomUUID();
+      const totalK = orgLines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+      return {
+        orderId,
+        guid,
+        orgGuid: org,
+        status: orgLines.some((line) => line.normal > 0) ? CHECK_STATUS.RESERVED : CHECK_STATUS.PREORDER,
+        total: totalK / 100,
+        docStatus: blankDocStatus(guid),
+      };
+    }),
+    previous !== undefined,
+  );
+
+  const answer = { id: orderId, message: describe(orderId) };
+  if (editId !== undefined && options.key) {
+    // The edit row was inserted first to claim the key; now it gets its answer.
+    await repo.setEditAnswer(tx, input.userId, options.key, { message: answer.message });
+  }
+  return answer;
+}
+
+function messageOf(id: number, edited: boolean, corrections: string[], presaleUnits: number, lines: PricedLine[]): string {
+  const parts = [edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`];
+  if (corrections.length > 0) {
+    const shown = corrections.slice(0, 10).join('; ');
+    const more = corrections.length > 10 ? ` и ещё ${corrections.length - 10}` : '';
+    parts.push(`Цены пересчитаны по текущему прайсу: ${shown}${more}.`);
+  }
+  if (presaleUnits > 0) {
+    const short = lines.filter((line) => line.presale > 0).map((line) => `${line.label} — ${line.presale} шт.`);
+    parts.push(`В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' …' : ''}.`);
+  }
+  return parts.join(' ');
+}
+
+function blankDocStatus(guid: string): TDocStatus {
+  return { id: guid, StatusSchet: false, StatusSF: false, StatusUPD: false, StatusUPK: false };
+}
+
+function toDocStatus(check: repo.CheckRow): TDocStatus {
+  const raw = (check.docStatus ?? {}) as Partial<TDocStatus>;
+  return {
+    id: raw.id ?? check.guid,
+    StatusSchet: raw.StatusSchet === true,
+    StatusSF: raw.StatusSF === true,
+    StatusUPD: raw.StatusUPD === true,
+    StatusUPK: raw.StatusUPK === true,
+  };
+}
+
+function toCheck(check: repo.CheckRow): TOrderCheck {
+  return {
+    guid: check.guid,
+    id: String(check.id),
+    org: check.orgGuid,
+    org_name: orgName(check.orgGuid),
+    status: check.status,
+    status_name: CHECK_STATUS_NAMES[check.status] ?? `Статус ${check.status}`,
+    total: check.total,
+    doc_status: toDocStatus(check),
+  };
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export async function listOrders(db: Db, userId: number): Promise<TOrderListItem[]> {
+  const partnerIds = await userPartnerIds(db, userId);
+  const rows = await repo.listOrders(db, partnerIds);
+  const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
+  return rows.map(({ order, partnerUid, partnerName }) => {
+    const own = checks.filter((check) => check.orderId === order.id);
+    return {
+      n: order.id,
+      name: order.name || `Заказ № ${order.id}`,
+      date: unixSeconds(order.createdAt),
+      partner_guid: partnerUid,
+      partner_name: shortenCompanyName(partnerName),
+      reserved: isReserved(own),
+      checks: own.map(toCheck),
+      upd: own.some((check) => toDocStatus(check).StatusUPD),
+      edit: order.edited,
+      total: order.total,
+      count: order.count,
+      total_count: order.totalCount,
+    };
+  });
+}
+
+/** The order, after proving it belongs to one of the user's companies (404 when missing, 403 when someone else's). */
+async function requireOrder(db: DbOrTx, userId: number, orderId: number) {
+  const row = await repo.findOrder(db, orderId);
+  if (!row) throw notFound(`Заказ № ${orderId} не найден.`);
+  await requirePartnerAccess(db, userId, row.order.partnerId);
+  return row;
+}
+
+export async function orderDetail(db: Db, userId: number, orderId: number): Promise<TOrderDetail> {
+  const { order, partnerUid, partnerName } = await requireOrder(db, userId, orderId);
+  const lines = await repo.orderLinesOf(db, [orderId]);
+  const checks = await repo.checksOf(db, [orderId]);
+  const heldByOffer = new Map<number, number>();
+  for (const { line } of lines) {
+    if (line.offerId !== null && !line.presale) heldByOffer.set(line.offerId, (heldByOffer.get(line.offerId) ?? 0) + line.quantity);
+  }
+  const group = (presale: boolean): TOrderPosition[] => {
+    const byProduct = new Map<string, TOrderPosition>();
+    for (const { line, product, offer } of lines.filter((row) => row.line.presale === presale)) {
+      const position =
+        byProduct.get(product.uid) ??
+        ({
+          guid: product.uid,
+          article: product.article,
+          product: { ID: String(product.id), ARTICLE: product.article, NAME: product.name, UID: product.uid },
+          type: product.type,
+          characteristics: [],
+          count: 0,
+          total: 0,
+          total_discount: 0,
+          status: product.status,
+          weight: product.weight,
+          volume: product.volume,
+          preorder: presale,
+        } satisfies TOrderPosition);
+      const characteristic: CharacteristicLine = {
+        ID: offer?.guid ?? product.uid,
+        CHARACTERISTIC: line.characteristic,
+        PRICE: line.price,
+        fullprice: line.fullprice,
+        price_discount: Math.round((line.fullprice - line.price) * 100) / 100,
+        count: line.quantity,
+        RESIDUE: offer?.residue ?? 0,
+        RESERVED: line.offerId !== null ? (heldByOffer.get(line.offerId) ?? 0) : 0,
+        MAX_DISCOUNT: product.maxDiscount,
+        PPDATA: offer?.ppdata ?? '',
+        GUID: offer?.guid ?? product.uid,
+        ORGGUID: line.orgGuid,
+        discount: line.discount,
+      };
+      position.characteristics.push(characteristic);
+      position.count += line.quantity;
+      position.total = Math.round(position.total * 100 + Math.round(line.price * 100) * line.quantity) / 100;
+      position.total_discount =
+        Math.round(position.total_discount * 100 + Math.round((line.fullprice - line.price) * 100) * line.quantity) / 100;
+      byProduct.set(product.uid, position);
+    }
+    return [...byProduct.values()];
+  };
+  const delivery = order.delivery as TOrderDetail['delivery'];
+  return {
+    n: order.id,
+    name: order.name || `Заказ № ${order.id}`,
+    date: unixSeconds(order.createdAt),
+    edit: order.edited,
+    partner_id: partnerUid,
+    partner_name: shortenCompanyName(partnerName),
+    position: group(false),
+    position_presail: group(true),
+    comment: order.comment,
+    delivery: {
+      address: delivery.address ?? '',
+      case: delivery.case ?? 'pickup',
+      date: delivery.date ?? '',
+      cost: delivery.cost ?? 0,
+      bill_to: delivery.bill_to ?? '',
+    },
+    bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0, ...(order.bags as object) },
+    count: order.count,
+    total_count: order.totalCount,
+    total: order.total,
+    total_discount: order.totalDiscount,
+    request_certificate: order.requestCertificate,
+    reserved: isReserved(checks),
+    checks: checks.map(toCheck),
+  };
+}
+
+export async function orderDocuments(db: Db, userId: number, orderId: number): Promise<TDocStatus[]> {
+  await requireOrder(db, userId, orderId);
+  const checks = await repo.checksOf(db, [orderId]);
+  return checks.map(toDocStatus);
+}
+
+/** A bill request for one check of the order: the check becomes «Счёт выставлен» and its bill can be printed. */
+export async function requestBill(db: Db, userId: number, orderId: number, checkGuid: string): Promise<TOrderCheck[]> {
+  await requireOrder(db, userId, orderId);
+  const checks = await repo.checksOf(db, [orderId]);
+  const check = checks.find((candidate) => candidate.guid === checkGuid);
+  if (!check) throw notFound(`Счёт ${checkGuid} не найден в заказе № ${orderId}: обновите историю заказов.`);
+  if (check.status === CHECK_STATUS.BILLED) return [toCheck(check)];
+  if (check.status === CHECK_STATUS.SHIPPED || check.status === CHECK_STATUS.CANCELLED) {
+    throw conflict(`Заказ № ${orderId} в статусе «${CHECK_STATUS_NAMES[check.status]}»: счёт по нему запросить нельзя.`);
+  }
+  const updated = await repo.updateCheck(db, check.id, {
+    status: CHECK_STATUS.BILLED,
+    docStatus: { ...toDocStatus(check), StatusSchet: true },
+    billRequestedAt: new Date(),
+  });
+  return [toCheck(updated)];
+}
+
+export interface InvoiceData {
+  order: repo.OrderRow;
+  buyer: Awaited<ReturnType<typeof repo.partnerRequisites>>;
+  lines: Awaited<ReturnType<typeof repo.orderLinesOf>>;
+  checks: repo.CheckRow[];
+}
+
+/** What the invoice PDF needs; 400 with the reason when the order cannot be billed. */
+export async function invoiceData(db: Db, userId: number, orderId: number, name: string): Promise<InvoiceData> {
+  if (name !== 'invoice') {
+    throw badRequest(`Документ «${name}» не печатается: укажите name=invoice (счёт на оплату).`);
+  }
+  const { order } = await requireOrder(db, userId, orderId);
+  const checks = await repo.checksOf(db, [orderId]);
+  if (checks.length > 0 && checks.every((check) => check.status === CHECK_STATUS.CANCELLED)) {
+    throw badRequest(`Заказ № ${orderId} отменён — счёт по нему не печатается.`);
+  }
+  const lines = await repo.orderLinesOf(db, [orderId]);
+  if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
+  const buyer = await repo.partnerRequisites(db, order.partnerId);
+  return { order, buyer, lines, checks };
+}
