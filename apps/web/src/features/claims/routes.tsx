@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
 export const claimRoutes: RouteObject[] = [
-  { path: 'claims', element: <PlaceholderPage title="Рекламации" /> },
-  { path: 'claims/request', element: <PlaceholderPage title="Новая рекламация" /> },
-  { path: 'claims/success', element: <PlaceholderPage title="Рекламация отправлена" /> },
+  { path: 'claims', lazy: () => import('./claims-page').then((m) => ({ Component: m.ClaimsPage })) },
+  { path: 'claims/request', lazy: () => import('./claim-request-page').then((m) => ({ Component: m.ClaimRequestPage })) },
+  { path: 'claims/success', lazy: () => import('./claim-success-page').then((m) => ({ Component: m.ClaimSuccessPage })) },
 ];

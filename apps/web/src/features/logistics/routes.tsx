@@ -1,9 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
 export const logisticsRoutes: RouteObject[] = [
-  { path: 'shipments', element: <PlaceholderPage title="Отгрузки" /> },
-  { path: 'shipments/request', element: <PlaceholderPage title="Заявка на отгрузку" /> },
-  { path: 'shipments/request/success', element: <PlaceholderPage title="Заявка отправлена" /> },
-  { path: 'shipments/address', element: <PlaceholderPage title="Адреса доставки" /> },
+  { path: 'shipments', lazy: () => import('./shipments-page').then((m) => ({ Component: m.ShipmentsPage })) },
+  { path: 'shipments/request', lazy: () => import('./shipment-request-page').then((m) => ({ Component: m.ShipmentRequestPage })) },
+  { path: 'shipments/request/success', lazy: () => import('./shipment-success-page').then((m) => ({ Component: m.ShipmentSuccessPage })) },
+  { path: 'shipments/address', lazy: () => import('./delivery-addresses-page').then((m) => ({ Component: m.DeliveryAddressesPage })) },
 ];

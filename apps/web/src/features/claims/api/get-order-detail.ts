@@ -1,0 +1,11 @@
+/** GET /api/user/order/{id} (spec §7): the order a claim is started from; its products become the claim's lines. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TOrderDetail } from '@portal/contracts';
+import { api } from '../../../shared/api/client';
+
+export const getOrderDetail = (n: number, signal?: AbortSignal) => api<TOrderDetail>(`/user/order/${n}`, { signal });
+
+export const orderDetailQueryOptions = (n: number) =>
+  queryOptions({ queryKey: ['orders', n, 'detail'], queryFn: ({ signal }) => getOrderDetail(n, signal), retry: false });
+
+export const useOrderDetail = (n: number | undefined) => useQuery({ ...orderDetailQueryOptions(n ?? 0), enabled: n !== undefined && n > 0 });
