@@ -7,6 +7,7 @@ import { FeedbackModal } from '../../features/feedback/feedback-modal';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
 import { NotificationsBar } from '../../features/notifications/notifications-bar';
 import { DraftsModal } from '../../features/orders/components/drafts-modal';
+import { RealtimeConnection } from '../../features/realtime/realtime-connection';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
 import { MainMenu } from './main-menu';
@@ -58,6 +59,7 @@ export function Shell() {
       <DraftsModal opened={panel === 'drafts'} onClose={close} />
       <FeedbackModal opened={panel === 'feedback'} onClose={close} />
       <NotificationPopups />
+      <RealtimeConnection />
     </>
   );
 }

@@ -1,0 +1,133 @@
+import type { TRealtimeMessage } from '@portal/contracts';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/storage-keys';
+import { renderWithProviders } from '../../shared/testing/render';
+import { NotificationPopups } from '../notifications/notification-popups';
+import { NotificationsBar } from '../notifications/notifications-bar';
+import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../notifications/notifications-store';
+import { FakeWebSocket } from './fake-web-socket.test-support';
+import { RealtimeConnection } from './realtime-connection';
+import { useRealtimeStore } from './realtime-store';
+
+const socketOptions = { WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket };
+
+const message = (id: number, text: string, type: 'popup' | 'notification', minutesAgo = 0): TRealtimeMessage => ({
+  id,
+  time: Date.now() - minutesAgo * 60_000,
+  message: text,
+  readPopup: false,
+  type,
+  event: 'check_status',
+  link: '/orders',
+});
+
+let calls: Array<{ method: string; url: string }>;
+let serverList: TRealtimeMessage[];
+
+beforeEach(() => {
+  FakeWebSocket.reset();
+  localStorage.setItem(STORAGE_KEYS.token, 'token-of-demo');
+  calls = [];
+  serverList = [message(1, 'Заказ №10001: документы готовы', 'notification', 60)];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      const response = method === 'GET' ? serverList : { id: 0 };
+      return new Response(JSON.stringify({ error: null, response }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  act(() => notifications.clean());
+  useNotificationsStore.setState({ messages: [] });
+  useRealtimeStore.setState({ state: 'closed', reconnectError: false });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderConnection() {
+  return renderWithProviders(
+    <>
+      <RealtimeConnection socketOptions={socketOptions} />
+      <NotificationPopups />
+      <NotificationsBar opened onClose={() => {}} />
+    </>,
+  );
+}
+
+describe('RealtimeConnection', () => {
+  it('loads the notifications kept on the server and opens the socket with the stored token', async () => {
+    renderConnection();
+    expect(await screen.findByText('Заказ №10001: документы готовы')).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: 'GET', url: '/api/notifications' });
+    const ws = FakeWebSocket.latest();
+    expect(ws.url).toMatch(/^ws:\/\/.+\/ws$/);
+    act(() => ws.open());
+    expect(ws.sent[0]).toEqual({ token: 'token-of-demo' });
+    expect(useRealtimeStore.getState().state).toBe('connected');
+  });
+
+  it('shows a pushed popup that closes by itself after 10 s and tells the server it was read', async () => {
+    renderConnection();
+    await screen.findByText('Заказ №10001: документы готовы');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const ws = FakeWebSocket.latest();
+    act(() => ws.open());
+    act(() => ws.receive({ namespace: 'notifications', mutation: 'add', payload: message(2, 'Заказ №10002: статус счёта изменился на 3.', 'popup') }));
+
+    const popup = await screen.findByTestId('notification-popup');
+    expect(within(popup).getByText('Заказ №10002: статус счёта изменился на 3.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(POPUP_AUTO_CLOSE_MS - 500));
+    expect(calls.find((call) => call.method === 'POST')).toBeUndefined();
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/notifications/2/read' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-popup')).not.toBeInTheDocument());
+    // Still in the bar, read as popup.
+    expect(useNotificationsStore.getState().messages.find((m) => m.id === '2')).toMatchObject({ readPopup: true });
+  });
+
+  it('sends a removal and a clear made in the bar to the server, but not changes that came from it', async () => {
+    serverList = [message(1, 'Первое', 'notification', 60), message(3, 'Второе', 'notification', 30), message(4, 'Третье', 'notification', 10)];
+    renderConnection();
+    const first = (await screen.findByText('Первое')).closest('[data-testid="notification-item"]') as HTMLElement;
+    const ws = FakeWebSocket.latest();
+    act(() => ws.open());
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Удалить уведомление' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/notifications/1' }));
+
+    // Removed on another device: gone here, and not sent back.
+    act(() => ws.receive({ namespace: 'notifications', mutation: 'remove', payload: { id: 3 } }));
+    expect(screen.queryByText('Второе')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить все (1)' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/notifications' }));
+    expect(screen.getByText('Уведомления отсутствуют')).toBeInTheDocument();
+  });
+
+  it('marks a lost connection closed, reconnects and reloads the list it missed', async () => {
+    renderConnection();
+    await screen.findByText('Заказ №10001: документы готовы');
+    const ws = FakeWebSocket.latest();
+    act(() => ws.open());
+    act(() => ws.drop());
+    expect(useRealtimeStore.getState().state).toBe('closed');
+
+    // While offline the server stored another message.
+    serverList = [message(5, 'Пока вас не было', 'notification', 1), ...serverList];
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = FakeWebSocket.latest();
+    expect(again).not.toBe(ws);
+    act(() => again.open());
+    act(() => again.receive({ namespace: 'session', action: 'ready', payload: { login: 'demo' } }));
+    expect(await screen.findByText('Пока вас не было')).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent('2');
+  });
+});
