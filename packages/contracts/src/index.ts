@@ -12,3 +12,5 @@ export * from './logistics';
 export * from './claims';
 export * from './proposals';
 export * from './orders';
+export * from './catalog';
+export * from './products';

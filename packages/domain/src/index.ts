@@ -12,3 +12,8 @@ export * from './back-office-list';
 export * from './claim';
 export * from './order';
 export * from './amount-in-words';
+export * from './article-search';
+export * from './suggestion-filter';
+export * from './catalog-paging';
+export * from './price-type';
+export * from './product-offers';

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import type { FileStorage } from '../../lib/storage';
+import { seedCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedLogistics } from './logistics';
 import { seedPeople } from './people';
@@ -20,6 +21,7 @@ export interface SeedContext {
 
 export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Promise<void> }> = [
   { name: 'people and companies', run: ({ db }) => seedPeople(db) },
+  { name: 'catalogue', run: ({ db, storage, products, log }) => seedCatalog(db, storage, products, log) },
   { name: 'main-page content', run: ({ db }) => seedContent(db) },
   // Keep last: shipments and claims refer to the orders and products seeded before them.
   { name: 'delivery addresses, shipments and claims', run: ({ db, storage }) => seedLogistics(db, storage) },

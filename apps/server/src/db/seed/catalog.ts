@@ -1,0 +1,356 @@
+/**
+ * The demo catalogue: groups with zones for the interactive catalogue, and SEED_PRODUCTS workwear and safety-footwear
+ * products generated in SQL (INSERT … SELECT FROM generate_series with deterministic expressions), so a million
+ * products take about a minute. Offers per size/height and organisation with stock, some products without offers,
+ * statuses on some; pictures and certificate PDFs are drawn once per model line and shared by its products.
+ * Idempotent: products are keyed by uid, offers by guid, and pictures and certificates are added only where missing.
+ */
+import { ORGANISATION } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { catalogGroups } from '../schema';
+import type { FileStorage } from '../../lib/storage';
+import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../../modules/catalog/catalog-files';
+
+type Zone = 'head' | 'hands' | 'body' | 'feet';
+
+export const CATALOG_GROUPS: Array<{ code: string; name: string; parent?: string; zone?: Zone }> = [
+  { code: 'odezhda', name: 'Спецодежда', zone: 'body' },
+  { code: 'odezhda-letnyaya', name: 'Летняя спецодежда', parent: 'odezhda' },
+  { code: 'odezhda-zimnyaya', name: 'Зимняя спецодежда', parent: 'odezhda' },
+  { code: 'odezhda-signalnaya', name: 'Сигнальная одежда', parent: 'odezhda' },
+  { code: 'obuv', name: 'Спецобувь', zone: 'feet' },
+  { code: 'obuv-kozhanaya', name: 'Кожаная обувь', parent: 'obuv' },
+  { code: 'obuv-zimnyaya', name: 'Зимняя обувь', parent: 'obuv' },
+  { code: 'obuv-sapogi', name: 'Сапоги', parent: 'obuv' },
+  { code: 'ruki', name: 'Защита рук', zone: 'hands' },
+  { code: 'ruki-perchatki', name: 'Перчатки', parent: 'ruki' },
+  { code: 'ruki-rukavitsy', name: 'Рукавицы', parent: 'ruki' },
+  { code: 'golova', name: 'Защита головы, глаз и дыхания', zone: 'head' },
+  { code: 'golova-kaski', name: 'Каски', parent: 'golova' },
+  { code: 'golova-ochki', name: 'Очки защитные', parent: 'golova' },
+  { code: 'golova-respiratory', name: 'Респираторы', parent: 'golova' },
+];
+
+const WEAR_SIZES = ['170-176/88-92', '170-176/96-100', '182-188/104-108', '182-188/112-116', '194-200/120-124'];
+const SHOE_SIZES = ['39', '40', '41', '42', '43', '44', '45', '46'];
+const GLOVE_SIZES = ['8', '9', '10', '11'];
+const ONE_SIZE = ['универсальный'];
+
+interface Kind {
+  /** Latin code: storage keys of the shared pictures and certificates. */
+  code: string;
+  prefix: string;
+  group: string;
+  type: 'wear' | 'shoes';
+  org: string;
+  names: string[];
+  suffixes: string[];
+  colors: string[];
+  sizes: string[];
+  price: number;
+  weight: number;
+  volume: number;
+  protect: string;
+  detail: string;
+  properties: Array<{ NAME: string; VALUE: string }>;
+  pictogram: Pictogram;
+  rgb: Array<[number, number, number]>;
+}
+
+const SERIES = ['Мастер', 'Профи', 'Север', 'Трудяга', 'Витязь', 'Стандарт', 'Гранит', 'Тайга', 'Титан', 'Енисей', 'Байкал', 'Урал', 'Спектр', 'Вектор', 'Форвард', 'Люкс'];
+const ARTICLE_LETTERS = 'АБВГДЕЖИКЛМНПРСТУФХЦЧШЭЮЯ';
+
+const KINDS: Kind[] = [
+  {
+    code: 'kst', prefix: 'КСТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Костюм рабочий летний', 'Костюм летний', 'Костюм мужской летний'],
+    suffixes: ['с СОП', 'с полукомбинезоном', 'хлопок', 'смесовая ткань'], colors: ['серый/синий', 'синий/голубой', 'хаки', 'чёрный/оранжевый'],
+    sizes: WEAR_SIZES, price: 2400, weight: 1.1, volume: 0.006, protect: 'З Ми Ов',
+    detail: 'Куртка и брюки из смесовой ткани 65% полиэфир, 35% хлопок, плотность 210 г/м². Усиленные накладки на коленях, светоотражающие полосы, много карманов.',
+    properties: [{ NAME: 'Ткань', VALUE: 'смесовая, 210 г/м²' }, { NAME: 'Сезон', VALUE: 'лето' }, { NAME: 'ГОСТ', VALUE: '12.4.280-2014' }],
+    pictogram: 'wear', rgb: [[86, 98, 122], [40, 84, 160], [104, 112, 70], [34, 34, 40]],
+  },
+  {
+    code: 'hlt', prefix: 'ХЛТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Халат рабочий', 'Халат женский', 'Халат технолога'],
+    suffixes: ['хлопок', 'бязь', ''], colors: ['белый', 'синий', 'серый'],
+    sizes: WEAR_SIZES, price: 1500, weight: 0.6, volume: 0.004, protect: 'З Ми',
+    detail: 'Халат прямого силуэта на пуговицах, с тремя накладными карманами и хлястиком. Ткань хорошо переносит промышленную стирку.',
+    properties: [{ NAME: 'Ткань', VALUE: 'хлопок 100%' }, { NAME: 'Сезон', VALUE: 'всесезонный' }],
+    pictogram: 'wear', rgb: [[200, 204, 210], [40, 84, 160], [120, 124, 130]],
+  },
+  {
+    code: 'pkb', prefix: 'ПКБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Полукомбинезон рабочий', 'Полукомбинезон летний'],
+    suffixes: ['с наколенниками', 'смесовая ткань', ''], colors: ['синий', 'серый', 'оранжевый'],
+    sizes: WEAR_SIZES, price: 1700, weight: 0.7, volume: 0.004, protect: 'З Ми',
+    detail: 'Полукомбинезон с регулируемыми лямками, нагрудным карманом и карманами для наколенников.',
+    properties: [{ NAME: 'Ткань', VALUE: 'смесовая, 240 г/м²' }, { NAME: 'Сезон', VALUE: 'лето' }],
+    pictogram: 'vest', rgb: [[40, 84, 160], [110, 116, 128], [232, 118, 32]],
+  },
+  {
+    code: 'ftb', prefix: 'ФТБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Футболка хлопковая', 'Футболка-поло', 'Футболка рабочая'],
+    suffixes: ['с логотипом', ''], colors: ['белая', 'чёрная', 'тёмно-синяя', 'оранжевая'],
+    sizes: WEAR_SIZES, price: 450, weight: 0.2, volume: 0.001, protect: '',
+    detail: 'Футболка из хлопкового трикотажа 160 г/м², не садится после стирки.',
+    properties: [{ NAME: 'Ткань', VALUE: 'трикотаж, хлопок 100%' }],
+    pictogram: 'wear', rgb: [[226, 228, 232], [30, 30, 34], [28, 46, 90], [232, 118, 32]],
+  },
+  {
+    code: 'kzm', prefix: 'КЗМ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Костюм зимний', 'Костюм утеплённый', 'Костюм для ИТР зимний'],
+    suffixes: ['с полукомбинезоном', 'с брюками', ''], colors: ['тёмно-синий/васильковый', 'серый/чёрный', 'камуфляж'],
+    sizes: WEAR_SIZES, price: 7800, weight: 2.6, volume: 0.02, protect: 'Тн З Ми',
+    detail: 'Куртка и полукомбинезон на утеплителе «Термофин» 3 слоя, ветрозащитная планка, съёмный капюшон. Для III и IV климатических поясов.',
+    properties: [{ NAME: 'Утеплитель', VALUE: 'Термофин, 3 слоя' }, { NAME: 'Сезон', VALUE: 'зима' }, { NAME: 'Климатический пояс', VALUE: 'III–IV' }],
+    pictogram: 'wear', rgb: [[28, 46, 90], [80, 84, 92], [92, 104, 64]],
+  },
+  {
+    code: 'krt', prefix: 'КРТ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Куртка утеплённая', 'Куртка зимняя', 'Куртка-парка'],
+    suffixes: ['с капюшоном', 'мембрана', ''], colors: ['чёрная', 'синяя', 'хаки'],
+    sizes: WEAR_SIZES, price: 5200, weight: 1.6, volume: 0.012, protect: 'Тн З',
+    detail: 'Утеплённая куртка с высоким воротом и ветрозащитными манжетами, два слоя утеплителя.',
+    properties: [{ NAME: 'Утеплитель', VALUE: 'синтепон, 2 слоя' }, { NAME: 'Сезон', VALUE: 'зима' }],
+    pictogram: 'wear', rgb: [[34, 34, 40], [40, 84, 160], [104, 112, 70]],
+  },
+  {
+    code: 'zhlt', prefix: 'ЖЛТ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Жилет сигнальный', 'Жилет повышенной видимости'],
+    suffixes: ['2 класс защиты', '1 класс защиты', 'с карманами'], colors: ['оранжевый', 'лимонный'],
+    sizes: WEAR_SIZES, price: 450, weight: 0.15, volume: 0.001, protect: 'Со',
+    detail: 'Сигнальный жилет из флуоресцентной ткани со световозвращающими полосами 50 мм.',
+    properties: [{ NAME: 'Класс защиты', VALUE: '2' }, { NAME: 'ГОСТ', VALUE: '12.4.281-2014' }],
+    pictogram: 'vest', rgb: [[245, 120, 20], [214, 226, 30]],
+  },
+  {
+    code: 'ksg', prefix: 'КСГ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Костюм сигнальный летний', 'Костюм сигнальный зимний'],
+    suffixes: ['3 класс защиты', '2 класс защиты'], colors: ['оранжевый/синий', 'лимонный/серый'],
+    sizes: WEAR_SIZES, price: 4100, weight: 1.4, volume: 0.01, protect: 'Со З Ми',
+    detail: 'Сигнальный костюм для дорожных работ: флуоресцентная ткань, световозвращающие полосы по ГОСТ.',
+    properties: [{ NAME: 'Класс защиты', VALUE: '3' }, { NAME: 'ГОСТ', VALUE: '12.4.281-2014' }],
+    pictogram: 'wear', rgb: [[245, 120, 20], [214, 226, 30]],
+  },
+  {
+    code: 'btk', prefix: 'БТК', group: 'obuv-kozhanaya', type: 'shoes', org: ORGANISATION.ES,
+    names: ['Ботинки кожаные', 'Ботинки рабочие', 'Полуботинки кожаные'],
+    suffixes: ['с МП', 'с КП', 'ПУ/ТПУ', 'ПУ/нитрил'], colors: ['чёрные', 'коричневые'],
+    sizes: SHOE_SIZES, price: 3200, weight: 1.5, volume: 0.012, protect: 'Мун200 Мп Сж Нм',
+    detail: 'Ботинки из натуральной кожи с композитным подноском, антипрокольной стелькой и подошвой ПУ/ТПУ, устойчивой к маслам и истиранию.',
+    properties: [{ NAME: 'Верх', VALUE: 'натуральная кожа' }, { NAME: 'Подошва', VALUE: 'ПУ/ТПУ' }, { NAME: 'Подносок', VALUE: 'композитный, 200 Дж' }],
+    pictogram: 'shoes', rgb: [[30, 30, 34], [104, 64, 36]],
+  },
+  {
+    code: 'bzm', prefix: 'БЗМ', group: 'obuv-zimnyaya', type: 'shoes', org: ORGANISATION.ES,
+    names: ['Ботинки утеплённые', 'Ботинки зимние', 'Сапоги зимние на меху'],
+    suffixes: ['с МП', 'натуральный мех', 'ПУ/нитрил'], colors: ['чёрные'],
+    sizes: SHOE_SIZES, price: 4600, weight: 1.9, volume: 0.016, protect: 'Тн30 Мун200 Сж',
+    detail: 'Зимняя обувь на натуральном меху с морозостойкой подошвой до −40 °С.',
+    properties: [{ NAME: 'Верх', VALUE: 'натуральная кожа' }, { NAME: 'Утеплитель', VALUE: 'натуральный мех' }, { NAME: 'Морозостойкость', VALUE: 'до −40 °С' }],
+    pictogram: 'shoes', rgb: [[30, 30, 34]],
+  },
+  {
+    code: 'spg', prefix: 'СПГ', group: 'obuv-sapogi', type: 'shoes', org: ORGANISATION.ES,
+    names: ['Сапоги кожаные', 'Сапоги ПВХ', 'Сапоги ЭВА'],
+    suffixes: ['с МП', 'химостойкие', ''], colors: ['чёрные', 'зелёные', 'оливковые'],
+    sizes: SHOE_SIZES, price: 2100, weight: 1.7, volume: 0.018, protect: 'Вн Мун200 Сж',
+    detail: 'Сапоги для работы во влажной среде, с рифлёной подошвой против скольжения.',
+    properties: [{ NAME: 'Материал', VALUE: 'ПВХ' }, { NAME: 'Высота голенища', VALUE: '36 см' }],
+    pictogram: 'shoes', rgb: [[30, 30, 34], [60, 110, 60], [96, 100, 60]],
+  },
+  {
+    code: 'per', prefix: 'ПЕР', group: 'ruki-perchatki', type: 'wear', org: ORGANISATION.ES,
+    names: ['Перчатки нитриловые', 'Перчатки х/б с ПВХ', 'Перчатки трикотажные с латексом', 'Перчатки кожаные'],
+    suffixes: ['', 'утеплённые', 'маслобензостойкие'], colors: ['синие', 'серые', 'чёрные'],
+    sizes: GLOVE_SIZES, price: 60, weight: 0.05, volume: 0.0002, protect: 'Ми Мп',
+    detail: 'Рабочие перчатки с покрытием ладони: надёжный захват сухих и замасленных деталей.',
+    properties: [{ NAME: 'Основа', VALUE: 'трикотаж' }, { NAME: 'Покрытие', VALUE: 'нитрил' }],
+    pictogram: 'gloves', rgb: [[40, 84, 160], [110, 116, 128], [30, 30, 34]],
+  },
+  {
+    code: 'rkv', prefix: 'РКВ', group: 'ruki-rukavitsy', type: 'wear', org: ORGANISATION.ES,
+    names: ['Рукавицы брезентовые', 'Рукавицы утеплённые', 'Рукавицы спилковые'],
+    suffixes: ['', 'с крагами'], colors: ['натуральные', 'серые'],
+    sizes: ONE_SIZE, price: 90, weight: 0.12, volume: 0.0005, protect: 'Ми Тп',
+    detail: 'Рукавицы для грубых работ и работ с горячими поверхностями.',
+    properties: [{ NAME: 'Материал', VALUE: 'брезент' }],
+    pictogram: 'gloves', rgb: [[160, 130, 80], [110, 116, 128]],
+  },
+  {
+    code: 'ksk', prefix: 'КСК', group: 'golova-kaski', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Каска защитная', 'Каска с храповиком'],
+    suffixes: ['', 'с подбородочным ремнём'], colors: ['белая', 'жёлтая', 'оранжевая', 'красная'],
+    sizes: ONE_SIZE, price: 650, weight: 0.4, volume: 0.008, protect: 'Ву Мун',
+    detail: 'Защитная каска из ударопрочного полиэтилена с шеститочечным оголовьем.',
+    properties: [{ NAME: 'Материал', VALUE: 'HDPE' }, { NAME: 'ГОСТ', VALUE: 'EN 397-2012' }],
+    pictogram: 'helmet', rgb: [[226, 228, 232], [240, 200, 30], [245, 120, 20], [200, 40, 40]],
+  },
+  {
+    code: 'ochk', prefix: 'ОЧК', group: 'golova-ochki', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Очки защитные открытые', 'Очки закрытые', 'Очки с непрямой вентиляцией'],
+    suffixes: ['прозрачные', 'затемнённые', 'с покрытием против запотевания'], colors: ['оправа синяя'],
+    sizes: ONE_SIZE, price: 280, weight: 0.05, volume: 0.0006, protect: 'Ми',
+    detail: 'Очки с поликарбонатными линзами, защита от механических воздействий и ультрафиолета.',
+    properties: [{ NAME: 'Линза', VALUE: 'поликарбонат' }],
+    pictogram: 'glasses', rgb: [[40, 84, 160]],
+  },
+  {
+    code: 'rsp', prefix: 'РСП', group: 'golova-respiratory', type: 'wear', org: ORGANISATION.FRO,
+    names: ['Респиратор ФПП', 'Полумаска фильтрующая'],
+    suffixes: ['FFP1', 'FFP2', 'FFP3 с клапаном'], colors: ['белый'],
+    sizes: ONE_SIZE, price: 120, weight: 0.02, volume: 0.0003, protect: 'Аз',
+    detail: 'Фильтрующая полумаска для защиты от пыли и аэрозолей.',
+    properties: [{ NAME: 'Класс защиты', VALUE: 'FFP2' }],
+    pictogram: 'mask', rgb: [[200, 204, 210]],
+  },
+];
+
+const BATCH = 100_000;
+
+export async function seedCatalog(db: Db, storage: FileStorage, productCount: number, log: (message: string) => void = () => {}): Promise<void> {
+  await db
+    .insert(catalogGroups)
+    .values(CATALOG_GROUPS.map((group, i) => ({ code: group.code, name: group.name, parentCode: group.parent ?? null, sort: i, zone: group.zone ?? null })))
+    .onConflictDoNothing();
+
+  // Shared files first: one picture per kind and colour, one certificate per kind.
+  for (const kind of KINDS) {
+    for (const [i, rgb] of kind.rgb.entries()) {
+      const key = pictureKey(kind, i);
+      if (!(await storage.get(key))) await storage.put(key, drawProductPicture(kind.pictogram, rgb));
+    }
+    const key = certificateKey(kind);
+    if (!(await storage.get(key))) {
+      await storage.put(
+        key,
+        await renderCertificatePdf({
+          number: certificateNumber(kind),
+          productLine: `${kind.names.join(', ')} (артикулы ${kind.prefix}…)`,
+          regulation: kind.type === 'shoes' ? 'ТР ТС 019/2011 «О безопасности средств индивидуальной защиты»' : 'ТР ТС 019/2011 «О безопасности средств индивидуальной защиты»',
+          validFrom: '15.01.2025',
+          validUntil: '14.01.2030',
+          manufacturer: 'ООО «ФРО», 603000, г. Нижний Новгород, ул. Промышленная, д. 12',
+        }),
+      );
+    }
+  }
+
+  const kinds = KINDS.map((kind, index) => ({
+    idx: index,
+    prefix: kind.prefix,
+    grp: kind.group,
+    type: kind.type,
+    org: kind.org,
+    other_org: kind.org === ORGANISATION.FRO ? ORGANISATION.ES : ORGANISATION.FRO,
+    names: kind.names,
+    suffixes: kind.suffixes,
+    colors: kind.colors,
+    sizes: kind.sizes,
+    price: kind.price,
+    weight: kind.weight,
+    volume: kind.volume,
+    protect: kind.protect,
+    detail: kind.detail,
+    props: JSON.stringify(kind.properties),
+    code: kind.code,
+    pictures: kind.rgb.length,
+    cert_number: certificateNumber(kind),
+  }));
+  const kindsJson = JSON.stringify(kinds);
+  // A temporary table, not the JSON itself in the joins: the planner would parse the JSON again for every product.
+  await db.execute(sql`drop table if exists seed_kinds`);
+  await db.execute(sql`create temp table seed_kinds as select * from jsonb_to_recordset(${kindsJson}::jsonb) as k(idx int, prefix text,
+    grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], sizes text[], price numeric,
+    weight numeric, volume numeric, protect text, detail text, props text, code text, pictures int, cert_number text)`);
+  const kindsTable = sql`seed_kinds k`;
+  const kindCount = KINDS.length;
+
+  for (let from = 1; from <= productCount; from += BATCH) {
+    const to = Math.min(productCount, from + BATCH - 1);
+    const started = Date.now();
+    // g is the product's number; kind = (g-1) % kinds, idx = its number within the kind. Every column is a function of g.
+    await db.execute(sql`
+      insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume, detail_text,
+                            status, video, characteristics, max_discount, group_code, season_sale, protect)
+      select uid, name, type, article, upper(regexp_replace(article, '[\\s\\-./]+', '', 'g')),
+             btrim(regexp_replace(translate(lower(name), 'ё«»"''„“”‘’\`', 'е'), '\\s+', ' ', 'g')),
+             round(price_opt * 1.35 / 10) * 10, price_opt, weight, volume, detail, status, video, props::jsonb, max_discount, grp,
+             season_sale, protect
+      from (
+        select g, k.*,
+          md5('product-' || g)::uuid::text as uid,
+          k.names[1 + i % cardinality(k.names)] || ' «' || (${JSON.stringify(SERIES)}::jsonb ->> ((i / cardinality(k.names)) % ${SERIES.length})::int) || '»'
+            || coalesce(' ' || nullif(k.suffixes[1 + (i / (cardinality(k.names) * ${SERIES.length})) % cardinality(k.suffixes)], ''), '')
+            || ', ' || k.colors[1 + (g * 7) % cardinality(k.colors)] as name,
+          case
+            when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
+              then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
+            when i % 3 = 1 then k.prefix || lpad(i::text, 4, '0')
+            else k.prefix || '-' || i::text
+          end as article,
+          round(k.price * (0.8 + ((g * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
+          case when g % 23 = 0 then 'Outlet' when g % 29 = 0 then 'Discount' when g % 31 = 0 then 'Activity' else '' end as status,
+          case when g % 50 = 1 then 'https://rutube.ru/play/embed/' || substr(md5('video-' || (g % 7)), 1, 32) end as video,
+          case when g % 4 = 0 then 15 when g % 9 = 0 then 5 else 0 end as max_discount,
+          g % 11 = 0 or g % 23 = 0 as season_sale
+        from generate_series(${from}::int, ${to}::int) g
+        cross join lateral (select ((g - 1) / ${kindCount})::int as i) n
+        join ${kindsTable} on k.idx = (g - 1) % ${kindCount}
+      ) p
+      on conflict do nothing`);
+
+    // Fresh statistics, or the planner takes the new rows for a handful and joins them by scanning.
+    await db.execute(sql`analyze products`);
+
+    // The batch's products again, by their uid (a function of g): offers, pictures and certificates hang on them.
+    const batch = sql`generate_series(${from}::int, ${to}::int) g
+      join products p on p.uid = md5('product-' || g)::uuid::text
+      join ${kindsTable} on k.idx = (g - 1) % ${kindCount}`;
+
+    // Offers: each size of the kind, skipping about a quarter, from the kind's organisation; every sixth product is
+    // also shipped by the other organisation in its first two sizes; every thirteenth has no offers at all. The two
+    // biggest sizes cost 5% more.
+    await db.execute(sql`
+      insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
+      select md5('offer-' || g || '-' || sz.n || '-' || o.org)::uuid::text, p.id, sz.size,
+             greatest(0, (g * 31 + sz.n * 17) % 70 - 20),
+             p.price_opt + case when cardinality(k.sizes) > 2 and sz.n > cardinality(k.sizes) - 2 then round(p.price_opt * 0.05, 2) else 0 end,
+             case when (g * 31 + sz.n * 17) % 70 < 20 or (g + sz.n) % 5 = 0
+                  then (20 + (g + sz.n) % 80)::text || '/' || to_char(date '2026-02-02' + ((g * 3 + sz.n) % 75)::int, 'DD.MM.YYYY')
+                  else '' end,
+             o.org
+      from ${batch}
+      cross join lateral unnest(k.sizes) with ordinality as sz(size, n)
+      cross join lateral (select k.org as org union all select k.other_org where g % 6 = 0 and sz.n <= 2) o
+      where g % 13 <> 0 and not (cardinality(k.sizes) > 1 and (g + sz.n) % 4 = 0)
+      on conflict do nothing`);
+
+    await db.execute(sql`
+      insert into product_images (product_id, storage_key, sort)
+      select p.id, 'catalog/pictures/' || k.code || '-' || ((g * 7) % k.pictures)::text || '.png', 0
+      from ${batch}
+      where not exists (select 1 from product_images i where i.product_id = p.id)`);
+
+    await db.execute(sql`
+      insert into certificates (product_id, name, number, valid_until, storage_key)
+      select p.id, 'Сертификат соответствия ' || k.cert_number, k.cert_number, timestamptz '2030-01-14 00:00:00+03',
+             'catalog/certificates/' || k.code || '.pdf'
+      from ${batch}
+      where not exists (select 1 from certificates c where c.product_id = p.id)`);
+    log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms`);
+  }
+  await db.execute(sql`drop table if exists seed_kinds`);
+}
+
+function pictureKey(kind: Kind, index: number) {
+  return `catalog/pictures/${kind.code}-${index}.png`;
+}
+function certificateKey(kind: Kind) {
+  return `catalog/certificates/${kind.code}.pdf`;
+}
+function certificateNumber(kind: Kind) {
+  return `ЕАЭС RU С-RU.ПБ01.В.${String(10_000 + KINDS.indexOf(kind) * 137).padStart(5, '0')}/25`;
+}

@@ -1,0 +1,159 @@
+/**
+ * Product search (spec §7 GET /product/search, §5 options) and article suggestions. Public: without a session the
+ * prices are the list prices; with one they follow the user's price type, chosen among the types of the contracts
+ * of the user's companies (PRICEUID picks one of them).
+ */
+import type { TFoundProduct, TOffer, TProduct, TProductSearchQuery, TProductSearchResult, TSuggestion } from '@portal/contracts';
+import {
+  NAME_WORD_MIN_LENGTH,
+  PRICE_TYPE,
+  PRICE_TYPE_NAMES,
+  SEARCH_OPTION,
+  articleKey,
+  filterSuggestions,
+  isPriceType,
+  nameWords,
+  offerPriceForType,
+  productPriceForType,
+  type PriceTypeId,
+} from '@portal/domain';
+import type { Db } from '../../db/client';
+import type { products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { SignedInUser } from '../../lib/fastify';
+import { userPartnerIds } from '../../lib/partner-scope';
+import * as repo from './products.repository';
+
+export const PRODUCT_NOT_FOUND = 'Товар не найден. Проверьте артикул или название и повторите поиск.';
+/** How many products FOUND lists. */
+export const FOUND_LIMIT = 20;
+/** Name matches read before ranking: enough to rank the first page well, few enough to stay fast. */
+const NAME_CANDIDATES = 60;
+
+export const imageUrl = (imageId: number) => `/api/content/images/${imageId}`;
+
+/** The price type a request sees prices in (docs/decisions.md "Catalogue and search"). */
+export async function resolvePriceType(db: Db, user: SignedInUser | null, requested: string | undefined): Promise<PriceTypeId> {
+  const wanted = requested?.trim() ?? '';
+  if (wanted !== '' && !isPriceType(wanted)) {
+    throw new AppError('BAD_REQUEST', `Неизвестный PRICEUID «${wanted.slice(0, 64)}»: укажите тип цен одного из ваших договоров или оставьте пустым.`);
+  }
+  if (!user) {
+    if (wanted !== '') {
+      throw new AppError('UNAUTHORIZED', 'Цены по типу цен договора видны только после входа: войдите в систему.');
+    }
+    return PRICE_TYPE.DEFAULT;
+  }
+  const own = (await repo.priceTypesOfPartners(db, await userPartnerIds(db, user.id))).filter(isPriceType);
+  if (requested === undefined || requested.trim() === '') return own[0] ?? PRICE_TYPE.DEFAULT;
+  if (wanted === PRICE_TYPE.DEFAULT || own.includes(wanted as PriceTypeId)) return wanted as PriceTypeId;
+  throw new AppError('FORBIDDEN', 'Этот тип цен не относится к договорам ваших компаний: выберите свой тип цен.');
+}
+
+/** The products a query finds, best first: the whole result FOUND is built from. */
+async function findProducts(db: Db, query: string, option: number): Promise<repo.BriefProduct[]> {
+  if (option === SEARCH_OPTION.ID) {
+    const product = /^\d{1,9}$/.test(query) ? await repo.findProductById(db, Number(query)) : await repo.findProductByUid(db, query);
+    return product ? [product] : [];
+  }
+  const key = articleKey(query);
+  if (option === SEARCH_OPTION.ARTICLE) {
+    if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
+    return repo.findByArticlePrefix(db, key, FOUND_LIMIT);
+  }
+  // Option 2: the words of the name, and, when the query is one token, the articles that start with it.
+  const words = nameWords(query);
+  const searchable = words.filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
+  const byArticle = words.length === 1 && key.length >= 2 ? await repo.findByArticlePrefix(db, key, FOUND_LIMIT) : [];
+  const byName = await repo.findByNameWords(db, searchable, NAME_CANDIDATES);
+  const seen = new Set<number>();
+  const candidates = [...byArticle, ...byName].filter((product) => !seen.has(product.id) && seen.add(product.id));
+  return filterSuggestions(
+    candidates.map((product) => ({ ...product, ARTICLE: product.article, NAME: product.name })),
+    query,
+    FOUND_LIMIT,
+  );
+}
+
+export async function searchProducts(db: Db, user: SignedInUser | null, query: TProductSearchQuery): Promise<TProductSearchResult> {
+  const priceType = await resolvePriceType(db, user, query.PRICEUID);
+  const found = await findProducts(db, query.QUERY, query.OPTION);
+  if (found.length === 0) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+
+  const key = articleKey(query.QUERY);
+  const best = (query.OPTION !== SEARCH_OPTION.ID && found.find((product) => articleKey(product.article) === key)) || found[0]!;
+  const product = 'uid' in best ? (best as typeof products.$inferSelect) : await repo.findProductById(db, best.id);
+  if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+
+  const [offerRows, imageRows, firstImages] = await Promise.all([
+    repo.listOffers(db, product.id),
+    repo.listImages(db, product.id),
+    repo.firstImages(db, found.map((item) => item.id)),
+  ]);
+  const offers: TOffer[] = offerRows.map((offer) => ({
+    ID: offer.id,
+    CHARACTERISTIC: offer.characteristic,
+    RESIDUE: offer.residue,
+    PRICE: offerPriceForType(product, offer.price, priceType),
+    PPDATA: offer.ppdata,
+    GUID: offer.guid,
+    ORGGUID: offer.orgGuid,
+  }));
+  const FOUND: TFoundProduct[] = found.map((item) => {
+    const image = firstImages.get(item.id);
+    return {
+      ID: item.id,
+      ARTICLE: item.article,
+      NAME: item.name,
+      PRICE: item.price,
+      PRICE_OPT: productPriceForType(item, priceType),
+      STATUS: item.status,
+      IMAGE: image === undefined ? null : imageUrl(image),
+    };
+  });
+  return {
+    PRODUCT: toProduct(product, priceType),
+    OFFERS: offers,
+    FOUND,
+    IMAGES: imageRows.map((image) => imageUrl(image.id)),
+    PROTECT: product.protect,
+    VIDEO: product.video,
+    PRICETYPE: { id: priceType, name: PRICE_TYPE_NAMES[priceType] },
+  };
+}
+
+export function toProduct(product: typeof products.$inferSelect, priceType: PriceTypeId): TProduct {
+  return {
+    ID: product.id,
+    UID: product.uid,
+    NAME: product.name,
+    TYPE: product.type,
+    ARTICLE: product.article,
+    PRICE: product.price,
+    PRICE_OPT: productPriceForType(product, priceType),
+    WEIGHT: product.weight,
+    VALUME: product.volume,
+    DETAIL_TEXT: product.detailText,
+    STATUS: product.status,
+    VIDEO: product.video,
+    CHARACTERISTICS: Array.isArray(product.characteristics) ? (product.characteristics as TProduct['CHARACTERISTICS']) : [],
+    MAX_DISCOUNT: product.maxDiscount,
+  };
+}
+
+export const SUGGESTIONS_LIMIT = 10;
+
+/** Article suggestions (spec §5): candidates from the indexes, then the domain's filter ranks and limits them. */
+export async function suggestProducts(db: Db, query: string): Promise<TSuggestion[]> {
+  const key = articleKey(query);
+  const words = nameWords(query).filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
+  const [byArticle, byName] = await Promise.all([
+    key.length >= 2 ? repo.findByArticlePrefix(db, key, SUGGESTIONS_LIMIT) : Promise.resolve([]),
+    repo.findByNameWords(db, words, NAME_CANDIDATES),
+  ]);
+  const seen = new Set<number>();
+  const candidates = [...byArticle, ...byName]
+    .filter((product) => !seen.has(product.id) && seen.add(product.id))
+    .map((product) => ({ ID: product.id, ARTICLE: product.article, NAME: product.name }));
+  return filterSuggestions(candidates, query, SUGGESTIONS_LIMIT);
+}
