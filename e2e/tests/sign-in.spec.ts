@@ -28,3 +28,20 @@ test('unknown paths go to /404', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
 });
+
+test('a signed-in user at /login goes to the main page; /logout signs out', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
+});
+
+test('an expired session at start signs the user out', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('id_token', 'no-such-session-token-0123456789abcdef0123456789'));
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login\?from=%2Forders/);
+  expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
+});

@@ -67,11 +67,11 @@ export const selectSignedIn = (state: AuthState) => state.token !== '';
 // Any 401 from a URL other than sign-in signs the user out and reloads at the login screen (spec §4).
 setUnauthorizedHandler(() => {
   if (!useAuthStore.getState().token) return;
+  // Taken before signing out: clearing the token makes the router move to /login at once.
+  const back = `${window.location.pathname}${window.location.search}`;
+  const target = back === '/' || back.startsWith('/login') ? '/login' : `/login?from=${encodeURIComponent(back)}`;
   void useAuthStore
     .getState()
     .logout()
-    .then(() => {
-      const back = `${window.location.pathname}${window.location.search}`;
-      window.location.assign(`/login?from=${encodeURIComponent(back)}`);
-    });
+    .then(() => window.location.assign(target));
 });

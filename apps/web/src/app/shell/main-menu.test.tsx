@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import { renderWithProviders } from '../../shared/testing/render';
+import { MainMenu } from './main-menu';
+import { LOCKED_PATHS, LOCKED_TOOLTIP, MENU_GROUPS } from './menu-items';
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+const companies = [
+  { uid: 'c-1', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '7707083893' },
+  { uid: 'c-2', name: 'Индивидуальный предприниматель Петров Алексей Викторович', inn: '500100732259' },
+];
+
+function stubPartners() {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/partners') return new Response(JSON.stringify({ error: null, response: companies }));
+    return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'нет' }, response: null }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderMenu(onAction = vi.fn(), onClose = vi.fn()) {
+  renderWithProviders(
+    <>
+      <MainMenu opened onClose={onClose} onAction={onAction} />
+      <Location />
+    </>,
+    { route: '/orders' },
+  );
+  return { onAction, onClose };
+}
+
+describe('MainMenu', { timeout: 20_000 }, () => {
+  it('lists one entry per company with the name shortened, linking to /company/:uid', async () => {
+    stubPartners();
+    renderMenu();
+    const entries = await screen.findAllByTestId('menu-company');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringContaining('ООО «СпецСнаб»'),
+      expect.stringContaining('ИП Петров Алексей Викторович'),
+    ]);
+    expect(entries[0]).toHaveAttribute('href', '/company/c-1');
+    expect(screen.getByTestId('client-version')).toHaveTextContent('Версия 0.4.6');
+  });
+
+  it('shows every group of spec §2 and every locked section, locked ones with a lock and no link', async () => {
+    stubPartners();
+    renderMenu();
+    for (const group of MENU_GROUPS) {
+      const header = screen.getByRole('button', { name: new RegExp(group.label) });
+      if (header.getAttribute('aria-expanded') === 'false') fireEvent.click(header);
+    }
+    const locked = [...document.querySelectorAll('[data-locked-path]')].map((node) => node.getAttribute('data-locked-path'));
+    expect(new Set(locked)).toEqual(new Set(LOCKED_PATHS));
+    for (const node of document.querySelectorAll('[data-locked-path]')) {
+      expect(node.tagName).not.toBe('A');
+      expect(node).not.toHaveAttribute('href');
+      expect(node).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(document.querySelectorAll('[data-locked-group]')).toHaveLength(2);
+  });
+
+  it('does not navigate from a locked section and explains why in a tooltip', async () => {
+    stubPartners();
+    const { onClose } = renderMenu();
+    const analytics = screen.getByText('Аналитика').closest('[data-locked-path]')!;
+    fireEvent.mouseEnter(analytics);
+    expect(await screen.findByText(LOCKED_TOOLTIP, {}, { timeout: 3000 })).toBeInTheDocument();
+    await userEvent.click(analytics);
+    expect(screen.getByTestId('location')).toHaveTextContent('/orders');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('navigates from an open section and closes, and opens the drafts and feedback modals', async () => {
+    stubPartners();
+    const { onAction, onClose } = renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Черновики' }));
+    expect(onAction).toHaveBeenCalledWith('drafts');
+    await userEvent.click(screen.getByRole('link', { name: 'Создать КП' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/kp'));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
