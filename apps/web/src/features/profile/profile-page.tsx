@@ -9,17 +9,21 @@ import { PersonalForm } from './components/personal-form';
 /** Spec §4/§9: the loading flag clears 0.5 s after the settings have loaded. */
 export const PROFILE_LOADING_DELAY_MS = 500;
 
+/** True until `delay` ms after `loaded` first turns true. */
+export function useLoadingFlag(loaded: boolean, delay = PROFILE_LOADING_DELAY_MS): boolean {
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setTimeout(() => setLoading(false), delay);
+    return () => clearTimeout(timer);
+  }, [loaded, delay]);
+  return loading;
+}
+
 export function ProfilePage() {
   const settings = useSettings();
   useReportError('GET_SETTINGS', settings.error);
-  const [loading, setLoading] = useState(true);
-  const loaded = settings.isSuccess;
-
-  useEffect(() => {
-    if (!loaded) return;
-    const timer = setTimeout(() => setLoading(false), PROFILE_LOADING_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [loaded]);
+  const loading = useLoadingFlag(settings.isSuccess);
 
   return (
     <Stack gap="lg" maw={920} data-testid="profile-page" data-loading={loading || undefined}>

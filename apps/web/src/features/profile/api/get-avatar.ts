@@ -10,7 +10,8 @@ export const AVATAR_TIMEOUT_MS = 3000;
 
 export async function getAvatar(image: string, signal?: AbortSignal): Promise<Blob> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('Аватар не загрузился за 3 с.', 'TimeoutError')), AVATAR_TIMEOUT_MS);
+  // A plain abort: the client passes AbortError through untouched, and the avatar falls back to initials.
+  const timer = setTimeout(() => controller.abort(), AVATAR_TIMEOUT_MS);
   const stop = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', stop);
   try {

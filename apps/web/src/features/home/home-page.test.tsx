@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { ORGANISATION } from '@portal/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../shared/testing/render';
+import { HomePage } from './home-page';
+
+const contract = (guid: string, discount: number, debt: number, date = 1_770_000_000) => ({
+  guid, name: 'Д', spent: 0, contract: '', deferment: 30, debt, balance: 100, discount, case: 'calendar', limit: 0, percent: 0,
+  date, pricetype: '', base_discount: 0, cashback: 0, documents: [],
+});
+
+const answers: Record<string, unknown> = {
+  '/api/partners': [
+    {
+      uid: 'a', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '1', payment: '', bik: '', correspondent: '',
+      address: '', city: '', email: '', phone: '', managerName: 'Смирнова', managerUid: 'm',
+      storages: [contract(ORGANISATION.FRO, 12, 100.1), contract(ORGANISATION.ES, 12, 200.2)],
+    },
+    {
+      uid: 'b', name: 'Акционерное общество «ТехноЩит»', inn: '2', payment: '', bik: '', correspondent: '',
+      address: '', city: '', email: '', phone: '', managerName: '', managerUid: '',
+      storages: [contract(ORGANISATION.FRO, 5, 10, -1), contract(ORGANISATION.ES, 0, 0)],
+    },
+  ],
+  '/api/content/news': [
+    { id: 'n1', title: 'Новая коллекция', text: 'Текст новости', date: 1_768_900_000, image: null, link: null },
+  ],
+  '/api/content/cases': [
+    { id: 'c1', title: 'Первый кейс', customer: 'Нефтебаза', text: 'Описание', image: null, link: null },
+    { id: 'c2', title: 'Второй кейс', customer: 'Ритейл', text: 'Описание', image: null, link: null },
+  ],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HomePage', () => {
+  it('shows the companies with shortened names and contract summaries, the news and the cases carousel', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify({ error: null, response: answers[String(input)] ?? null }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('id_token', 'secret');
+    renderWithProviders(<HomePage />);
+
+    const cards = await screen.findAllByTestId('company-summary');
+    expect(cards.map((card) => within(card).getByRole('link', { name: /ООО|АО/ }).textContent)).toEqual(['ООО «СпецСнаб»', 'АО «ТехноЩит»']);
+    // Debts of both contracts summed exactly: 100.10 + 200.20.
+    expect(cards[0]).toHaveTextContent('300.30 ₽');
+    expect(within(cards[0]!).getByText('Всё в порядке')).toBeInTheDocument();
+    // A debt without a date on deferment, a zero discount, unequal discounts.
+    expect(within(cards[1]!).getByText('Замечаний: 3')).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('--.--.----');
+    // Current discount falls back to the first contract when ES has 0.
+    expect(cards[1]).toHaveTextContent('Текущая скидка5 %');
+
+    expect(await screen.findByText('Новая коллекция')).toBeInTheDocument();
+    expect(screen.getByText('20.01.2026')).toBeInTheDocument();
+    const carousel = await screen.findByTestId('cases-carousel');
+    expect(within(carousel).getByText('Первый кейс')).toBeInTheDocument();
+    expect(within(carousel).getByRole('button', { name: 'Следующий кейс' })).toBeInTheDocument();
+    expect(within(carousel).getByRole('button', { name: 'Предыдущий кейс' })).toBeInTheDocument();
+
+    // Content-service calls go without the token (spec §7).
+    const headersOf = (url: string) => fetchMock.mock.calls.find(([called]) => String(called) === url)?.[1]?.headers as Record<string, string>;
+    expect(headersOf('/api/content/news').authorization).toBeUndefined();
+    expect(headersOf('/api/content/cases').authorization).toBeUndefined();
+    expect(headersOf('/api/partners').authorization).toBe('Bearer secret');
+  }, 20_000);
+});
