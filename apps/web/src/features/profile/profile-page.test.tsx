@@ -66,7 +66,7 @@ describe('ProfilePage', () => {
   });
 
   it('does not send an empty name', async () => {
-    const fetchMock = vi.fn(async () => ok(settings()));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL) => ok(settings()));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ProfilePage />);
     await userEvent.clear(await screen.findByLabelText(/^Имя/));
