@@ -1,6 +1,7 @@
 /** Renders a proposal document as PDF with pdfmake (Roboto carries Cyrillic). */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { amountInWords, formatAmount, russianPlural } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
@@ -31,9 +32,14 @@ function prepareFonts() {
       bolditalics: `proposal-${files.bolditalics}`,
     },
   });
-  // Documents are built from our data only: no addresses and no local files are ever opened.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy(() => false);
+  // Documents are built from our data only: no address is ever fetched and no local file but the fonts is read.
+  // The instance is shared, so a policy another document already set is left as it is.
+  const policies = pdfmake as unknown as { urlAccessPolicy?: unknown; localAccessPolicy?: unknown };
+  if (policies.urlAccessPolicy === undefined) pdfmake.setUrlAccessPolicy(() => false);
+  if (policies.localAccessPolicy === undefined) {
+    const fontsDir = path.dirname(require.resolve('pdfmake/fonts/Roboto.js'));
+    pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir + path.sep));
+  }
 }
 
 const ACCENT = '#0b4f8a';

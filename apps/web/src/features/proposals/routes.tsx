@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
 export const proposalRoutes: RouteObject[] = [
-  { path: 'kp', element: <PlaceholderPage title="Коммерческое предложение" /> },
-  { path: 'logo', element: <PlaceholderPage title="Макет логотипа" /> },
+  { path: 'kp', lazy: () => import('./proposal-page').then((m) => ({ Component: m.ProposalPage })) },
+  { path: 'logo', lazy: () => import('./logo-mockup-page').then((m) => ({ Component: m.LogoMockupPage })) },
 ];

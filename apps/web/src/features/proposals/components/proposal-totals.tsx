@@ -1,0 +1,35 @@
+/** The running totals of the proposal, priced with the same rule as the server (packages/domain). */
+import { Group, Paper, Text } from '@mantine/core';
+import { formatPrice, proposalTotals } from '@portal/domain';
+import { useProposalStore } from '../proposal-store';
+
+export function useProposalTotals() {
+  const items = useProposalStore((state) => state.items);
+  return proposalTotals(
+    items.flatMap((item) => item.lines.filter((line) => line.quantity > 0).map((line) => ({ fullPrice: line.fullprice, quantity: line.quantity, markup: item.markup }))),
+  );
+}
+
+export function ProposalTotalsBar() {
+  const totals = useProposalTotals();
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="kp-totals">
+      <Group justify="flex-end" gap="xl" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          Единиц: <b>{totals.count}</b>
+        </Text>
+        {totals.discount > 0 && (
+          <Text size="sm" c="dimmed">
+            Скидка заказчику: <b>{formatPrice(totals.discount)}</b>
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          По ценам портала: <b>{formatPrice(totals.fullTotal)}</b>
+        </Text>
+        <Text fw={700} size="lg" data-testid="kp-total">
+          Итого: {formatPrice(totals.total)}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+/** /kp: the commercial proposal wizard (spec §2, §4): products → prices → customer and conditions → design and file. */
+import { Box, Button, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useExecutors } from './api/get-executors';
+import { StepCustomer } from './components/step-customer';
+import { StepDesign } from './components/step-design';
+import { StepPrices } from './components/step-prices';
+import { StepProducts } from './components/step-products';
+import { stepProblems } from './lib/proposal-payload';
+import { PROPOSAL_STEPS, useProposalStore } from './proposal-store';
+
+const STEP_TITLES = [
+  { label: 'Товары', description: 'Поиск и размеры' },
+  { label: 'Цены', description: 'Скидка или наценка' },
+  { label: 'Заказчик', description: 'ИНН и условия' },
+  { label: 'Оформление', description: 'Логотип, баннер, файл' },
+];
+
+export function ProposalPage() {
+  const state = useProposalStore();
+  const { step, setStep, offer, setOffer } = state;
+  const executors = useExecutors();
+  const companies = useMemo(() => executors.data ?? [], [executors.data]);
+  const executor = companies.find((company) => company.uid === offer.executorUID);
+
+  // The first company makes the proposal until the dealer picks another.
+  useEffect(() => {
+    if (!executor && companies.length > 0) setOffer({ executorUID: companies[0]!.uid });
+  }, [executor, companies, setOffer]);
+
+  const priceUid = executor?.storages[0]?.pricetype;
+  const problems = step < PROPOSAL_STEPS ? stepProblems(step, state) : [];
+
+  const startOver = () =>
+    modals.openConfirmModal({
+      title: 'Начать новое предложение?',
+      children: <Text size="sm">Выбранные товары, цены и условия будут очищены. Логотипы и баннеры останутся в библиотеке.</Text>,
+      labels: { confirm: 'Начать заново', cancel: 'Отмена' },
+      onConfirm: () => state.reset(),
+    });
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Box>
+          <Title order={2}>Коммерческое предложение</Title>
+          <Text c="dimmed" size="sm">
+            Ваши цены, ваш логотип — документ PDF или Word для вашего заказчика.
+          </Text>
+        </Box>
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="От имени компании"
+            w={300}
+            data={companies.map((company) => ({ value: company.uid, label: company.name }))}
+            value={offer.executorUID || null}
+            onChange={(value) => value && setOffer({ executorUID: value })}
+            allowDeselect={false}
+            placeholder={executors.isLoading ? 'Загрузка…' : 'Выберите компанию'}
+            data-testid="kp-executor"
+          />
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={startOver}>
+            Заново
+          </Button>
+        </Group>
+      </Group>
+
+      <Stepper
+        active={step - 1}
+        onStepClick={(index) => {
+          // Going back is always allowed; going forward only past complete steps.
+          if (index + 1 <= step || stepProblems(index, state).length === 0) setStep(index + 1);
+        }}
+        size="sm"
+        allowNextStepsSelect={false}
+      >
+        {STEP_TITLES.map((title) => (
+          <Stepper.Step key={title.label} label={title.label} description={title.description} />
+        ))}
+      </Stepper>
+
+      <Box data-testid={`kp-step-${step}`}>
+        {step === 1 && <StepProducts priceUid={priceUid} />}
+        {step === 2 && <StepPrices />}
+        {step === 3 && <StepCustomer />}
+        {step === 4 && <StepDesign executor={executor} />}
+      </Box>
+
+      <Group justify="space-between" style={{ borderTop: '1px solid var(--mantine-color-default-border)', paddingTop: 16 }}>
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={step === 1} onClick={() => setStep(step - 1)}>
+          Назад
+        </Button>
+        {step < PROPOSAL_STEPS && (
+          <Group gap="sm">
+            {problems.length > 0 && (
+              <Text size="sm" c="orange.8" data-testid="kp-step-problem">
+                {problems[0]}
+              </Text>
+            )}
+            <Button rightSection={<IconArrowRight size={16} />} disabled={problems.length > 0} onClick={() => setStep(step + 1)} data-testid="kp-next">
+              Далее
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Stack>
+  );
+}
