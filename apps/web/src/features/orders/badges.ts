@@ -1,8 +1,11 @@
-// Counts shown on the shell's sidebar badges. To be backed by the working-order and drafts stores (orders feature).
+// Counts shown on the shell's sidebar badges: positions of the working order and saved drafts.
+import { useDraftsStore } from './model/drafts-store';
+import { useOrderStore } from './model/order-store';
+
 export function useOrderPositionCount(): number {
-  return 0;
+  return useOrderStore((state) => state.order.count);
 }
 
 export function useDraftCount(): number {
-  return 0;
+  return useDraftsStore((state) => state.drafts.length);
 }

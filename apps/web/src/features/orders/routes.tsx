@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
 export const orderRoutes: RouteObject[] = [
-  { path: 'order/:article?', element: <PlaceholderPage title="Заказ" /> },
-  { path: 'orders', element: <PlaceholderPage title="История заказов" /> },
+  { path: 'order/:article?', lazy: () => import('./order-page').then((m) => ({ Component: m.OrderPage })) },
+  { path: 'orders', lazy: () => import('./orders-page').then((m) => ({ Component: m.OrdersPage })) },
 ];

@@ -1,10 +1,312 @@
-import { Modal, Text } from '@mantine/core';
+/**
+ * The drafts modal (spec §2, §4 «Drafts»): save the working order as a draft, rename inline, delete one or all (with a
+ * confirmation), use a draft (it becomes the working order with a new id and opens /order, saying which prices or
+ * stock changed since it was saved), or start a proposal from it (step 2 of /kp).
+ */
+import type { TCompany, TProductSearchResult } from '@portal/contracts';
+import { SEARCH_OPTION, draftChanges, formatPrice, lineDiscount, linePrice, refreshLines, type FreshLine } from '@portal/domain';
+import { ActionIcon, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconCheck, IconFileDescription, IconPencil, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { reportError } from '../../../shared/errors';
+import { PortalModal } from '../../../shared/ui/portal-modal';
+import { StatefulButton } from '../../../shared/ui/stateful-button';
+import { startProposalFromPositions } from '../../proposals/proposal-store';
+import { orderPartnersQueryOptions } from '../api/get-partners';
+import { searchProducts } from '../api/search-products';
+import { useDraftsStore, type Draft } from '../model/drafts-store';
+import { useOrderStore } from '../model/order-store';
+import { offersOf } from '../model/positions';
 
-// The drafts modal of spec §2. To be completed by the orders feature (list, rename, save, delete, use, proposal).
+type Mode = { id: number; action: 'rename' } | null;
+
 export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const drafts = useDraftsStore((state) => state.drafts);
+  const { save, rename, remove, clear } = useDraftsStore.getState();
+  const order = useOrderStore((state) => state.order);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<Mode>(null);
+  const [renameText, setRenameText] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const orderEmpty = order.position.length + order.position_presail.length === 0;
+
+  const saveCurrent = () => {
+    save(order, name);
+    setName('');
+    notifications.show({ color: 'teal', message: 'Черновик сохранён.' });
+  };
+
+  const confirmDelete = (draft: Draft) =>
+    modals.openConfirmModal({
+      title: 'Удалить черновик?',
+      children: <Text size="sm">«{draft.name}» будет удалён без возможности восстановления.</Text>,
+      labels: { confirm: 'Удалить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove(draft.id),
+    });
+
+  const confirmClear = () =>
+    modals.openConfirmModal({
+      title: 'Удалить все черновики?',
+      children: <Text size="sm">Будут удалены все черновики: {drafts.length}.</Text>,
+      labels: { confirm: 'Удалить все', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: clear,
+    });
+
+  const continueWith = async (draft: Draft) => {
+    const companies = await queryClient.fetchQuery(orderPartnersQueryOptions()).catch(() => [] as TCompany[]);
+    const company = companies.find((candidate) => candidate.uid === draft.partner_id) ?? companies[0];
+    const contracts = company?.storages ?? [];
+    const fresh = await freshLines(draft, contracts[0]?.pricetype, contracts).catch((error: unknown) => {
+      reportError('GET_DRAFT_PRICES', error);
+      return null;
+    });
+    const now = Date.now();
+    let next: Draft = { ...structuredClone(draft), id: now, date: now, name: '', edit: false, number: undefined };
+    if (fresh) {
+      const changes = draftChanges([...draft.position, ...draft.position_presail], fresh);
+      next = { ...next, ...refreshLines(next, ({ GUID }) => fresh.get(GUID)) };
+      // Lines no longer sold leave the order.
+      const gone = new Set(changes.filter((change) => change.kind === 'gone').map((change) => `${change.article}|${change.characteristic}`));
+      if (gone.size > 0) {
+        const keep = (list: typeof next.position) =>
+          list.map((p) => ({ ...p, characteristics: p.characteristics.filter((l) => !gone.has(`${p.article}|${l.CHARACTERISTIC}`)) }));
+        next = { ...next, position: keep(next.position), position_presail: keep(next.position_presail) };
+      }
+      if (changes.length > 0) {
+        notifications.show({
+          color: 'orange',
+          title: 'С момента сохранения черновика изменилось',
+          autoClose: 15_000,
+          message: (
+            <Stack gap={2} data-testid="draft-changes">
+              {changes.slice(0, 8).map((change) => (
+                <Text size="xs" key={`${change.kind}-${change.article}-${change.characteristic}`}>
+                  {change.message}
+                </Text>
+              ))}
+              {changes.length > 8 && <Text size="xs">и ещё {changes.length - 8}</Text>}
+            </Stack>
+          ),
+        });
+      }
+    }
+    useOrderStore.getState().replace(next);
+    onClose();
+    navigate(paths.order());
+  };
+
+  const confirmUse = (draft: Draft) =>
+    modals.openConfirmModal({
+      title: 'Продолжить заказ по черновику?',
+      children: (
+        <Text size="sm">
+          {orderEmpty ? 'Черновик станет текущим заказом.' : 'Текущий заказ будет заменён черновиком. Сохраните его в черновики, если он нужен.'} Цены
+          и остатки будут обновлены.
+        </Text>
+      ),
+      labels: { confirm: 'Продолжить', cancel: 'Отмена' },
+      onConfirm: () => void continueWith(draft),
+    });
+
+  const toProposal = (draft: Draft) => {
+    startProposalFromPositions([...draft.position, ...draft.position_presail]);
+    onClose();
+    navigate(paths.proposal);
+  };
+
   return (
-    <Modal opened={opened} onClose={onClose} title="Черновики">
-      <Text c="dimmed">Черновики отсутствуют</Text>
-    </Modal>
+    <PortalModal opened={opened} onClose={onClose} title="Черновики" size="lg" data-testid="drafts-modal">
+      <Stack gap="md">
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-light)">
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              label="Сохранить текущий заказ как черновик"
+              placeholder={orderEmpty ? 'Текущий заказ пуст' : 'Название, например «Весна, склад Тверь»'}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              disabled={orderEmpty}
+            />
+            <StatefulButton state={orderEmpty ? 'disabled' : 'active'} onClick={saveCurrent} data-testid="save-draft">
+              Сохранить
+            </StatefulButton>
+          </Group>
+        </Paper>
+
+        {drafts.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            Черновики отсутствуют
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={420} type="auto">
+            <Stack gap="xs">
+              {drafts.map((draft) => {
+                const renaming = mode?.id === draft.id && mode.action === 'rename';
+                const busy = mode !== null && !renaming;
+                const units = draft.total_count;
+                return (
+                  <Paper
+                    key={draft.id}
+                    withBorder
+                    radius="md"
+                    p="sm"
+                    data-testid="draft-row"
+                    style={{ borderColor: selected === draft.id ? 'var(--mantine-color-blue-5)' : undefined, cursor: 'pointer' }}
+                    onClick={() => !renaming && setSelected((current) => (current === draft.id ? null : draft.id))}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Box style={{ flex: 1, minWidth: 0 }} onClick={(event) => renaming && event.stopPropagation()}>
+                        {renaming ? (
+                          <TextInput
+                            size="xs"
+                            aria-label="Название черновика"
+                            value={renameText}
+                            autoFocus
+                            onChange={(event) => setRenameText(event.currentTarget.value)}
+                            onKeyDown={(event) => {
+                              if (event.key === 'Enter') {
+                                rename(draft.id, renameText);
+                                setMode(null);
+                              } else if (event.key === 'Escape') setMode(null);
+                            }}
+                          />
+                        ) : (
+                          <Text fw={600} truncate>
+                            {draft.name}
+                          </Text>
+                        )}
+                        <Group gap={6} mt={2}>
+                          <Text size="xs" c="dimmed">
+                            {dayjs(draft.id).format('DD.MM.YYYY HH:mm')}
+                          </Text>
+                          <Badge size="xs" variant="light">
+                            {draft.count} поз. · {units} шт.
+                          </Badge>
+                          <Text size="xs" fw={600}>
+                            {formatPrice(draft.total)}
+                          </Text>
+                          {draft.total_presail > 0 && (
+                            <Badge size="xs" color="orange" variant="light">
+                              предзаказ {formatPrice(draft.total_presail)}
+                            </Badge>
+                          )}
+                          {draft.delivery.case === 'other' && draft.delivery.cost > 0 && (
+                            <Badge size="xs" color="grape" variant="light">
+                              + доставка {formatPrice(draft.delivery.cost)}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Box>
+                      <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+                        {renaming ? (
+                          <>
+                            <ActionIcon
+                              variant="light"
+                              color="teal"
+                              aria-label="Сохранить название"
+                              onClick={() => {
+                                rename(draft.id, renameText);
+                                setMode(null);
+                              }}
+                            >
+                              <IconCheck size={16} />
+                            </ActionIcon>
+                            <ActionIcon variant="subtle" color="gray" aria-label="Отменить переименование" onClick={() => setMode(null)}>
+                              <IconX size={16} />
+                            </ActionIcon>
+                          </>
+                        ) : (
+                          <>
+                            <Tooltip label="Переименовать">
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={`Переименовать ${draft.name}`}
+                                disabled={busy}
+                                onClick={() => {
+                                  setRenameText(draft.name);
+                                  setMode({ id: draft.id, action: 'rename' });
+                                }}
+                              >
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Создать КП из черновика">
+                              <ActionIcon variant="subtle" color="grape" aria-label={`КП из ${draft.name}`} disabled={busy} onClick={() => toProposal(draft)}>
+                                <IconFileDescription size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Удалить">
+                              <ActionIcon variant="subtle" color="red" aria-label={`Удалить ${draft.name}`} disabled={busy} onClick={() => confirmDelete(draft)}>
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Button
+                              size="xs"
+                              leftSection={<IconPlayerPlay size={14} />}
+                              disabled={busy}
+                              onClick={() => confirmUse(draft)}
+                              aria-label={`Использовать ${draft.name}`}
+                            >
+                              Использовать
+                            </Button>
+                          </>
+                        )}
+                      </Group>
+                    </Group>
+                    {selected === draft.id && (
+                      <Stack gap={2} mt="xs">
+                        {[...draft.position, ...draft.position_presail].map((position, index) => (
+                          <Text size="xs" key={`${position.guid}-${index}`} c="dimmed">
+                            {position.article} {position.product.NAME} —{' '}
+                            {position.characteristics.map((line) => `${line.CHARACTERISTIC}: ${line.count}`).join(', ')}
+                          </Text>
+                        ))}
+                      </Stack>
+                    )}
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+        {drafts.length > 0 && (
+          <Group justify="flex-end">
+            <Button variant="subtle" color="red" size="xs" onClick={confirmClear} disabled={mode !== null}>
+              Удалить все
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </PortalModal>
   );
+}
+
+/** Today's price and stock of every line of the draft, by its characteristic GUID. */
+async function freshLines(
+  draft: Draft,
+  priceType: string | undefined,
+  contracts: TCompany['storages'],
+): Promise<Map<string, FreshLine & { discount: number }>> {
+  const articles = [...new Set([...draft.position, ...draft.position_presail].map((position) => position.article))];
+  const results = await Promise.all(articles.map((article) => searchProducts({ query: article, option: SEARCH_OPTION.ARTICLE, priceType })));
+  const fresh = new Map<string, FreshLine & { discount: number }>();
+  results.forEach((result: TProductSearchResult | null, index) => {
+    if (!result || result.PRODUCT.ARTICLE.toUpperCase() !== articles[index]!.toUpperCase()) return;
+    for (const offer of offersOf(result)) {
+      const discount = lineDiscount({ status: result.PRODUCT.STATUS, maxDiscount: result.PRODUCT.MAX_DISCOUNT, orgGuid: offer.ORGGUID, contracts });
+      const price = linePrice(offer.PRICE, discount);
+      fresh.set(offer.GUID, { fullprice: price.fullprice, PRICE: price.PRICE, RESIDUE: offer.RESIDUE, discount });
+    }
+  });
+  return fresh;
 }

@@ -1,0 +1,221 @@
+/**
+ * The add-position modal (spec §2): search the catalogue, pick a product, choose characteristics and quantities.
+ * Quantities above stock are allowed — they go to pre-order — and the modal says so per line.
+ */
+import type { TFoundProduct, TProductSearchResult, TStorage } from '@portal/contracts';
+import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, formatPrice, lineDiscount, linePrice, searchRequestFor, type Position } from '@portal/domain';
+import { Badge, Box, Center, Group, Loader, ScrollArea, Stack, Table, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPackage, IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { AmountInput } from '../../../shared/ui/amount-input';
+import { PortalModal } from '../../../shared/ui/portal-modal';
+import { StatefulButton } from '../../../shared/ui/stateful-button';
+import { useProductSearch } from '../api/search-products';
+import { offersOf, positionFor } from '../model/positions';
+
+export interface AddPositionModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onAdd: (position: Position) => void;
+  contracts: readonly TStorage[];
+  priceType?: string;
+  /** Opens with this article searched (the /order/:article route). */
+  initialQuery?: string;
+}
+
+export function AddPositionModal({ opened, onClose, onAdd, contracts, priceType, initialQuery }: AddPositionModalProps) {
+  const [text, setText] = useState(initialQuery ?? '');
+  const [picked, setPicked] = useState<number | null>(null);
+  const [counts, setCounts] = useState<Map<string, number>>(new Map());
+  const [debounced] = useDebouncedValue(text, SUGGESTION_DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (opened && initialQuery) setText(initialQuery);
+  }, [opened, initialQuery]);
+
+  const request = debounced.trim().length >= 2 ? { ...searchRequestFor(debounced), priceType } : null;
+  const search = useProductSearch(request);
+  const byId = useProductSearch(picked !== null ? { query: String(picked), option: SEARCH_OPTION.ID, priceType } : null);
+  const result: TProductSearchResult | null | undefined = picked !== null ? byId.data : search.data;
+
+  // A new product starts with empty quantities.
+  const productUid = result?.PRODUCT.UID;
+  useEffect(() => setCounts(new Map()), [productUid]);
+
+  const position = useMemo(() => (result ? positionFor(result, counts, contracts) : null), [result, counts, contracts]);
+  const units = [...counts.values()].reduce((sum, n) => sum + n, 0);
+
+  const close = () => {
+    setText('');
+    setPicked(null);
+    setCounts(new Map());
+    onClose();
+  };
+  const add = () => {
+    if (!position) return;
+    onAdd(position);
+    close();
+  };
+
+  return (
+    <PortalModal opened={opened} onClose={close} title="Добавить товар в заказ" size="xl" data-testid="add-position-modal">
+      <Stack gap="md">
+        <TextInput
+          data-autofocus
+          leftSection={<IconSearch size={16} />}
+          placeholder="Артикул или название, например КСТ105 или костюм летний"
+          aria-label="Поиск товара"
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setPicked(null);
+          }}
+          rightSection={search.isFetching || byId.isFetching ? <Loader size={16} /> : null}
+        />
+        {request && search.data === null && !search.isFetching && (
+          <Text c="dimmed" ta="center" py="md">
+            Не найдено
+          </Text>
+        )}
+        {!request && (
+          <Text c="dimmed" size="sm">
+            Введите хотя бы 2 символа артикула или названия.
+          </Text>
+        )}
+        {search.data && search.data.FOUND.length > 1 && (
+          <FoundList found={search.data.FOUND} current={result?.PRODUCT.ID} onPick={setPicked} />
+        )}
+        {result && (
+          <ProductOffers
+            result={result}
+            counts={counts}
+            contracts={contracts}
+            onCount={(guid, count) => setCounts((before) => new Map(before).set(guid, count))}
+          />
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {position ? `Выбрано ${units} шт. на ${formatPrice(position.characteristics.reduce((s, l) => s + l.PRICE * l.count, 0))}` : 'Укажите количество хотя бы в одной строке'}
+          </Text>
+          <Group gap="xs">
+            <StatefulButton variant="default" onClick={close}>
+              Отмена
+            </StatefulButton>
+            <StatefulButton state={position ? 'active' : 'disabled'} onClick={add} data-testid="add-position-submit">
+              Добавить в заказ
+            </StatefulButton>
+          </Group>
+        </Group>
+      </Stack>
+    </PortalModal>
+  );
+}
+
+function FoundList({ found, current, onPick }: { found: TFoundProduct[]; current?: number; onPick: (id: number) => void }) {
+  return (
+    <ScrollArea.Autosize mah={150} type="auto">
+      <Group gap={6}>
+        {found.map((item) => (
+          <UnstyledButton key={item.ID} onClick={() => onPick(item.ID)} aria-label={`Выбрать ${item.ARTICLE}`}>
+            <Badge variant={item.ID === current ? 'filled' : 'light'} size="lg" radius="sm" style={{ textTransform: 'none', cursor: 'pointer' }}>
+              {item.ARTICLE} · {item.NAME.length > 34 ? `${item.NAME.slice(0, 34)}…` : item.NAME}
+            </Badge>
+          </UnstyledButton>
+        ))}
+      </Group>
+    </ScrollArea.Autosize>
+  );
+}
+
+function ProductOffers({
+  result,
+  counts,
+  contracts,
+  onCount,
+}: {
+  result: TProductSearchResult;
+  counts: ReadonlyMap<string, number>;
+  contracts: readonly TStorage[];
+  onCount: (guid: string, count: number) => void;
+}) {
+  const product = result.PRODUCT;
+  const image = result.IMAGES[0];
+  return (
+    <Stack gap="sm">
+      <Group wrap="nowrap" align="flex-start">
+        {image ? (
+          <Box component="img" src={image} alt="" w={72} h={72} style={{ objectFit: 'contain', borderRadius: 8, background: 'var(--mantine-color-gray-0)' }} />
+        ) : (
+          <ThemeIcon size={72} variant="light" radius="md">
+            <IconPackage size={36} />
+          </ThemeIcon>
+        )}
+        <Stack gap={2} style={{ flex: 1 }}>
+          <Group gap="xs">
+            <Text fw={700}>{product.ARTICLE}</Text>
+            {product.STATUS && <Badge color="orange" variant="light">{product.STATUS}</Badge>}
+          </Group>
+          <Text size="sm">{product.NAME}</Text>
+          <Text size="xs" c="dimmed">
+            {result.PRICETYPE.name} цена · {product.MAX_DISCOUNT > 0 ? `скидка не больше ${product.MAX_DISCOUNT} %` : 'скидка по договору'}
+          </Text>
+        </Stack>
+      </Group>
+      <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Размер</Table.Th>
+            <Table.Th ta="right">Остаток</Table.Th>
+            <Table.Th ta="right">Цена</Table.Th>
+            <Table.Th ta="right">Со скидкой</Table.Th>
+            <Table.Th>Количество</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {offersOf(result).map((offer) => {
+            const count = counts.get(offer.GUID) ?? 0;
+            const discount = lineDiscount({ status: product.STATUS, maxDiscount: product.MAX_DISCOUNT, orgGuid: offer.ORGGUID, contracts });
+            const price = linePrice(offer.PRICE, discount);
+            const presale = Math.max(0, count - offer.RESIDUE);
+            return (
+              <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
+                <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
+                <Table.Td ta="right">
+                  {offer.RESIDUE > 0 ? offer.RESIDUE : <Text span c="dimmed">нет</Text>}
+                  {offer.PPDATA && (
+                    <Text size="xs" c="dimmed">
+                      поставка {offer.PPDATA.split('/').join(' шт. ')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{formatPrice(price.fullprice)}</Table.Td>
+                <Table.Td ta="right">
+                  {formatPrice(price.PRICE)}
+                  {price.discount > 0 && <Text size="xs" c="teal">−{price.discount} %</Text>}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
+                    {presale > 0 && (
+                      <Badge color="orange" variant="light" size="sm">
+                        {presale} в предзаказ
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {result.OFFERS.length === 0 && (
+        <Center>
+          <Text size="xs" c="dimmed">
+            Товара нет на складе: он будет оформлен как предзаказ.
+          </Text>
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,428 @@
+/**
+ * /order/:article? — the working order (spec §2/§4): available and pre-order lists, company and contract with the
+ * debt, limit and what is left after this order, delivery, bags, comment, certificates, and the submit button.
+ */
+import type { TCompany, TStorage } from '@portal/contracts';
+import {
+  contractCredit,
+  deliveryCost,
+  formatPrice,
+  formatUnixDate,
+  shortenCompanyName,
+  type Bags,
+  type DeliveryCase,
+  type Position,
+} from '@portal/domain';
+import {
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { reportError } from '../../shared/errors';
+import { AmountInput } from '../../shared/ui/amount-input';
+import { StatefulButton } from '../../shared/ui/stateful-button';
+import { useOrderAddresses } from './api/get-delivery-addresses';
+import { useOrderPartners } from './api/get-partners';
+import { useSubmitOrder } from './api/submit-order';
+import { AddPositionModal } from './components/add-position-modal';
+import { DraftsModal } from './components/drafts-modal';
+import { OrderLinesTable } from './components/order-lines-table';
+import { QuickOrderModal } from './components/quick-order-modal';
+import { useOrderStore } from './model/order-store';
+import { repriceForContracts } from './model/positions';
+
+const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
+  { value: 'pickup', label: 'Самовывоз' },
+  { value: 'delivery', label: 'Доставка' },
+  { value: 'other', label: 'Другое (ТК)' },
+];
+
+const BAGS: Array<{ key: keyof Bags; label: string }> = [
+  { key: 'wear', label: 'Одежда' },
+  { key: 'wear_pre', label: 'Одежда, предзаказ' },
+  { key: 'shoes', label: 'Обувь' },
+  { key: 'shoes_pre', label: 'Обувь, предзаказ' },
+];
+
+export function OrderPage() {
+  const { article } = useParams();
+  const navigate = useNavigate();
+  const order = useOrderStore((state) => state.order);
+  const { add, setCount, remove, patch, reset, replace } = useOrderStore.getState();
+  const partners = useOrderPartners();
+  const addresses = useOrderAddresses();
+  const submit = useSubmitOrder();
+  const [adding, setAdding] = useState(Boolean(article));
+  const [quick, setQuick] = useState(false);
+  const [drafts, setDrafts] = useState(false);
+
+  const companies = useMemo(() => partners.data ?? [], [partners.data]);
+  const company: TCompany | undefined = companies.find((candidate) => candidate.uid === order.partner_id);
+  const contracts = useMemo(() => company?.storages ?? [], [company]);
+  const contract: TStorage | undefined = contracts.find((candidate) => candidate.guid === order.storage) ?? contracts[0];
+
+  // The first company is chosen for a new order.
+  useEffect(() => {
+    if (!order.partner_id && companies[0]) patch({ partner_id: companies[0].uid, storage: companies[0].storages[0]?.guid });
+  }, [companies, order.partner_id, patch]);
+
+  useEffect(() => {
+    if (article) setAdding(true);
+  }, [article]);
+
+  const chooseCompany = (uid: string | null) => {
+    const next = companies.find((candidate) => candidate.uid === uid);
+    if (!next) return;
+    // Discounts follow the contracts of the chosen company.
+    replace({
+      ...order,
+      partner_id: next.uid,
+      storage: next.storages[0]?.guid,
+      position: repriceForContracts(order.position, next.storages),
+      position_presail: repriceForContracts(order.position_presail, next.storages),
+    });
+  };
+
+  const empty = order.position.length === 0 && order.position_presail.length === 0;
+  const orgTotal = contract
+    ? [...order.position, ...order.position_presail]
+        .flatMap((position) => position.characteristics)
+        .filter((line) => line.ORGGUID === contract.guid)
+        .reduce((sum, line) => sum + Math.round(line.PRICE * 100) * line.count, 0) / 100
+    : 0;
+  const credit = contract ? contractCredit(contract, orgTotal, Math.floor(Date.now() / 1000)) : null;
+
+  const send = async () => {
+    try {
+      const result = await submit.mutateAsync(order);
+      notifications.show({ color: 'teal', title: order.edit ? 'Заказ изменён' : 'Заказ отправлен', message: result.message, autoClose: 12_000 });
+      reset();
+      navigate(`${paths.orders}?n=${result.id}`);
+    } catch (error) {
+      reportError(order.edit ? 'EDIT_ORDER' : 'ADD_ORDER', error);
+    }
+  };
+
+  const confirmClear = () =>
+    modals.openConfirmModal({
+      title: 'Очистить заказ?',
+      children: <Text size="sm">Все позиции будут убраны из текущего заказа.</Text>,
+      labels: { confirm: 'Очистить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: reset,
+    });
+
+  const onAdd = (positions: Position[]) => {
+    add(positions);
+    const units = positions.flatMap((p) => p.characteristics).reduce((sum, l) => sum + l.count, 0);
+    notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
+  };
+
+  const today = dayjs().startOf('day').toDate();
+  const submitState = submit.isPending ? 'progress' : empty || !company ? 'disabled' : 'active';
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" data-testid="order-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{order.edit && order.number ? `Изменение заказа № ${order.number}` : 'Заказ'}</Title>
+          <Text c="dimmed" size="sm">
+            {order.edit && order.number
+              ? `Номер и дата заказа (${dayjs(order.date).format('DD.MM.YYYY')}) сохранятся.`
+              : 'Количество сверх остатка автоматически уходит в предзаказ.'}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Добавить товар
+          </Button>
+          <Button variant="light" leftSection={<IconListDetails size={16} />} onClick={() => setQuick(true)}>
+            Быстрый заказ
+          </Button>
+          <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setDrafts(true)}>
+            Черновики
+          </Button>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} disabled={empty} onClick={confirmClear}>
+            Очистить
+          </Button>
+        </Group>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            {empty ? (
+              <Card withBorder radius="md" padding="xl">
+                <Stack align="center" gap="xs" py="xl">
+                  <ThemeIcon size={56} radius="xl" variant="light">
+                    <IconShoppingCart size={30} />
+                  </ThemeIcon>
+                  <Title order={4}>В заказе пока нет товаров</Title>
+                  <Text c="dimmed" size="sm" ta="center" maw={420}>
+                    Найдите товар по артикулу или названию, вставьте список в «Быстрый заказ» или продолжите по черновику.
+                  </Text>
+                  <Button mt="sm" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                    Добавить товар
+                  </Button>
+                </Stack>
+              </Card>
+            ) : (
+              <>
+                <Card withBorder radius="md" padding="md">
+                  <Group justify="space-between" mb="xs">
+                    <Group gap="xs">
+                      <Title order={4}>В наличии</Title>
+                      <Badge variant="light" color="teal">
+                        {order.position.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
+                      </Badge>
+                    </Group>
+                    <Text fw={600}>{formatPrice(order.total - order.total_presail - deliveryCost(order.delivery))}</Text>
+                  </Group>
+                  {order.position.length > 0 ? (
+                    <OrderLinesTable list="position" positions={order.position} onCount={(g, l, n) => setCount('position', g, l, n)} onRemove={remove} />
+                  ) : (
+                    <Text c="dimmed" size="sm">
+                      Всё, что вы выбрали, сейчас под заказ.
+                    </Text>
+                  )}
+                </Card>
+                {order.position_presail.length > 0 && (
+                  <Card withBorder radius="md" padding="md" style={{ borderColor: 'var(--mantine-color-orange-3)' }}>
+                    <Group justify="space-between" mb="xs">
+                      <Group gap="xs">
+                        <Title order={4}>Предзаказ</Title>
+                        <Badge variant="light" color="orange">
+                          {order.position_presail.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
+                        </Badge>
+                      </Group>
+                      <Text fw={600}>{formatPrice(order.total_presail)}</Text>
+                    </Group>
+                    <Text size="xs" c="dimmed" mb="xs">
+                      Эти позиции превышают остаток: склад не резервирует их, они придут со следующей поставкой.
+                    </Text>
+                    <OrderLinesTable
+                      list="position_presail"
+                      positions={order.position_presail}
+                      onCount={(g, l, n) => setCount('position_presail', g, l, n)}
+                      onRemove={remove}
+                    />
+                  </Card>
+                )}
+              </>
+            )}
+
+            <Card withBorder radius="md" padding="md">
+              <Title order={4} mb="sm">
+                Доставка
+              </Title>
+              <Stack gap="sm">
+                <SegmentedControl
+                  value={order.delivery.case}
+                  onChange={(value) => patch({ delivery: { ...order.delivery, case: value as DeliveryCase } })}
+                  data={DELIVERY_CASES}
+                  aria-label="Способ доставки"
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Autocomplete
+                    label="Адрес"
+                    placeholder={order.delivery.case === 'pickup' ? 'Самовывоз со склада' : 'Выберите из адресов или введите'}
+                    data={(addresses.data ?? []).map((address) => address.label)}
+                    value={order.delivery.address}
+                    onChange={(address) => patch({ delivery: { ...order.delivery, address } })}
+                  />
+                  <DatePickerInput
+                    label="Дата"
+                    placeholder="дд.мм.гггг"
+                    valueFormat="DD.MM.YYYY"
+                    locale="ru"
+                    firstDayOfWeek={1}
+                    minDate={today}
+                    hideOutsideDates
+                    clearable
+                    value={order.delivery.date || null}
+                    onChange={(value) => patch({ delivery: { ...order.delivery, date: value ? dayjs(value).format('YYYY-MM-DD') : '' } })}
+                  />
+                  {order.delivery.case === 'other' && (
+                    <NumberInput
+                      label="Стоимость доставки"
+                      description="Добавляется к сумме заказа"
+                      min={0}
+                      decimalScale={2}
+                      thousandSeparator=" "
+                      suffix=" ₽"
+                      value={order.delivery.cost}
+                      onChange={(value) => patch({ delivery: { ...order.delivery, cost: Math.max(0, Number(value) || 0) } })}
+                    />
+                  )}
+                  <TextInput
+                    label="Счёт выставить на"
+                    placeholder="Если не на компанию заказа"
+                    value={order.delivery.bill_to}
+                    onChange={(event) => patch({ delivery: { ...order.delivery, bill_to: event.currentTarget.value } })}
+                  />
+                </SimpleGrid>
+              </Stack>
+            </Card>
+
+            <Card withBorder radius="md" padding="md">
+              <Title order={4} mb="sm">
+                Упаковка и комментарий
+              </Title>
+              <Group gap="lg" mb="sm" align="flex-end">
+                {BAGS.map(({ key, label }) => (
+                  <Stack gap={4} key={key}>
+                    <Text size="xs" c="dimmed">
+                      Пакеты: {label.toLowerCase()}
+                    </Text>
+                    <AmountInput value={order.bags[key]} onChange={(n) => patch({ bags: { ...order.bags, [key]: n } })} aria-label={`Пакеты: ${label}`} size="xs" w={56} />
+                  </Stack>
+                ))}
+              </Group>
+              <Textarea
+                label="Комментарий"
+                autosize
+                minRows={2}
+                maxLength={2000}
+                value={order.comment}
+                onChange={(event) => patch({ comment: event.currentTarget.value })}
+              />
+              <Checkbox
+                mt="sm"
+                label="Приложить сертификаты к заказу"
+                checked={order.request_certificate}
+                onChange={(event) => patch({ request_certificate: event.currentTarget.checked })}
+              />
+            </Card>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
+            <Card withBorder radius="md" padding="md">
+              <Title order={4} mb="sm">
+                Компания и договор
+              </Title>
+              <Stack gap="sm">
+                <Select
+                  label="Компания"
+                  data={companies.map((candidate) => ({ value: candidate.uid, label: shortenCompanyName(candidate.name) }))}
+                  value={order.partner_id || null}
+                  onChange={chooseCompany}
+                  disabled={order.edit}
+                  allowDeselect={false}
+                  placeholder={partners.isLoading ? 'Загрузка…' : 'Выберите компанию'}
+                />
+                <Select
+                  label="Договор"
+                  data={contracts.map((candidate) => ({ value: candidate.guid, label: `${candidate.name} · ${candidate.contract}` }))}
+                  value={contract?.guid ?? null}
+                  onChange={(value) => value && patch({ storage: value })}
+                  allowDeselect={false}
+                />
+                {credit && contract && (
+                  <Stack gap={4} data-testid="credit-panel">
+                    <Row label="Долг" value={formatPrice(credit.debt)} />
+                    <Row label="Лимит" value={credit.limit > 0 ? formatPrice(credit.limit) : 'без лимита'} />
+                    <Row label="Заказ по договору" value={formatPrice(orgTotal)} />
+                    <Row label="Останется после заказа" value={credit.limit > 0 ? formatPrice(credit.leftAfterOrder) : '—'} strong color={credit.overLimit ? 'red' : undefined} />
+                    <Row label="Скидка по договору" value={`${contract.discount} %`} />
+                    <Row label="Отсрочка" value={`${contract.deferment} дн. · до ${formatUnixDate(contract.date)}`} />
+                  </Stack>
+                )}
+                {credit?.overLimit && (
+                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="limit-warning">
+                    Заказ превышает лимит договора на {formatPrice(-credit.leftAfterOrder)}. Менеджер согласует его после оплаты долга.
+                  </Alert>
+                )}
+                {credit?.overdue && (
+                  <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="overdue-warning">
+                    По договору есть просроченный долг {formatPrice(credit.overdueDebt)}: отгрузка возможна после оплаты.
+                  </Alert>
+                )}
+              </Stack>
+            </Card>
+
+            <Card withBorder radius="md" padding="md">
+              <Title order={4} mb="sm">
+                Итого
+              </Title>
+              <Stack gap={4}>
+                <Row label="Позиций" value={String(order.count)} />
+                <Row label="Штук" value={String(order.total_count)} />
+                <Row label="Вес, кг" value={order.total_weight.toFixed(3)} />
+                <Row label="Объём, м³" value={order.total_volume.toFixed(3)} />
+                <Row label="Скидка" value={formatPrice(order.total_discount)} color="teal" />
+                {order.total_presail > 0 && <Row label="В т. ч. предзаказ" value={formatPrice(order.total_presail)} />}
+                {deliveryCost(order.delivery) > 0 && <Row label="Доставка" value={`+ ${formatPrice(deliveryCost(order.delivery))}`} />}
+                <Group justify="space-between" mt="xs">
+                  <Text fw={700}>К оплате</Text>
+                  <Text fw={800} size="xl" data-testid="order-total">
+                    {formatPrice(order.total)}
+                  </Text>
+                </Group>
+              </Stack>
+              <StatefulButton mt="md" fullWidth size="md" state={submitState} onClick={send} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
+                {order.edit ? 'Сохранить изменения' : 'Отправить заказ'}
+              </StatefulButton>
+              {!company && !partners.isLoading && (
+                <Text size="xs" c="red" mt={6}>
+                  Выберите компанию, для которой оформляется заказ.
+                </Text>
+              )}
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <AddPositionModal
+        opened={adding}
+        onClose={() => {
+          setAdding(false);
+          if (article) navigate(paths.order(), { replace: true });
+        }}
+        onAdd={(position) => onAdd([position])}
+        contracts={contracts}
+        priceType={contracts[0]?.pricetype}
+        initialQuery={article}
+      />
+      <QuickOrderModal opened={quick} onClose={() => setQuick(false)} onAdd={onAdd} contracts={contracts} priceType={contracts[0]?.pricetype} />
+      <DraftsModal opened={drafts} onClose={() => setDrafts(false)} />
+    </Stack>
+  );
+}
+
+function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} c={color}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

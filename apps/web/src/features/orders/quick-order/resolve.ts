@@ -1,0 +1,63 @@
+/**
+ * Quick order: each parsed line is looked up by article in the catalogue; a line becomes a position when the product
+ * and its size are found, otherwise it is reported with the reason so the dealer can correct it and retry.
+ */
+import type { TProductSearchResult, TStorage } from '@portal/contracts';
+import { SEARCH_OPTION, articleKey, type Position, type QuickOrderLine, type QuickOrderProblem } from '@portal/domain';
+import { offersOf, positionFor } from '../model/positions';
+
+export type Lookup = (article: string) => Promise<TProductSearchResult | null>;
+
+export interface QuickOrderResolution {
+  positions: Position[];
+  problems: QuickOrderProblem[];
+}
+
+export async function resolveQuickOrder(lines: readonly QuickOrderLine[], lookup: Lookup, contracts: readonly TStorage[]): Promise<QuickOrderResolution> {
+  const positions: Position[] = [];
+  const problems: QuickOrderProblem[] = [];
+  const cache = new Map<string, Promise<TProductSearchResult | null>>();
+  const find = (article: string) => {
+    const key = articleKey(article);
+    if (!cache.has(key)) cache.set(key, lookup(article));
+    return cache.get(key)!;
+  };
+  // Four lookups at a time: quick for a long list, gentle on the server.
+  const queue = [...lines];
+  const worker = async () => {
+    for (let line = queue.shift(); line; line = queue.shift()) {
+      const problem = (reason: string) => problems.push({ lineNo: line!.lineNo, raw: line!.raw, reason });
+      let result: TProductSearchResult | null;
+      try {
+        result = await find(line.article);
+      } catch (error) {
+        problem(`Не удалось найти товар: ${(error as Error).message}`);
+        continue;
+      }
+      if (!result || articleKey(result.PRODUCT.ARTICLE) !== articleKey(line.article)) {
+        problem(`Артикул «${line.article}» не найден в каталоге: проверьте написание.`);
+        continue;
+      }
+      const offers = offersOf(result);
+      const wanted = line.characteristic.toLowerCase();
+      const offer = wanted ? offers.find((candidate) => candidate.CHARACTERISTIC.toLowerCase() === wanted) : offers.length === 1 ? offers[0] : undefined;
+      if (!offer) {
+        const sizes = offers.map((candidate) => candidate.CHARACTERISTIC).join(', ');
+        problem(
+          wanted
+            ? `У ${result.PRODUCT.ARTICLE} нет размера «${line.characteristic}»: есть ${sizes}.`
+            : `У ${result.PRODUCT.ARTICLE} несколько размеров (${sizes}): укажите размер между артикулом и количеством.`,
+        );
+        continue;
+      }
+      const position = positionFor(result, new Map([[offer.GUID, line.quantity]]), contracts);
+      if (position) positions.push(position);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, lines.length) }, worker));
+  problems.sort((a, b) => a.lineNo - b.lineNo);
+  return { positions, problems };
+}
+
+export const articleLookup = (search: (params: { query: string; option: number; priceType?: string }) => Promise<TProductSearchResult | null>, priceType?: string): Lookup =>
+  (article) => search({ query: article.toUpperCase(), option: SEARCH_OPTION.ARTICLE, priceType });
