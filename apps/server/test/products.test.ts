@@ -1,4 +1,4 @@
-import { PRICE_TYPE, offerPriceForType } from '@portal/domain';
+import { PRICE_TYPE, articleKey, nameKey, offerPriceForType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/modules/products/products.repository';
@@ -22,6 +22,22 @@ async function dbProduct(article: string) {
   const row = rowsOf<{ id: number; uid: string; price: string; price_opt: string }>(rows)[0]!;
   return { id: Number(row.id), uid: row.uid, price: Number(row.price), priceOpt: Number(row.price_opt) };
 }
+
+describe('the seeded catalogue', () => {
+  it('keeps article_key and name_key in the domain rules’ form (the seed builds them in SQL)', async () => {
+    const rows = rowsOf<{ article: string; article_key: string; name: string; name_key: string }>(
+      await t.app.db.execute(sql`select article, article_key, name, name_key from products order by id`),
+    );
+    expect(rows).toHaveLength(300);
+    for (const row of rows) {
+      expect(row.article_key).toBe(articleKey(row.article));
+      expect(row.name_key).toBe(nameKey(row.name));
+    }
+    expect(rows.some((row) => /^[А-Я]{3}\d{3}[А-Я]$/.test(row.article))).toBe(true);
+    expect(rows.some((row) => row.article.includes('-'))).toBe(true);
+    expect(new Set(rows.map((row) => row.article_key)).size).toBe(300);
+  });
+});
 
 describe('GET /api/product/search', () => {
   it('OPTION 0 finds by article: the ЛЛЛЦЦЦ-Л form, the exact article first, then the prefix in article order', async () => {

@@ -5,7 +5,7 @@
  * statuses on some; pictures and certificate PDFs are drawn once per model line and shared by its products.
  * Idempotent: products are keyed by uid, offers by guid, and pictures and certificates are added only where missing.
  */
-import { ORGANISATION } from '@portal/domain';
+import { ORGANISATION, nameKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { catalogGroups } from '../schema';
@@ -248,6 +248,9 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     names: kind.names,
     suffixes: kind.suffixes,
     colors: kind.colors,
+    names_key: kind.names.map(nameKey),
+    suffixes_key: kind.suffixes.map(nameKey),
+    colors_key: kind.colors.map(nameKey),
     sizes: kind.sizes,
     price: kind.price,
     weight: kind.weight,
@@ -263,7 +266,8 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
   // A temporary table, not the JSON itself in the joins: the planner would parse the JSON again for every product.
   await db.execute(sql`drop table if exists seed_kinds`);
   await db.execute(sql`create temp table seed_kinds as select * from jsonb_to_recordset(${kindsJson}::jsonb) as k(idx int, prefix text,
-    grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], sizes text[], price numeric,
+    grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], names_key text[],
+    suffixes_key text[], colors_key text[], sizes text[], price numeric,
     weight numeric, volume numeric, protect text, detail text, props text, code text, pictures int, cert_number text)`);
   const kindsTable = sql`seed_kinds k`;
   const kindCount = KINDS.length;
@@ -275,8 +279,7 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     await db.execute(sql`
       insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume, detail_text,
                             status, video, characteristics, max_discount, group_code, season_sale, protect)
-      select uid, name, type, article, upper(regexp_replace(article, '[\\s\\-./]+', '', 'g')),
-             btrim(regexp_replace(translate(lower(name), 'ё«»"''„“”‘’\`', 'е'), '\\s+', ' ', 'g')),
+      select uid, name, type, article, article_key, name_key,
              round(price_opt * 1.35 / 10) * 10, price_opt, weight, volume, detail, status, video, props::jsonb, max_discount, grp,
              season_sale, protect
       from (
@@ -285,12 +288,23 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
           k.names[1 + i % cardinality(k.names)] || ' «' || (${JSON.stringify(SERIES)}::jsonb ->> ((i / cardinality(k.names)) % ${SERIES.length})::int) || '»'
             || coalesce(' ' || nullif(k.suffixes[1 + (i / (cardinality(k.names) * ${SERIES.length})) % cardinality(k.suffixes)], ''), '')
             || ', ' || k.colors[1 + (g * 7) % cardinality(k.colors)] as name,
+          -- The same name in nameKey form (packages/domain), assembled from pieces already in that form: no lower() or
+          -- regexp over a million rows.
+          k.names_key[1 + i % cardinality(k.names)] || ' ' || (${JSON.stringify(SERIES.map(nameKey))}::jsonb ->> ((i / cardinality(k.names)) % ${SERIES.length})::int)
+            || coalesce(' ' || nullif(k.suffixes_key[1 + (i / (cardinality(k.names) * ${SERIES.length})) % cardinality(k.suffixes)], ''), '')
+            || ', ' || k.colors_key[1 + (g * 7) % cardinality(k.colors)] as name_key,
           case
             when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
               then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
             when i % 3 = 1 then k.prefix || lpad(i::text, 4, '0')
             else k.prefix || '-' || i::text
           end as article,
+          case
+            when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
+              then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
+            when i % 3 = 1 then k.prefix || lpad(i::text, 4, '0')
+            else k.prefix || i::text
+          end as article_key,
           round(k.price * (0.8 + ((g * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
           case when g % 23 = 0 then 'Outlet' when g % 29 = 0 then 'Discount' when g % 31 = 0 then 'Activity' else '' end as status,
           case when g % 50 = 1 then 'https://rutube.ru/play/embed/' || substr(md5('video-' || (g % 7)), 1, 32) end as video,

@@ -27,14 +27,18 @@ const briefColumns = {
 };
 export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string };
 
-/** Products whose article key starts with the key, in article order. */
-export function findByArticlePrefix(db: DbOrTx, key: string, limit: number): Promise<BriefProduct[]> {
+/** Products whose article key starts with the key, in article order (the index's own order, so LIMIT stops the scan). */
+export function articlePrefixQuery(db: DbOrTx, key: string, limit: number) {
   return db
     .select(briefColumns)
     .from(products)
     .where(sql`${products.articleKey} like ${`${likeEscape(key)}%`}`)
     .orderBy(sql`${products.articleKey} using ~<~`)
     .limit(limit);
+}
+
+export function findByArticlePrefix(db: DbOrTx, key: string, limit: number): Promise<BriefProduct[]> {
+  return articlePrefixQuery(db, key, limit);
 }
 
 /** SQL of the name search: every word (already in name form, at least 3 characters) somewhere in name_key. */
@@ -95,11 +99,6 @@ export async function firstImages(db: DbOrTx, productIds: number[]): Promise<Map
   const first = new Map<number, number>();
   for (const row of rows) if (!first.has(row.productId)) first.set(row.productId, row.id);
   return first;
-}
-
-export async function findImage(db: DbOrTx, id: number) {
-  const [row] = await db.select({ storageKey: productImages.storageKey }).from(productImages).where(eq(productImages.id, id)).limit(1);
-  return row;
 }
 
 /** Price types of the contracts of the given companies, in company then contract order. */

@@ -1,0 +1,60 @@
+import { ZCatalogMenuSchema, ZCatalogPageSchema, ZCatalogProductsQuerySchema, ZSeasonSaleQuerySchema, okEnvelope } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogMenu, catalogProducts, productImage, seasonSale } from './catalog.service';
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/content/catalog/menu',
+    {
+      config: { public: true },
+      schema: { tags: ['catalog'], summary: 'Catalogue groups with their sub-groups', response: { 200: okEnvelope(ZCatalogMenuSchema) } },
+    },
+    async () => ({ error: null, response: await catalogMenu(app.db) }),
+  );
+
+  app.get(
+    '/content/catalog/products',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['catalog'],
+        summary: 'A page of 25 products of a group and its sub-groups (all products without a group)',
+        querystring: ZCatalogProductsQuerySchema,
+        response: { 200: okEnvelope(ZCatalogPageSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await catalogProducts(app.db, request.query.group || undefined, request.query.page) }),
+  );
+
+  app.get(
+    '/content/season-sale',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['catalog'],
+        summary: 'A page of 25 products of the season sale',
+        querystring: ZSeasonSaleQuerySchema,
+        response: { 200: okEnvelope(ZCatalogPageSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await seasonSale(app.db, request.query.page) }),
+  );
+
+  app.get(
+    '/content/images/:id',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['catalog'],
+        summary: 'A product picture',
+        params: z.object({ id: z.coerce.number({ error: 'id картинки — число.' }).int().positive('id картинки — положительное число.') }),
+      },
+    },
+    async (request, reply) => {
+      const image = await productImage(app.db, app.storage, request.params.id);
+      // Pictures never change under an id: browsers may keep them.
+      return reply.header('content-type', image.mime).header('cache-control', 'public, max-age=86400').send(image.bytes);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+/**
+ * Search answers from indexes only (issue: never a sequential scan of products, never ORDER BY similarity). The plans
+ * are read at a realistic size — 30,000 generated products, ANALYZEd — with the planner's default settings.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../src/db/seed/catalog';
+import { articlePrefixQuery, nameSearchSql, rowsOf } from '../src/modules/products/products.repository';
+import { createTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.app.db, t.app.storage, 30_000);
+  await t.app.db.execute(sql`analyze`);
+}, 600_000);
+afterAll(() => t.close());
+
+async function plan(query: SQL): Promise<string> {
+  const result = await t.app.db.execute(sql`explain ${query}`);
+  return rowsOf<Record<string, string>>(result)
+    .map((row) => Object.values(row)[0])
+    .join('\n');
+}
+
+describe('query plans of product search', () => {
+  it('has the realistic size it claims', async () => {
+    const [{ n }] = rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from products`));
+    expect(n).toBe(30_000);
+  });
+
+  it('finds article prefixes through the prefix index, short or long', async () => {
+    for (const key of ['К', 'КС', 'КСТ1', 'КСТ105А', 'ЯЯЯ']) {
+      const text = await plan(articlePrefixQuery(t.app.db, key, 20).getSQL());
+      expect(text, key).toMatch(/Index Scan using products_article_key_prefix_idx|Bitmap Index Scan on products_article_key_prefix_idx/);
+      expect(text, key).not.toMatch(/Seq Scan on products/);
+    }
+  });
+
+  it('finds name words through the trigram index, common or rare, one word or several', async () => {
+    for (const words of [['костюм'], ['бот'], ['костюм', 'летний'], ['ботинки', 'мастер', 'кожаные'], ['перчатки'], ['щщщщ']]) {
+      const text = await plan(nameSearchSql(words, 60));
+      expect(text, words.join(' ')).toMatch(/Bitmap Index Scan on products_name_key_trgm_idx/);
+      expect(text, words.join(' ')).not.toMatch(/Seq Scan on products/);
+      expect(text, words.join(' ')).not.toMatch(/similarity|<->/);
+    }
+  });
+
+  it('really answers through those plans', async () => {
+    const rows = await articlePrefixQuery(t.app.db, 'КСТ1', 20);
+    expect(rows.length).toBe(20);
+    expect(rows.every((row) => row.article.replace('-', '').startsWith('КСТ1'))).toBe(true);
+    const byName = rowsOf<{ name: string }>(await t.app.db.execute(nameSearchSql(['ботинки', 'мастер'], 60)));
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((row) => /ботинки/i.test(row.name) && /мастер/i.test(row.name))).toBe(true);
+  });
+});
