@@ -3,6 +3,60 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { createStorage } from './lib/storage';
+import { pino } from 'pino';
+import { createRealtimeHub } from './lib/realtime';
+import { INTEGRATION_KIND_NAMES, type IntegrationApp } from './modules/integration/integration.service';
+import {
+  OperatorError,
+  createUser,
+  formatReport,
+  importFile,
+  resetPassword,
+  setBlocked,
+} from './modules/integration/operator-commands';
+
+/**
+ * The database and a realtime hub, as the integration code needs them. On PostgreSQL the hub publishes through
+ * NOTIFY, so the running servers push what a command changes (a block closes the user's sockets) to their sockets.
+ */
+async function withIntegration(run: (app: IntegrationApp) => Promise<void>) {
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const realtime = await createRealtimeHub(database, config.DATABASE_URL, log);
+  try {
+    await run({ db: database.db, realtime, log });
+  } finally {
+    await realtime.close();
+    await database.close();
+  }
+}
+
+/** `--name value` options and `--flag` switches; `--partner` may repeat. */
+function parseOptions(args: string[]) {
+  const positional: string[] = [];
+  const options: Record<string, string[]> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    const next = args[i + 1];
+    const value = inline ?? (next !== undefined && !next.startsWith('--') ? (i++, next) : 'true');
+    (options[name] ??= []).push(value);
+  }
+  return { positional, one: (name: string) => options[name]?.at(-1), all: (name: string) => options[name] ?? [] };
+}
+
+function requireLogin(login: string | undefined, usage: string): string {
+  if (!login) throw new OperatorError(`Укажите логин: ${usage}`);
+  return login;
+}
+
+const printPassword = (login: string, result: { password: string; generated: boolean }) =>
+  console.log(result.generated ? `Пароль пользователя ${login}: ${result.password}\nПередайте его пользователю: он показан один раз.` : `Пароль пользователя ${login} задан.`);
 
 const commands: Record<string, { help: string; run: (args: string[]) => Promise<void> }> = {
   seed: {
@@ -15,6 +69,66 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
       } finally {
         await database.close();
       }
+    },
+  },
+  'user:create': {
+    help: 'user:create <login> [--password P] [--name N] [--lastname L] [--email E] [--phone T] [--partner UID]... [--staff]\n' +
+      '                       create a user (a password is generated and shown when not given)',
+    run: async (args) => {
+      const { positional, one, all } = parseOptions(args);
+      const login = requireLogin(positional[0], 'user:create <login>');
+      await withIntegration(async (app) => {
+        const partners = all('partner');
+        const result = await createUser(app, login, {
+          password: one('password'),
+          name: one('name'),
+          lastname: one('lastname'),
+          email: one('email'),
+          phone: one('phone'),
+          partners: partners.length ? partners : undefined,
+          staff: one('staff') === 'true' ? true : undefined,
+        });
+        console.log(`Пользователь ${login} создан.`);
+        printPassword(login, result);
+      });
+    },
+  },
+  'user:password': {
+    help: 'user:password <login> [--password P]\n' +
+      '                       set a new password (generated when not given); ends the user\'s sessions',
+    run: async (args) => {
+      const { positional, one } = parseOptions(args);
+      const login = requireLogin(positional[0], 'user:password <login>');
+      await withIntegration(async (app) => printPassword(login, await resetPassword(app, login, one('password'))));
+    },
+  },
+  'user:block': {
+    help: 'user:block <login>   block a user: sessions end at once, sign-in leads to /blocked',
+    run: async (args) => {
+      const login = requireLogin(parseOptions(args).positional[0], 'user:block <login>');
+      await withIntegration(async (app) => setBlocked(app, login, true));
+      console.log(`Пользователь ${login} заблокирован.`);
+    },
+  },
+  'user:unblock': {
+    help: 'user:unblock <login> unblock a user',
+    run: async (args) => {
+      const login = requireLogin(parseOptions(args).positional[0], 'user:unblock <login>');
+      await withIntegration(async (app) => setBlocked(app, login, false));
+      console.log(`Пользователь ${login} разблокирован.`);
+    },
+  },
+  import: {
+    help: `import <kind> <file.json|file.csv>\n                       import a file as the integration API would; kinds: ${INTEGRATION_KIND_NAMES.join(', ')}`,
+    run: async (args) => {
+      const [kind, file] = parseOptions(args).positional;
+      if (!kind || !file) throw new OperatorError(`Укажите вид данных и файл: import <kind> <file.json|file.csv>. Виды: ${INTEGRATION_KIND_NAMES.join(', ')}.`);
+      await withIntegration(async (app) => {
+        const report = await importFile(app, kind, file);
+        console.log(formatReport(report));
+        // Exit code 2: the file was read, but some items were refused (scripts can tell it from a failure, 1).
+        if (report.refused > 0) process.exitCode = 2;
+      });
     },
   },
 };

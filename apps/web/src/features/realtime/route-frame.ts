@@ -37,11 +37,11 @@ export function toPortalMessage(message: TRealtimeMessage): PortalMessage {
 }
 
 /**
- * Query keys each list refresh invalidates (a prefix matches every query under it): the order history and an order's
- * detail and documents; the shipments and claims lists.
+ * Query keys each list refresh invalidates (a prefix matches every query under it): ['orders'] holds the order
+ * history and each order's detail and documents; then the shipments and claims lists.
  */
 export const REFRESH_QUERY_KEYS: Record<string, ReadonlyArray<readonly string[]>> = {
-  orders: [['orders'], ['order']],
+  orders: [['orders']],
   shipments: [['shipments']],
   claims: [['claims']],
 };
