@@ -293,7 +293,7 @@ describe('integration API: statuses raise realtime events for that company only'
 
     const popup = await demoSocket.next((frame) => frame.mutation === 'add' && (frame.payload as { event: string }).event === 'check_status');
     expect(popup.payload).toMatchObject({ type: 'popup', readPopup: false, link: '/orders' });
-    expect((popup.payload as { message: string }).message).toContain(`№${order}`);
+    expect((popup.payload as { message: string }).message).toBe(`Заказ № ${order}: статус изменился на «Отгружен».`);
     await demoSocket.next((frame) => frame.namespace === 'orders' && frame.action === 'refresh' && (frame.payload as { ids: number[] }).ids[0] === order);
     expect((await t.app.db.select().from(orderChecks).where(eq(orderChecks.guid, 'it-check-1')))[0]!.status).toBe(3);
     // Kept on the server for the bar.

@@ -4,6 +4,7 @@
  * raise the realtime event for the users of the company concerned, after their item has been committed.
  */
 import {
+  CHECK_STATUS_NAMES,
   ZIntegrationBitrixStatusSchema,
   ZIntegrationCaseSchema,
   ZIntegrationCatalogGroupSchema,
@@ -80,7 +81,7 @@ function offerValues(offer: z.output<typeof ZIntegrationOfferSchema> | Omit<z.ou
   };
 }
 
-const DOCUMENT_NAMES: Record<string, string> = { StatusSF: 'счёт-фактура', StatusUPD: 'УПД', StatusUPK: 'УКД' };
+const DOCUMENT_NAMES: Record<string, string> = { StatusSF: 'счёт-фактура', StatusUPD: 'УПД', StatusUPK: 'УПК' };
 
 export const INTEGRATION_KINDS = {
   products: kind({
@@ -256,7 +257,7 @@ export const INTEGRATION_KINDS = {
           await notifyPartner(app, check.partnerId, {
             type: 'popup',
             event: 'check_status',
-            message: `Заказ №${item.order}: статус счёта изменился на ${item.status}.`,
+            message: `Заказ № ${item.order}: статус изменился на «${CHECK_STATUS_NAMES[item.status] ?? `статус ${item.status}`}».`,
             link: '/orders',
             data: { order: item.order, check: item.guid, status: item.status },
             refresh: { namespace: 'orders', ids: [item.order] },
@@ -288,7 +289,7 @@ export const INTEGRATION_KINDS = {
             await notifyPartner(app, check.partnerId, {
               type: 'popup',
               event: 'bill_ready',
-              message: `Заказ №${item.order}: счёт готов, его можно скачать в истории заказов.`,
+              message: `Заказ № ${item.order}: счёт готов, его можно скачать в истории заказов.`,
               link: '/orders',
               data,
               refresh,
@@ -299,7 +300,7 @@ export const INTEGRATION_KINDS = {
             await notifyPartner(app, check.partnerId, {
               type: 'notification',
               event: 'documents_ready',
-              message: `Заказ №${item.order}: готовы документы — ${documentsReady.join(', ')}.`,
+              message: `Заказ № ${item.order}: готовы документы — ${documentsReady.join(', ')}.`,
               link: '/orders',
               data,
               refresh,
