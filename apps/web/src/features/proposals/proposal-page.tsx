@@ -1,6 +1,7 @@
 /** /kp: the commercial proposal wizard (spec §2, §4): products → prices → customer and conditions → design and file. */
 import { Box, Button, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { shortenCompanyName } from '@portal/domain';
 import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useExecutors } from './api/get-executors';
@@ -54,7 +55,7 @@ export function ProposalPage() {
           <Select
             label="От имени компании"
             w={300}
-            data={companies.map((company) => ({ value: company.uid, label: company.name }))}
+            data={companies.map((company) => ({ value: company.uid, label: shortenCompanyName(company.name) }))}
             value={offer.executorUID || null}
             onChange={(value) => value && setOffer({ executorUID: value })}
             allowDeselect={false}
@@ -95,7 +96,7 @@ export function ProposalPage() {
         {step < PROPOSAL_STEPS && (
           <Group gap="sm">
             {problems.length > 0 && (
-              <Text size="sm" c="orange.8" data-testid="kp-step-problem">
+              <Text size="sm" c="orange.8" data-testid="kp-problem">
                 {problems[0]}
               </Text>
             )}

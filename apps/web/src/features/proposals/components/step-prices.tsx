@@ -9,32 +9,55 @@ import {
   proposalMarkupProblem,
   type ProposalMarkup,
 } from '@portal/domain';
-import { IconAlertTriangle, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { useProposalStore, type ProposalItem } from '../proposal-store';
 import { ProposalTotalsBar } from './proposal-totals';
 
+/**
+ * The discount or markup of a position. The direction is chosen apart from the amount (a discount is stored as a
+ * negative value, spec §5), so nobody has to type a minus sign; the amount never goes past 1,000,000.
+ */
 export function MarkupEditor({ markup, onChange, compact = false }: { markup: ProposalMarkup; onChange: (markup: ProposalMarkup) => void; compact?: boolean }) {
+  // A zero amount has no sign: remember which way the dealer chose until they type the amount.
+  const [preferred, setPreferred] = useState<'discount' | 'markup'>('markup');
+  const direction = markup.value < 0 ? 'discount' : markup.value > 0 ? 'markup' : preferred;
+  const magnitude = Math.abs(markup.value);
+  const limit = direction === 'discount' ? -PROPOSAL_AMOUNT_MIN : PROPOSAL_AMOUNT_MAX;
+  const addSum = markup.add_sum ?? 0;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Box>
         <Text size="xs" c="dimmed" mb={4}>
-          Скидка (−) или наценка (+)
+          Скидка или наценка
         </Text>
         <Group gap={6} wrap="nowrap">
+          <SegmentedControl
+            size="xs"
+            aria-label="Скидка или наценка: направление"
+            value={direction}
+            onChange={(next) => {
+              setPreferred(next as 'discount' | 'markup');
+              onChange({ ...markup, value: next === 'discount' ? -magnitude : magnitude });
+            }}
+            data={[
+              { value: 'discount', label: 'Скидка' },
+              { value: 'markup', label: 'Наценка' },
+            ]}
+          />
           <AmountInput
-            aria-label="Скидка или наценка"
-            value={markup.value}
-            min={PROPOSAL_AMOUNT_MIN}
-            max={PROPOSAL_AMOUNT_MAX}
+            aria-label="Размер скидки или наценки"
+            value={magnitude}
+            min={0}
+            max={limit}
             w={compact ? 84 : 100}
             size="xs"
-            onChange={(value) => onChange({ ...markup, value })}
+            onChange={(value) => onChange({ ...markup, value: direction === 'discount' ? -value : value })}
           />
           <SegmentedControl
             size="xs"
-            aria-label="Вид скидки или наценки"
+            aria-label="Процент или сумма"
             value={markup.kind}
             onChange={(kind) => onChange({ ...markup, kind: kind as ProposalMarkup['kind'] })}
             data={[
@@ -46,17 +69,30 @@ export function MarkupEditor({ markup, onChange, compact = false }: { markup: Pr
       </Box>
       <Box>
         <Text size="xs" c="dimmed" mb={4}>
-          Добавить к цене, ₽
+          {addSum < 0 ? 'Вычесть из цены, ₽' : 'Добавить к цене, ₽'}
         </Text>
-        <AmountInput
-          aria-label="Добавленная сумма"
-          value={markup.add_sum ?? 0}
-          min={PROPOSAL_AMOUNT_MIN}
-          max={PROPOSAL_AMOUNT_MAX}
-          w={compact ? 84 : 100}
-          size="xs"
-          onChange={(add_sum) => onChange({ ...markup, add_sum })}
-        />
+        <Group gap={6} wrap="nowrap">
+          <Tooltip label={addSum < 0 ? 'Сделать прибавкой' : 'Сделать вычетом'}>
+            <ActionIcon
+              variant="default"
+              size="md"
+              aria-label="Знак добавленной суммы"
+              onClick={() => onChange({ ...markup, add_sum: -addSum })}
+              disabled={addSum === 0}
+            >
+              {addSum < 0 ? '−' : '+'}
+            </ActionIcon>
+          </Tooltip>
+          <AmountInput
+            aria-label="Добавленная сумма"
+            value={Math.abs(addSum)}
+            min={0}
+            max={addSum < 0 ? -PROPOSAL_AMOUNT_MIN : PROPOSAL_AMOUNT_MAX}
+            w={compact ? 84 : 100}
+            size="xs"
+            onChange={(value) => onChange({ ...markup, add_sum: addSum < 0 ? -value : value })}
+          />
+        </Group>
       </Box>
     </Group>
   );
@@ -169,8 +205,8 @@ export function StepPrices() {
   const visible = items.filter((item) => item.lines.some((line) => line.quantity > 0));
   return (
     <Stack gap="md">
-      <Alert variant="light" color="blue" icon={<IconAlertTriangle size={18} />} title="Ваши цены для заказчика">
-        Цена позиции = цена портала ± процент от неё или сумма, плюс добавленная сумма. Скидку укажите со знаком минус. Заказчик увидит
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} title="Ваши цены для заказчика">
+        Цена позиции = цена портала ± процент от неё или сумма, плюс добавленная сумма. Заказчик увидит
         только итоговые цены; скидку — зачёркнутой ценой, наценку — нет.
       </Alert>
       <Card withBorder radius="md" padding="sm">

@@ -106,7 +106,7 @@ function FoundRow({ found, active, onOpen }: { found: TFoundProduct; active: boo
       <Group wrap="nowrap" gap="sm">
         <Thumb src={found.IMAGE} />
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>
+          <Text size="sm" fw={600} lineClamp={2}>
             {found.NAME}
           </Text>
           <Text size="xs" c="dimmed">
