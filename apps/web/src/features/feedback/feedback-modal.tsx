@@ -18,7 +18,9 @@ import { PortalModal } from '../../shared/ui/portal-modal';
 import { useSendFeedback } from './api/send-feedback';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} МБ`;
+const megabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} МБ`;
+/** A file's size as people read it: kilobytes below a megabyte. */
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.ceil(bytes / 1024))} КБ` : megabytes(bytes));
 
 /** Why these files cannot go as they are, or null. The server checks the bytes again. */
 export function filesProblem(files: File[]): string | null {
@@ -140,7 +142,7 @@ export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: (
                       {file.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {megabytes(file.size)}
+                      {sizeText(file.size)}
                     </Text>
                   </Group>
                   <ActionIcon variant="subtle" color="gray" aria-label={`Убрать ${file.name}`} onClick={() => setFiles(files.filter((_, i) => i !== index))}>
