@@ -72,7 +72,7 @@ export async function seedLogistics(db: Db, storage: FileStorage): Promise<void>
       n: 4, bitrixId: 5034, partnerId: petrov, orderId: petrovOrders[0] ?? null, case: 3, status: 'rejected',
       title: 'Пересорт по размерам', message: 'Вместо размера 44 пришли ботинки 45 размера, 1 пара.',
       products: line(2, '45', 1), createdAt: at('2026-01-12'),
-      history: [['new', 'Рекламация отправлена из портала.', '2026-01-12'], ['rejected', 'Размер соответствует заказу №, указанному в накладной.', '2026-01-16']],
+      history: [['new', 'Рекламация отправлена из портала.', '2026-01-12'], ['rejected', 'Размер соответствует заказу и накладной: отгружено 45, как заказано.', '2026-01-16']],
       photo: false,
     },
   ] as const;

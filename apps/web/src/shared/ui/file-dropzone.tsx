@@ -43,6 +43,7 @@ export function FileDropzone({ files, onChange, label = 'Фото и докум�
         accept={ATTACHMENT_TYPES}
         radius="md"
         data-testid="file-dropzone"
+        aria-label="Выбрать файлы"
       >
         <Group justify="center" gap="md" mih={88} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>

@@ -66,7 +66,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
                         <Table.Th>Артикул</Table.Th>
                         <Table.Th>Наименование</Table.Th>
                         <Table.Th>Характеристика</Table.Th>
-                        <Table.Th ta="right">Кол-во</Table.Th>
+                        <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Кол-во</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -75,7 +75,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
                           <Table.Td fw={500}>{product.article}</Table.Td>
                           <Table.Td>{product.name}</Table.Td>
                           <Table.Td>{product.characteristic || '—'}</Table.Td>
-                          <Table.Td ta="right">{product.quantity} шт.</Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{product.quantity} шт.</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -1,0 +1,29 @@
+/** Helpers of the logistics and claims journeys: an order placed through the API, a photo to attach. */
+import type { Page } from '@playwright/test';
+
+/** Places an order of ООО «СпецСнаб» through the API with the signed-in browser's token; answers its number. */
+export async function placeDemoOrder(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('id_token');
+    const search = await (await fetch(`/api/product/search?QUERY=${encodeURIComponent('куртка')}&OPTION=2`)).json();
+    const product = search.response.PRODUCT;
+    const offer = search.response.OFFERS[0];
+    const response = await fetch('/api/order/add', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': String(Date.now()) },
+      body: JSON.stringify({
+        partner_id: 'c0a80001-0000-4000-8000-000000000001',
+        position: [{ guid: product.UID, characteristics: [{ guid: offer.GUID, orgguid: offer.ORGGUID, quantity: 3, price: offer.PRICE, fullprice: offer.PRICE, discount: 0 }] }],
+      }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`order not placed: ${JSON.stringify(body)}`);
+    return body.response.id as number;
+  });
+}
+
+/** A tiny valid PNG. */
+export const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGNkYPj/n4GBgYGJgYGBAQAfBwMB0sJvVQAAAABJRU5ErkJggg==',
+  'base64',
+);
