@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
 export const catalogRoutes: RouteObject[] = [
-  { path: 'catalog/catalog/:id?', element: <PlaceholderPage title="Электронный каталог" /> },
-  { path: 'catalog/interactive', element: <PlaceholderPage title="Интерактивный каталог" /> },
-  { path: 'catalog/season-sale', element: <PlaceholderPage title="Сезонная распродажа" /> },
+  { path: 'catalog/catalog/:id?', lazy: () => import('./catalog-page').then((m) => ({ Component: m.CatalogPage })) },
+  { path: 'catalog/interactive', lazy: () => import('./interactive-page').then((m) => ({ Component: m.InteractivePage })) },
+  { path: 'catalog/season-sale', lazy: () => import('./season-sale-page').then((m) => ({ Component: m.SeasonSalePage })) },
 ];

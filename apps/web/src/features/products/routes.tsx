@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { PlaceholderPage } from '../../shared/ui/placeholder-page';
 
 export const productRoutes: RouteObject[] = [
-  { path: 'product/:article?', element: <PlaceholderPage title="Поиск товара" /> },
-  { path: 'certificate/:article?', element: <PlaceholderPage title="Сертификаты" /> },
+  { path: 'product/:article?', lazy: () => import('./product-page').then((m) => ({ Component: m.ProductPage })) },
+  { path: 'certificate/:article?', lazy: () => import('./certificate-page').then((m) => ({ Component: m.CertificatePage })) },
 ];

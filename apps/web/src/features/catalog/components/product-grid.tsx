@@ -1,0 +1,99 @@
+/** A page of catalogue products as cards, with the pager of spec §4 (page count = ceil(total / 25)). */
+import { Badge, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TCatalogPage } from '@portal/contracts';
+import { catalogPageCount, formatPrice } from '@portal/domain';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+const STATUS_LABELS: Record<string, { label: string; color: string }> = {
+  Outlet: { label: 'Аутлет', color: 'grape' },
+  Discount: { label: 'Уценка', color: 'red' },
+  Activity: { label: 'Акция', color: 'orange' },
+};
+
+export function ProductGrid({
+  data,
+  loading,
+  page,
+  onPage,
+}: {
+  data: TCatalogPage | undefined;
+  loading: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  if (!data) {
+    return (
+      <Center mih={240}>
+        <Loader />
+      </Center>
+    );
+  }
+  const pages = catalogPageCount(data.total);
+  return (
+    <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <Text fz="sm" c="dimmed" data-testid="catalog-total">
+        {data.total > 0 ? `Товаров: ${data.total}, страница ${page} из ${pages}` : 'В этой группе пока нет товаров.'}
+      </Text>
+      {data.total > 0 && data.count === 0 && <Text>На этой странице товаров нет: выберите страницу из списка ниже.</Text>}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" aria-label="Товары">
+        {data.products.map((product) => {
+          const status = STATUS_LABELS[product.STATUS];
+          return (
+            <Card
+              key={product.ID}
+              withBorder
+              radius="md"
+              padding="sm"
+              component={Link}
+              to={paths.product(product.ARTICLE)}
+              data-testid="catalog-card"
+              style={{ display: 'flex', flexDirection: 'column' }}
+            >
+              <Card.Section bg="gray.0" pos="relative">
+                {product.IMAGE ? (
+                  <Image src={product.IMAGE} alt="" h={150} fit="contain" loading="lazy" />
+                ) : (
+                  <Center h={150}>
+                    <Text c="dimmed" fz="sm">
+                      Нет изображения
+                    </Text>
+                  </Center>
+                )}
+                {status && (
+                  <Badge color={status.color} pos="absolute" top={8} left={8}>
+                    {status.label}
+                  </Badge>
+                )}
+              </Card.Section>
+              <Stack gap={4} mt="sm" style={{ flex: 1 }}>
+                <Text fz="xs" ff="monospace" c="dimmed">
+                  {product.ARTICLE}
+                </Text>
+                <Text fz="sm" fw={500} lineClamp={2} style={{ flex: 1 }}>
+                  {product.NAME}
+                </Text>
+                <Group justify="space-between" align="center" mt={4}>
+                  <Text fw={700}>{formatPrice(product.PRICE)}</Text>
+                  <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'}>
+                    {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
+                  </Badge>
+                </Group>
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      {pages > 1 && (
+        <Center>
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} aria-label="Страницы" />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+/** The page number of the address (?page=), 1 when absent or not a positive integer. */
+export function pageFromSearch(value: string | null): number {
+  return value && /^\d{1,7}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}

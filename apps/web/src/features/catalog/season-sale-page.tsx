@@ -1,0 +1,36 @@
+/** /catalog/season-sale — the season sale: products at sale prices, 25 a page. */
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useSeasonSale } from './api/get-season-sale';
+import { ProductGrid, pageFromSearch } from './components/product-grid';
+
+export function SeasonSalePage() {
+  const [search, setSearch] = useSearchParams();
+  const page = pageFromSearch(search.get('page'));
+  const sale = useSeasonSale(page);
+  return (
+    <Stack gap="lg" maw={1280} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          Сезонная распродажа
+        </Title>
+        <Text c="dimmed">Остатки прошлых сезонов и аутлет: пока есть на складе.</Text>
+      </Stack>
+      {sale.isError ? (
+        <Alert color="red" role="alert">
+          {sale.error.message}
+        </Alert>
+      ) : (
+        <ProductGrid
+          data={sale.data}
+          loading={sale.isFetching}
+          page={page}
+          onPage={(next) => {
+            setSearch(next === 1 ? {} : { page: String(next) });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

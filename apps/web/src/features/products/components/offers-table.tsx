@@ -1,0 +1,63 @@
+/** The characteristics of a product with stock (spec §3 Offer): size or height, organisation, stock, next supply, price. */
+import { Badge, Table, Text } from '@mantine/core';
+import type { TOffer } from '@portal/contracts';
+import { ORGANISATION_NAMES, formatPrice, isPlaceholderOffer, offersOrPlaceholder, type OrganisationGuid } from '@portal/domain';
+
+/** PPDATA «120/15.03.2026» reads «120 шт. к 15.03.2026». */
+export function supplyText(ppdata: string): string {
+  const [quantity, date] = ppdata.split('/');
+  if (!quantity || !date) return '—';
+  return `${quantity} шт. к ${date}`;
+}
+
+export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: number }) {
+  const rows = offersOrPlaceholder(offers, { PRICE_OPT: priceOpt });
+  return (
+    <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Размер / рост</Table.Th>
+          <Table.Th>Поставщик</Table.Th>
+          <Table.Th ta="right">Остаток</Table.Th>
+          <Table.Th>Поступление</Table.Th>
+          <Table.Th ta="right">Цена</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((offer) => (
+          <Table.Tr key={offer.GUID || 'placeholder'}>
+            <Table.Td>
+              {isPlaceholderOffer(offer) ? (
+                <Badge variant="light" color="orange">
+                  {offer.CHARACTERISTIC}
+                </Badge>
+              ) : (
+                <Text fz="sm" fw={500}>
+                  {offer.CHARACTERISTIC}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm" c="dimmed">
+                {ORGANISATION_NAMES[offer.ORGGUID as OrganisationGuid] ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text fz="sm" fw={600} c={offer.RESIDUE > 0 ? 'teal.7' : 'red.7'}>
+                {offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'нет'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{supplyText(offer.PPDATA)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatPrice(offer.PRICE)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
