@@ -32,6 +32,15 @@ describe('claims', () => {
     expect(response.json()).toEqual({ error: null, response: [] });
   });
 
+  it("lists demo's seeded claims by bitrix_id descending, each with its status history", async () => {
+    const list = (await t.app.inject({ url: '/api/user/claims', headers: demo })).json().response;
+    expect(list.slice(0, 3).map((c: { bitrix_id: number }) => c.bitrix_id)).toEqual([5187, 5120, 5034]);
+    const approved = list.find((c: { bitrix_id: number }) => c.bitrix_id === 5120);
+    expect(approved.history.map((h: { status: string }) => h.status)).toEqual(['new', 'review', 'approved']);
+    expect(approved.files).toEqual([expect.objectContaining({ mime: 'image/png' })]);
+    expect((await t.app.inject({ url: `/api/files/${approved.files[0].id}`, headers: demo2 })).statusCode).toBe(403);
+  });
+
   it('files a claim about products of an order with a photo; the list shows it with its status history', async () => {
     const created = await fileClaim(
       demo,
