@@ -428,7 +428,7 @@ function messageOf(id: number, edited: boolean, corrections: string[], presaleUn
   }
   if (presaleUnits > 0) {
     const short = lines.filter((line) => line.presale > 0).map((line) => `${line.label} — ${line.presale} шт.`);
-    parts.push(`В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' …' : ''}.`);
+    parts.push(`В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' и другие.' : ''}`);
   }
   return parts.join(' ');
 }

@@ -59,13 +59,13 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, priceType,
   };
 
   return (
-    <PortalModal opened={opened} onClose={close} title="Добавить товар в заказ" size="xl" data-testid="add-position-modal">
+    <PortalModal opened={opened} onClose={close} title="Добавить товар в заказ" size={920} data-testid="add-position-modal">
       <Stack gap="md">
         <TextInput
           data-autofocus
           leftSection={<IconSearch size={16} />}
           placeholder="Артикул или название, например КСТ105 или костюм летний"
-          aria-label="Поиск товара"
+          aria-label="Поиск товара для заказа"
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -162,7 +162,7 @@ function ProductOffers({
           </Text>
         </Stack>
       </Group>
-      <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table">
+      <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Размер</Table.Th>
@@ -198,8 +198,8 @@ function ProductOffers({
                   <Group gap="xs" wrap="nowrap">
                     <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
                     {presale > 0 && (
-                      <Badge color="orange" variant="light" size="sm">
-                        {presale} в предзаказ
+                      <Badge color="orange" variant="light" size="sm" style={{ overflow: 'visible' }}>
+                        +{presale} предзаказ
                       </Badge>
                     )}
                   </Group>

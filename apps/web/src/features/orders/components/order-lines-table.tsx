@@ -15,7 +15,7 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
   const presale = list === 'position_presail';
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" striped highlightOnHover data-testid={presale ? 'presale-lines' : 'available-lines'}>
+      <Table verticalSpacing="xs" striped highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid={presale ? 'presale-lines' : 'available-lines'}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Товар</Table.Th>
@@ -40,8 +40,8 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
                           {position.article}
                         </Text>
                         {position.preorder && !presale && (
-                          <Badge size="xs" color="orange" variant="light">
-                            частично предзаказ
+                          <Badge size="xs" color="orange" variant="light" style={{ overflow: 'visible' }}>
+                            есть предзаказ
                           </Badge>
                         )}
                       </Group>
