@@ -43,5 +43,7 @@ test('an expired session at start signs the user out', async ({ page }) => {
   await page.evaluate(() => localStorage.setItem('id_token', 'no-such-session-token-0123456789abcdef0123456789'));
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/login\?from=%2Forders/);
-  expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
+  // The sign-out reloads the page at the sign-in screen: poll through that navigation.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('id_token')).catch(() => 'navigating')).toBeNull();
+  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
 });

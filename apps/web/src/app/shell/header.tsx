@@ -44,9 +44,9 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
       <Box className={classes.search} ml={{ base: 0, md: 'xl' }}>
         <ProductSearch />
       </Box>
-      <Group gap={6} ml="auto" wrap="nowrap">
+      <Group gap={4} ml="auto" wrap="nowrap">
         <Tooltip label="Что нового" withArrow>
-          <Indicator disabled={!unreadNovelties} color="orange" size={9} offset={6} processing>
+          <Indicator visibleFrom="sm" disabled={!unreadNovelties} color="orange" size={9} offset={6} processing>
             <ActionIcon variant="subtle" color="gray" size={40} radius="md" onClick={onOpenNovelties} aria-label="Новинки">
               <IconSparkles size={21} stroke={1.6} />
             </ActionIcon>
@@ -97,7 +97,9 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
                     </Text>
                   )}
                 </Box>
-                <IconChevronDown size={14} />
+                <Box visibleFrom="sm" display="flex">
+                  <IconChevronDown size={14} />
+                </Box>
               </Group>
             </UnstyledButton>
           </Menu.Target>

@@ -6,12 +6,31 @@
 import { Box, CloseButton, Group, Text } from '@mantine/core';
 import { CLIENT_VERSION, isClientOutdated } from '@portal/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLatestVersion } from './api/get-latest-version';
 
+/** The banner's height, for the shell to move below it rather than be covered (0 when no banner shows). */
+export const BANNER_HEIGHT_VAR = '--portal-banner-height';
+
 function Banner({ testId, children, onHide }: { testId: string; children: ReactNode; onHide: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    const banner = ref.current;
+    if (!banner) return;
+    const publish = () => root.style.setProperty(BANNER_HEIGHT_VAR, `${banner.getBoundingClientRect().height}px`);
+    publish();
+    // The text wraps differently as the window narrows: follow the banner's real height.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, []);
   return (
     <Box
+      ref={ref}
       role="alert"
       data-testid={testId}
       px="lg"
