@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api/client';
-import { errorMessage, formatRequestError, reportError } from './errors';
+import { errorMessage, formatRequestError, onRequestError, reportError } from './errors';
 import { renderWithProviders } from './testing/render';
 
 describe('formatRequestError', () => {
@@ -28,6 +28,16 @@ describe('reportError', { timeout: 20_000 }, () => {
     expect(message.querySelector('script')).toBeNull();
     expect(message.querySelector('img')).toBeNull();
     expect(message.innerHTML).not.toContain('onerror');
+  });
+
+  it('tells the registered listeners (the general error state)', () => {
+    const listener = vi.fn();
+    const unsubscribe = onRequestError(listener);
+    act(() => {
+      reportError('GET_ORDERS', new Error('Нет связи'));
+    });
+    unsubscribe();
+    expect(listener).toHaveBeenCalledWith('Request GET_ORDERS error: Нет связи');
   });
 
   it('closes with its close button', async () => {

@@ -43,10 +43,23 @@ export function sanitizeMessageHtml(html: string): string {
 
 let sequence = 0;
 
+type RequestErrorListener = (text: string) => void;
+const requestErrorListeners = new Set<RequestErrorListener>();
+
+/**
+ * Spec §8: a failed request also sets the global error state. The auth store registers here to keep it
+ * (shared code does not import features); answers the unsubscribe function.
+ */
+export function onRequestError(listener: RequestErrorListener): () => void {
+  requestErrorListeners.add(listener);
+  return () => requestErrorListeners.delete(listener);
+}
+
 /** Shows a failed request in the error snack bar. `action` names the request, e.g. 'GET_PARTNERS' or 'SEND_KP'. */
 export function reportError(action: string, error: unknown): string {
   const text = formatRequestError(action, error);
   const id = `request-error-${++sequence}`;
+  for (const listener of requestErrorListeners) listener(text);
   notifications.show({
     id,
     position: 'bottom-center',

@@ -5,6 +5,7 @@
 import { signInHash } from '@portal/domain';
 import { create } from 'zustand';
 import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
+import { onRequestError } from '../../shared/errors';
 import { STORAGE_KEYS } from '../../shared/storage-keys';
 
 export interface AuthState {
@@ -75,3 +76,7 @@ setUnauthorizedHandler(() => {
     .logout()
     .then(() => window.location.assign(target));
 });
+
+// Spec §8: any failed request sets the general error. Not the login error: that one is shown on the sign-in form,
+// where an unrelated failure from an earlier page would only confuse (docs/decisions.md).
+onRequestError((text) => useAuthStore.setState({ error: true, errorMessage: text }));
