@@ -85,8 +85,8 @@ export function ProductGrid({
         })}
       </SimpleGrid>
       {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} aria-label="Страницы" />
+        <Center component="nav" aria-label="Страницы">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} />
         </Center>
       )}
     </Stack>
