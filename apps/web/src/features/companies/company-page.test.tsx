@@ -80,7 +80,7 @@ function renderAt(route: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CompanyPage', () => {
+describe('CompanyPage', { timeout: 20_000 }, () => {
   it('shows the warnings, the current discount, the placeholder date and the manager of a troubled company', async () => {
     const fetchMock = mockApi([CLEAN, TROUBLED]);
     renderAt('/company/troubled');
@@ -103,7 +103,7 @@ describe('CompanyPage', () => {
     expect(await screen.findByTestId('company-name')).toHaveTextContent('ООО «СпецСнаб»');
     expect(screen.queryAllByTestId('partner-warning')).toHaveLength(0);
     expect(screen.getByText('Замечаний нет')).toBeInTheDocument();
-    expect(screen.getByText('ИП Петров Алексей Викторович')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'ИП Петров Алексей Викторович' })).toBeInTheDocument();
     expect(screen.getByTestId('company-requisites')).toHaveTextContent('40702810938000012345');
   });
 

@@ -2,7 +2,7 @@
  * /company/:id? — one of the user's companies: warnings, current discount, requisites, contracts with their documents,
  * and the manager. Without an id the first company is shown; several companies get a chooser.
  */
-import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { TCompany } from '@portal/contracts';
 import { companyWarnings, currentDiscount, partnerWarnings, shortenCompanyName } from '@portal/domain';
 import { IconBuildingStore, IconDiscount2 } from '@tabler/icons-react';
@@ -67,19 +67,30 @@ function CompanyView({ company, companies }: { company: TCompany; companies: TCo
   const navigate = useNavigate();
   const warnings = companyWarnings(company);
   const discount = currentDiscount(company.storages);
+  const choices = companies.map((candidate) => ({ value: candidate.uid, label: shortenCompanyName(candidate.name) }));
 
   return (
     <Stack gap="lg" maw={1280} data-testid="company-page">
       {companies.length > 1 && (
-        <Box>
-          <SegmentedControl
+        <>
+          <Box visibleFrom="sm">
+            <SegmentedControl
+              aria-label="Выбор компании"
+              value={company.uid}
+              onChange={(uid) => navigate(paths.company(uid))}
+              data={choices}
+              radius="md"
+            />
+          </Box>
+          <Select
+            hiddenFrom="sm"
             aria-label="Выбор компании"
             value={company.uid}
-            onChange={(uid) => navigate(paths.company(uid))}
-            data={companies.map((candidate) => ({ value: candidate.uid, label: shortenCompanyName(candidate.name) }))}
-            radius="md"
+            onChange={(uid) => uid && navigate(paths.company(uid))}
+            data={choices}
+            allowDeselect={false}
           />
-        </Box>
+        </>
       )}
 
       <Paper withBorder radius="md" p="lg">

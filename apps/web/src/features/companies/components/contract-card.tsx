@@ -12,7 +12,7 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
   return (
     <Paper withBorder radius="md" p="lg" data-testid="contract" data-guid={storage.guid}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Group gap="xs">
               <Title order={4}>{organisationName(storage.guid, storage.name)}</Title>
@@ -95,7 +95,7 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
                     <Table.Tr key={document.number}>
                       <Table.Td>{formatUnixDate(document.date)}</Table.Td>
                       <Table.Td>{document.number}</Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {formatPrice(document.debt)}
                       </Table.Td>
                       <Table.Td ta="right">

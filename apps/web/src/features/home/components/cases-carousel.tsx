@@ -15,7 +15,7 @@ const BACKGROUNDS = [
 
 function Slide({ item, index, total }: { item: TShowcaseCase; index: number; total: number }) {
   const content = (
-    <Stack h="100%" justify="space-between" py={{ base: 'lg', sm: 32 }} px={{ base: 56, sm: 72 }} gap="md" style={{ position: 'relative' }}>
+    <Stack h="100%" justify="space-between" py={{ base: 'md', sm: 32 }} px={{ base: 48, sm: 72 }} gap="md" style={{ position: 'relative' }}>
       <Group justify="space-between">
         <Badge variant="white" color="dark" radius="sm">
           Кейс
@@ -28,10 +28,10 @@ function Slide({ item, index, total }: { item: TShowcaseCase; index: number; tot
         <Text size="sm" c="white" fw={500} style={{ opacity: 0.85 }}>
           {item.customer}
         </Text>
-        <Title order={2} c="white" mt={4} style={{ textWrap: 'balance' }}>
+        <Title order={2} c="white" mt={4} fz={{ base: 20, sm: 28 }} lineClamp={2} style={{ textWrap: 'balance' }}>
           {item.title}
         </Title>
-        <Text c="white" mt="sm" lineClamp={3} style={{ opacity: 0.92 }}>
+        <Text c="white" mt="sm" lineClamp={3} fz={{ base: 'sm', sm: 'md' }} style={{ opacity: 0.92 }}>
           {item.text}
         </Text>
         {item.link && (

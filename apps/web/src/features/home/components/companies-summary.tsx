@@ -17,7 +17,7 @@ function CompanyCard({ company }: { company: TCompany }) {
   const balance = sumMoney(company.storages.map((storage) => storage.balance));
   return (
     <Paper withBorder radius="md" p="lg" data-testid="company-summary" data-uid={company.uid}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
+      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
         <div>
           <Anchor component={Link} to={paths.company(company.uid)} fw={700} fz="lg" c="var(--mantine-color-text)">
             {shortenCompanyName(company.name)}
@@ -37,7 +37,7 @@ function CompanyCard({ company }: { company: TCompany }) {
         )}
       </Group>
 
-      <SimpleGrid cols={3} mb="md">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mb="md">
         <div>
           <Text size="xs" c="dimmed">
             Текущая скидка
@@ -79,11 +79,11 @@ function CompanyCard({ company }: { company: TCompany }) {
             <Table.Tbody>
               {company.storages.map((storage) => (
                 <Table.Tr key={storage.guid}>
-                  <Table.Td>{ORGANISATION_NAMES[storage.guid as OrganisationGuid] ?? storage.name}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{ORGANISATION_NAMES[storage.guid as OrganisationGuid] ?? storage.name}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatPrice(storage.debt)}
                   </Table.Td>
-                  <Table.Td ta="right" c={storage.balance < 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td ta="right" c={storage.balance < 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatPrice(storage.balance)}
                   </Table.Td>
                   <Table.Td ta="right">{percent(storage.discount)}</Table.Td>
