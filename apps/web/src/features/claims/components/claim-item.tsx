@@ -87,7 +87,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
                   <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
                     Фото и документы
                   </Text>
-                  <AttachedFiles files={claim.files} />
+                  <AttachedFiles files={claim.files} thumbnails />
                 </div>
               )}
             </Stack>
