@@ -112,3 +112,18 @@ test('a current client shows no version banner', async ({ page }) => {
   await expect(page.getByTestId('version-outdated-banner')).toHaveCount(0);
   await expect(page.getByTestId('version-error-banner')).toHaveCount(0);
 });
+
+test('the novelties modal shakes on a click outside and remembers it was read under `status`', async ({ page }) => {
+  await signIn(page);
+  expect(await page.evaluate(() => localStorage.getItem('status'))).toBeNull();
+  await page.getByRole('button', { name: 'Новинки' }).click();
+  const modal = page.getByRole('dialog', { name: /Что нового в версии 0\.4\.6/ });
+  await expect(modal).toBeVisible();
+  await page.mouse.click(20, 840);
+  await expect(modal).toHaveAttribute('data-shaking', 'true');
+  await expect(modal).not.toHaveAttribute('data-shaking', { timeout: 2000 });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Понятно' }).click();
+  await expect(modal).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('status'))).toBe('0.4.6');
+});
