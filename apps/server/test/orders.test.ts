@@ -301,8 +301,8 @@ describe('POST /api/order/:id/edit', () => {
     expect(retry.statusCode).toBe(200);
     expect(await residues(t.app.db, [m.guid, l.guid])).toEqual({ [m.guid]: 0, [l.guid]: 1 });
     expect((await edit('edit-1', [line(m, 1)])).statusCode).toBe(409);
-    const [{ n: lineCount }] = await t.app.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, id));
-    expect(lineCount).toBe(2);
+    const [lineCount] = await t.app.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, id));
+    expect(lineCount!.n).toBe(2);
   });
 
   it('refuses to edit an order whose check is already shipped', async () => {

@@ -110,7 +110,7 @@ export async function insertEdit(db: DbOrTx, values: typeof orderEdits.$inferIns
   await db.insert(orderEdits).values(values);
 }
 
-export async function setEditAnswer(db: DbOrTx, userId: number, key: string, answer: { message: string }) {
+export async function setEditAnswer(db: DbOrTx, userId: number, key: string, answer: { notes: string; edited: boolean }) {
   await db
     .update(orderEdits)
     .set({ firstAnswer: answer })

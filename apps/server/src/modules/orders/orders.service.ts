@@ -60,10 +60,13 @@ function keyConflict(): AppError {
   );
 }
 
+/** The stored answer keeps what follows the number (known only after the insert), so one write stores it. */
 function storedAnswer(orderId: number, firstAnswer: unknown): TOrderSubmitResult {
-  const message = (firstAnswer as { message?: string } | null)?.message ?? '';
-  return { id: orderId, message };
+  const stored = (firstAnswer ?? {}) as { notes?: string; edited?: boolean };
+  return { id: orderId, message: headline(orderId, stored.edited === true) + (stored.notes ? ` ${stored.notes}` : '') };
 }
+
+const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`);
 
 /** A retry with the same key answers the first answer; the same key with another body is a conflict. */
 async function replayIfKnown(db: DbOrTx, userId: number, hash: string, options: SubmitOptions): Promise<TOrderSubmitResult | undefined> {
@@ -351,7 +354,7 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
   };
 
   let orderId: number;
-  const describe = (id: number) => messageOf(id, editId !== undefined, corrections, presaleUnits, lines);
+  const stored = { notes: notesOf(corrections, presaleUnits, lines), edited: editId !== undefined };
   if (editId === undefined) {
     const inserted = await repo.insertOrder(tx, {
       ...orderValues,
@@ -359,11 +362,9 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
       partnerId: input.partnerId,
       idempotencyKey: options.key ?? null,
       requestHash: input.hash,
-      // The number is known only after the insert, so the stored answer keeps the message; id is the row's.
-      firstAnswer: null,
+      firstAnswer: stored,
     });
     orderId = inserted.id;
-    await repo.updateOrder(tx, orderId, { firstAnswer: { message: describe(orderId) } });
   } else {
     orderId = editId;
     await repo.updateOrder(tx, orderId, { ...orderValues, edited: true, updatedAt: new Date() });
@@ -411,16 +412,15 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
     previous !== undefined,
   );
 
-  const answer = { id: orderId, message: describe(orderId) };
   if (editId !== undefined && options.key) {
     // The edit row was inserted first to claim the key; now it gets its answer.
-    await repo.setEditAnswer(tx, input.userId, options.key, { message: answer.message });
+    await repo.setEditAnswer(tx, input.userId, options.key, stored);
   }
-  return answer;
+  return storedAnswer(orderId, stored);
 }
 
-function messageOf(id: number, edited: boolean, corrections: string[], presaleUnits: number, lines: PricedLine[]): string {
-  const parts = [edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`];
+function notesOf(corrections: string[], presaleUnits: number, lines: PricedLine[]): string {
+  const parts: string[] = [];
   if (corrections.length > 0) {
     const shown = corrections.slice(0, 10).join('; ');
     const more = corrections.length > 10 ? ` и ещё ${corrections.length - 10}` : '';
