@@ -48,7 +48,7 @@ test('a company page shows its warnings, current discount and manager', async ({
   await expect(page.getByTestId('company-requisites')).toContainText('500100732259');
 
   // The other company, picked with the chooser, is clean.
-  await page.getByText('ООО «СпецСнаб»', { exact: true }).click();
+  await page.getByTestId('company-page').getByText('ООО «СпецСнаб»', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/company/${SPECSNAB}$`));
   await expect(page.getByTestId('company-name')).toHaveText('ООО «СпецСнаб»');
   await expect(page.getByTestId('partner-warning')).toHaveCount(0);
