@@ -83,15 +83,18 @@ describe('realtime socket: origin', () => {
 
 describe('realtime socket: heartbeat', () => {
   it('drops a socket silent for three heartbeats and keeps one that pings', async () => {
-    t.app.realtime.settings.heartbeatMs = 150;
+    // Short heartbeats, yet with room for a loaded machine: the pinger pings four times per heartbeat.
+    t.app.realtime.settings.heartbeatMs = 400;
     try {
       const silent = await openSignedInSocket(baseUrl, demo.authorization);
       const alive = await openSignedInSocket(baseUrl, demo.authorization);
-      const pinger = setInterval(() => alive.send({ action: 'ping' }), 150);
+      const pinger = setInterval(() => alive.send({ action: 'ping' }), 100);
+      const started = Date.now();
       const silentClosed = await silent.closed;
       expect(silentClosed.code).toBe(4408);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       // The pinging one outlives several heartbeats.
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       clearInterval(pinger);
       expect(alive.ws.readyState).toBe(alive.ws.OPEN);
       alive.ws.close();

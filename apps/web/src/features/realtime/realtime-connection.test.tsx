@@ -61,7 +61,8 @@ function renderConnection() {
   );
 }
 
-describe('RealtimeConnection', () => {
+// Mantine in jsdom renders slowly on a loaded machine: more than the default 5 s per test.
+describe('RealtimeConnection', { timeout: 20_000 }, () => {
   it('loads the notifications kept on the server and opens the socket with the stored token', async () => {
     renderConnection();
     expect(await screen.findByText('Заказ №10001: документы готовы')).toBeInTheDocument();
