@@ -108,10 +108,11 @@ function demoPhoto(): Buffer {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
       const weave = ((x >> 2) + (y >> 2)) % 2 === 0 ? 12 : 0;
-      const seam = Math.abs(x - 120 - Math.round(8 * Math.sin(y / 9))) < 2 ? -70 : 0;
-      image.data[i] = 46 + weave + seam;
-      image.data[i + 1] = 74 + weave + seam;
-      image.data[i + 2] = 120 + weave + seam;
+      // A light thread along a seam that has come apart in the middle.
+      const onSeam = Math.abs(x - 120 - Math.round(8 * Math.sin(y / 9))) < 2 && (y < 60 || y > 100);
+      image.data[i] = onSeam ? 226 : 46 + weave;
+      image.data[i + 1] = onSeam ? 204 : 74 + weave;
+      image.data[i + 2] = onSeam ? 150 : 120 + weave;
       image.data[i + 3] = 255;
     }
   }
