@@ -176,6 +176,32 @@ test('a proposal from a draft, with a logo and a banner, downloaded as PDF and a
   const listing = execFileSync('unzip', ['-l', docx.path], { encoding: 'utf8' });
   expect(listing.match(/word\/media\//g)?.length ?? 0).toBeGreaterThanOrEqual(3);
   expect(xml.match(/<pic:pic\b/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+
+  // Deleting the chosen banner (after a confirmation) empties the banner library.
+  await page.getByTestId('kp-banner-delete').click();
+  await page.getByTestId('kp-banner-delete-confirm').click();
+  await expect(page.getByTestId('kp-banner-carousel')).toContainText('Баннеров пока нет');
+});
+
+test('another user who signs in on the same browser does not see the kept proposal', async ({ page }) => {
+  await signIn(page, 'demo2');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'kp_wizard',
+      JSON.stringify({
+        state: {
+          step: 3,
+          items: [{ guid: 'x', article: 'A-1', name: 'Чужой товар', image: null, lines: [{ guid: 'o', characteristic: '48', quantity: 1, fullprice: 10 }], markup: { kind: 'percent', value: 0, add_sum: 0 } }],
+          offer: { executorUID: 'c0a80001-0000-4000-8000-000000000001', customer: 'Чужой заказчик', customerInn: '', n: '1', date: '2030-01-01', comment: '' },
+        },
+        version: 1,
+      }),
+    ),
+  );
+  await page.goto('/kp');
+  await expect(page.getByTestId('kp-step-1')).toBeVisible();
+  await expect(page.getByTestId('kp-executor')).toHaveValue('АО «ТехноЩит»');
+  await expect(page.getByText('Чужой товар')).toHaveCount(0);
 });
 
 test('the wizard starts at step 1 and goes on only with a line above 0', async ({ page }) => {

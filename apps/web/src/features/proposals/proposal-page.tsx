@@ -26,10 +26,14 @@ export function ProposalPage() {
   const companies = useMemo(() => executors.data ?? [], [executors.data]);
   const executor = companies.find((company) => company.uid === offer.executorUID);
 
-  // The first company makes the proposal until the dealer picks another.
+  const reset = state.reset;
+  // The first company makes the proposal until the dealer picks another. A kept wizard whose company is not one of
+  // this user's was left in this browser by someone else: it is cleared, not shown.
   useEffect(() => {
-    if (!executor && companies.length > 0) setOffer({ executorUID: companies[0]!.uid });
-  }, [executor, companies, setOffer]);
+    if (executor || companies.length === 0) return;
+    if (offer.executorUID) reset();
+    setOffer({ executorUID: companies[0]!.uid });
+  }, [executor, companies, offer.executorUID, reset, setOffer]);
 
   const priceUid = executor?.storages[0]?.pricetype;
   const problems = step < PROPOSAL_STEPS ? stepProblems(step, state) : [];
