@@ -85,7 +85,7 @@ export function ClaimRequestPage() {
   return (
     <Stack gap="lg" maw={1080}>
       <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={48} radius="md" variant="light">
+        <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
           <IconMessageReport size={26} stroke={1.6} />
         </ThemeIcon>
         <Stack gap={2}>

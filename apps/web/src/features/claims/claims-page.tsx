@@ -15,7 +15,7 @@ export function ClaimsPage() {
     <Stack gap="lg" maw={1280}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Group gap="md" wrap="nowrap">
-          <ThemeIcon size={48} radius="md" variant="light">
+          <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
             <IconMessageReport size={26} stroke={1.6} />
           </ThemeIcon>
           <Stack gap={2}>

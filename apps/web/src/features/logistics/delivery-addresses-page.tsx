@@ -46,7 +46,7 @@ export function DeliveryAddressesPage() {
         <Text fw={600} mb="xs">
           Новый адрес
         </Text>
-        <Group align="flex-start" wrap="nowrap" gap="sm">
+        <Group align="flex-start" wrap="wrap" gap="sm">
           <AddressAutocomplete
             aria-label="Новый адрес"
             placeholder="Начните вводить адрес: например, Екатеринбург Малышева 51"
@@ -56,7 +56,7 @@ export function DeliveryAddressesPage() {
               setDraftError(null);
             }}
             error={draftError}
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 260px' }}
           />
           <Button type="submit" leftSection={<IconMapPinPlus size={18} />} loading={change.isPending && change.variables?.kind === 'add'}>
             Добавить

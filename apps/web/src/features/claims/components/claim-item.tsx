@@ -19,13 +19,13 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
   return (
     <Accordion.Item value={String(claim.id)} data-testid="claim-item">
       <Accordion.Control aria-label={`Рекламация: ${claim.title}`}>
-        <Group justify="space-between" wrap="nowrap" gap="md">
-          <Group gap="md" wrap="nowrap" miw={0}>
-            <ThemeIcon variant="light" color={CLAIM_STATUS_COLORS[claim.status] ?? 'gray'} size={40} radius="md">
+        <Group justify="space-between" wrap="wrap" gap="md" rowGap={6}>
+          <Group gap="md" wrap="nowrap" miw={0} style={{ flex: '1 1 280px' }}>
+            <ThemeIcon variant="light" color={CLAIM_STATUS_COLORS[claim.status] ?? 'gray'} size={40} radius="md" visibleFrom="xs">
               <IconMessageReport size={22} stroke={1.6} />
             </ThemeIcon>
             <Stack gap={2} miw={0}>
-              <Text fw={600} truncate>
+              <Text fw={600} lineClamp={2}>
                 {claim.title}
               </Text>
               <Text size="xs" c="dimmed">
@@ -35,7 +35,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
               </Text>
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Badge variant="outline" color="gray" radius="sm" visibleFrom="sm">
               {claimCaseName(claim.case)}
             </Badge>

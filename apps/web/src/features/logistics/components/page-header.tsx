@@ -6,7 +6,7 @@ export function PageHeader({ icon, title, text, actions }: { icon: ReactNode; ti
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
       <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={48} radius="md" variant="light">
+        <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
           {icon}
         </ThemeIcon>
         <Stack gap={2}>
