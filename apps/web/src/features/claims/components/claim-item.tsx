@@ -19,7 +19,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
   return (
     <Accordion.Item value={String(claim.id)} data-testid="claim-item">
       <Accordion.Control aria-label={`Рекламация: ${claim.title}`}>
-        <Group justify="space-between" wrap="wrap" gap="md" rowGap={6}>
+        <Group justify="space-between" wrap="wrap" gap="md" style={{ rowGap: 6 }}>
           <Group gap="md" wrap="nowrap" miw={0} style={{ flex: '1 1 280px' }}>
             <ThemeIcon variant="light" color={CLAIM_STATUS_COLORS[claim.status] ?? 'gray'} size={40} radius="md" visibleFrom="xs">
               <IconMessageReport size={22} stroke={1.6} />
