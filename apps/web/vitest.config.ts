@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Mantine renders are slow on a busy 2-core machine; the default 5 s is too tight there.
+    testTimeout: 20_000,
   },
 });

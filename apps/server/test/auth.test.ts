@@ -145,3 +145,13 @@ describe('GET /api/', () => {
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('API description', () => {
+  it('serves the OpenAPI description at /api/docs without a session', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toContain('/api/auth');
+  });
+});

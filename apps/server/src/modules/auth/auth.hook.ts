@@ -8,6 +8,8 @@ export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
+    // The OpenAPI description is public: the ERP's developers read it without a dealer's session.
+    if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return;
     // Unknown /api paths fall through to the 404 handler rather than a 401.
     if (!request.routeOptions.url) return;
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
