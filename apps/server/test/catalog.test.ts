@@ -53,6 +53,15 @@ describe('content service: catalogue', () => {
       expect.objectContaining({ ARTICLE: expect.any(String), NAME: expect.any(String), PRICE: expect.any(Number), RESIDUE: expect.any(Number) }),
     );
     expect(first.products[0].IMAGE).toMatch(/^\/api\/content\/images\/\d+$/);
+    // Each card's picture and stock are its own product's.
+    for (const card of first.products.slice(0, 5)) {
+      const imageId = Number(card.IMAGE.split('/').pop());
+      const own = rowsOf<{ n: number; stock: number }>(
+        await t.app.db.execute(sql`select (select count(*)::int from product_images where id = ${imageId} and product_id = ${card.ID}) as n,
+          (select coalesce(sum(residue), 0)::int from offers where product_id = ${card.ID}) as stock`),
+      )[0];
+      expect(own).toEqual({ n: 1, stock: card.RESIDUE });
+    }
   });
 
   it('answers page 1 without a page, all products without a group, and the season sale', async () => {

@@ -48,6 +48,12 @@ describe('GET /api/product/search', () => {
     expect(result.PRODUCT.NAME).toMatch(/^Костюм/);
     expect(Object.keys(result).sort()).toEqual(['FOUND', 'IMAGES', 'OFFERS', 'PRICETYPE', 'PRODUCT', 'PROTECT', 'VIDEO']);
     expect(result.IMAGES[0]).toMatch(/^\/api\/content\/images\/\d+$/);
+    const product = await dbProduct('КСТ105А');
+    const imageIds = rowsOf<{ id: number }>(await t.app.db.execute(sql`select id from product_images where product_id = ${product.id} order by sort, id`));
+    expect(result.IMAGES).toEqual(imageIds.map((row) => `/api/content/images/${row.id}`));
+    const offerIds = rowsOf<{ id: number }>(await t.app.db.execute(sql`select id from offers where product_id = ${product.id} order by id`));
+    expect(result.OFFERS.map((o: { ID: number }) => o.ID)).toEqual(offerIds.map((row) => Number(row.id)));
+    expect(result.FOUND[0].IMAGE).toBe(result.IMAGES[0]);
     expect(result.PROTECT).toBe('З Ми Ов');
 
     const prefix = (await search({ QUERY: 'кст1', OPTION: 0 })).json().response;

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
-import { firstImages } from '../products/products.repository';
 import { imageUrl } from '../products/products.service';
 import * as repo from './catalog.repository';
 
@@ -31,22 +30,17 @@ async function subtreeCodes(db: Db, code: string): Promise<string[]> {
   return codes;
 }
 
-async function toPage(db: Db, page: number, rows: Array<{ id: number; article: string; name: string; price: number; status: string }>, total: number): Promise<TCatalogPage> {
-  const ids = rows.map((row) => row.id);
-  const [images, stock] = await Promise.all([firstImages(db, ids), repo.residues(db, ids)]);
+function toPage(page: number, rows: repo.CatalogCard[], total: number): TCatalogPage {
   return {
-    products: rows.map((row) => {
-      const image = images.get(row.id);
-      return {
-        ID: row.id,
-        ARTICLE: row.article,
-        NAME: row.name,
-        PRICE: row.price,
-        STATUS: row.status,
-        IMAGE: image === undefined ? null : imageUrl(image),
-        RESIDUE: stock.get(row.id) ?? 0,
-      };
-    }),
+    products: rows.map((row) => ({
+      ID: row.id,
+      ARTICLE: row.article,
+      NAME: row.name,
+      PRICE: row.price,
+      STATUS: row.status,
+      IMAGE: row.image === null ? null : imageUrl(Number(row.image)),
+      RESIDUE: Number(row.residue),
+    })),
     count: rows.length,
     total,
     page,
@@ -57,12 +51,12 @@ async function toPage(db: Db, page: number, rows: Array<{ id: number; article: s
 export async function catalogProducts(db: Db, group: string | undefined, page: number): Promise<TCatalogPage> {
   const codes = group ? await subtreeCodes(db, group) : null;
   const { rows, total } = await repo.pageOfGroups(db, codes, catalogPageOffset(page), CATALOG_PAGE_SIZE);
-  return toPage(db, page, rows, total);
+  return toPage(page, rows, total);
 }
 
 export async function seasonSale(db: Db, page: number): Promise<TCatalogPage> {
   const { rows, total } = await repo.pageOfSeasonSale(db, catalogPageOffset(page), CATALOG_PAGE_SIZE);
-  return toPage(db, page, rows, total);
+  return toPage(page, rows, total);
 }
 
 export async function productImage(db: Db, storage: FileStorage, id: number): Promise<{ bytes: Buffer; mime: string }> {

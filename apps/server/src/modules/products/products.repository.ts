@@ -5,7 +5,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { offers, productImages, products, storages } from '../../db/schema';
+import { products, storages } from '../../db/schema';
 
 /** Rows of a raw query: node-postgres answers a QueryResult, PGlite a Results object; both carry rows. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -17,6 +17,9 @@ export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The first picture of a product: a correlated lookup on the images' product index, run only for the rows read. */
+const firstImageSql = sql<number | null>`(select i.id from product_images i where i.product_id = "products"."id" order by i.sort, i.id limit 1)`;
+
 const briefColumns = {
   id: products.id,
   article: products.article,
@@ -24,8 +27,9 @@ const briefColumns = {
   price: products.price,
   priceOpt: products.priceOpt,
   status: products.status,
+  image: firstImageSql,
 };
-export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string };
+export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string; image: number | null };
 
 /** Products whose article key starts with the key, in article order (the index's own order, so LIMIT stops the scan). */
 export function articlePrefixQuery(db: DbOrTx, key: string, limit: number) {
@@ -48,7 +52,9 @@ export function nameSearchSql(words: string[], limit: number) {
     sql` and `,
   );
   return sql`with matches as materialized (
-      select id, article, name, price, price_opt as "priceOpt", status from products where ${conditions}
+      select id, article, name, price, price_opt as "priceOpt", status,
+        (select i.id from product_images i where i.product_id = products.id order by i.sort, i.id limit 1) as image
+      from products where ${conditions}
     )
     select * from matches limit ${limit}`;
 }
@@ -63,42 +69,40 @@ export async function findByNameWords(db: DbOrTx, words: string[], limit: number
     price: Number(row.price),
     priceOpt: Number(row.priceOpt),
     status: String(row.status),
+    image: row.image === null || row.image === undefined ? null : Number(row.image),
   }));
 }
 
-export async function findProductById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row;
+export interface OfferRow {
+  id: number;
+  guid: string;
+  characteristic: string;
+  residue: number;
+  price: number;
+  ppdata: string;
+  orgGuid: string;
 }
 
-export async function findProductByUid(db: DbOrTx, uid: string) {
-  const [row] = await db.select().from(products).where(eq(products.uid, uid)).limit(1);
-  return row;
-}
-
-export function listOffers(db: DbOrTx, productId: number) {
-  return db.select().from(offers).where(eq(offers.productId, productId)).orderBy(asc(offers.id));
-}
-
-export function listImages(db: DbOrTx, productId: number) {
-  return db
-    .select({ id: productImages.id })
-    .from(productImages)
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.sort), asc(productImages.id));
-}
-
-/** The first picture of each product. */
-export async function firstImages(db: DbOrTx, productIds: number[]): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: productImages.productId, id: productImages.id })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.sort), asc(productImages.id));
-  const first = new Map<number, number>();
-  for (const row of rows) if (!first.has(row.productId)) first.set(row.productId, row.id);
-  return first;
+/** A product with its offers and picture ids, in one round trip (search answers are on the hot path). */
+export async function productDetails(db: DbOrTx, where: { id: number } | { uid: string }) {
+  const [row] = await db
+    .select({
+      product: products,
+      offers: sql<OfferRow[] | null>`(select json_agg(json_build_object('id', o.id, 'guid', o.guid, 'characteristic', o.characteristic,
+        'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata, 'orgGuid', o.org_guid) order by o.id)
+        from offers o where o.product_id = "products"."id")`,
+      images: sql<number[] | null>`(select json_agg(i.id order by i.sort, i.id) from product_images i where i.product_id = "products"."id")`,
+    })
+    .from(products)
+    .where('id' in where ? eq(products.id, where.id) : eq(products.uid, where.uid))
+    .limit(1);
+  if (!row) return undefined;
+  const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    product: row.product,
+    offers: (parse(row.offers) ?? []).map((offer) => ({ ...offer, price: Number(offer.price), residue: Number(offer.residue) })),
+    images: (parse(row.images) ?? []).map(Number),
+  };
 }
 
 /** Price types of the contracts of the given companies, in company then contract order. */

@@ -52,10 +52,6 @@ export async function resolvePriceType(db: Db, user: SignedInUser | null, reques
 
 /** The products a query finds, best first: the whole result FOUND is built from. */
 async function findProducts(db: Db, query: string, option: number): Promise<repo.BriefProduct[]> {
-  if (option === SEARCH_OPTION.ID) {
-    const product = /^\d{1,9}$/.test(query) ? await repo.findProductById(db, Number(query)) : await repo.findProductByUid(db, query);
-    return product ? [product] : [];
-  }
   const key = articleKey(query);
   if (option === SEARCH_OPTION.ARTICLE) {
     if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
@@ -77,20 +73,22 @@ async function findProducts(db: Db, query: string, option: number): Promise<repo
 
 export async function searchProducts(db: Db, user: SignedInUser | null, query: TProductSearchQuery): Promise<TProductSearchResult> {
   const priceType = await resolvePriceType(db, user, query.PRICEUID);
-  const found = await findProducts(db, query.QUERY, query.OPTION);
-  if (found.length === 0) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  let found: repo.BriefProduct[];
+  let details: Awaited<ReturnType<typeof repo.productDetails>>;
+  if (query.OPTION === SEARCH_OPTION.ID) {
+    details = await repo.productDetails(db, /^\d{1,9}$/.test(query.QUERY) ? { id: Number(query.QUERY) } : { uid: query.QUERY });
+    const product = details?.product;
+    found = product ? [{ ...product, image: details!.images[0] ?? null }] : [];
+  } else {
+    found = await findProducts(db, query.QUERY, query.OPTION);
+    const key = articleKey(query.QUERY);
+    const best = found.find((product) => articleKey(product.article) === key) ?? found[0];
+    details = best ? await repo.productDetails(db, { id: best.id }) : undefined;
+  }
+  if (!details || found.length === 0) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  const { product } = details;
 
-  const key = articleKey(query.QUERY);
-  const best = (query.OPTION !== SEARCH_OPTION.ID && found.find((product) => articleKey(product.article) === key)) || found[0]!;
-  const product = 'uid' in best ? (best as typeof products.$inferSelect) : await repo.findProductById(db, best.id);
-  if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-
-  const [offerRows, imageRows, firstImages] = await Promise.all([
-    repo.listOffers(db, product.id),
-    repo.listImages(db, product.id),
-    repo.firstImages(db, found.map((item) => item.id)),
-  ]);
-  const offers: TOffer[] = offerRows.map((offer) => ({
+  const offers: TOffer[] = details.offers.map((offer) => ({
     ID: offer.id,
     CHARACTERISTIC: offer.characteristic,
     RESIDUE: offer.residue,
@@ -99,23 +97,20 @@ export async function searchProducts(db: Db, user: SignedInUser | null, query: T
     GUID: offer.guid,
     ORGGUID: offer.orgGuid,
   }));
-  const FOUND: TFoundProduct[] = found.map((item) => {
-    const image = firstImages.get(item.id);
-    return {
-      ID: item.id,
-      ARTICLE: item.article,
-      NAME: item.name,
-      PRICE: item.price,
-      PRICE_OPT: productPriceForType(item, priceType),
-      STATUS: item.status,
-      IMAGE: image === undefined ? null : imageUrl(image),
-    };
-  });
+  const FOUND: TFoundProduct[] = found.map((item) => ({
+    ID: item.id,
+    ARTICLE: item.article,
+    NAME: item.name,
+    PRICE: item.price,
+    PRICE_OPT: productPriceForType(item, priceType),
+    STATUS: item.status,
+    IMAGE: item.image === null ? null : imageUrl(item.image),
+  }));
   return {
     PRODUCT: toProduct(product, priceType),
     OFFERS: offers,
     FOUND,
-    IMAGES: imageRows.map((image) => imageUrl(image.id)),
+    IMAGES: details.images.map(imageUrl),
     PROTECT: product.protect,
     VIDEO: product.video,
     PRICETYPE: { id: priceType, name: PRICE_TYPE_NAMES[priceType] },
