@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Mantine keeps notifications in a module-level store: one test's toast must not show up in the next.
+  notifications.clean();
+  notifications.cleanQueue();
 });
 
 // Mantine needs these browser APIs that jsdom lacks.
