@@ -1,11 +1,19 @@
 /**
  * Search answers from indexes only (issue: never a sequential scan of products, never ORDER BY similarity). The plans
- * are read at a realistic size — 30,000 generated products, ANALYZEd — with the planner's default settings.
+ * of the very statements the server runs are read at a realistic size — 30,000 generated products, ANALYZEd — with
+ * the planner's default settings.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/catalog';
-import { articlePrefixQuery, nameSearchSql, rowsOf } from '../src/modules/products/products.repository';
+import {
+  articlePrefixQuery,
+  articleSearchStatement,
+  nameSearchStatement,
+  rowsOf,
+  searchArticlePrefix,
+  type Statement,
+} from '../src/modules/products/products.repository';
 import { createTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -16,11 +24,15 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => t.close());
 
-async function plan(query: SQL): Promise<string> {
-  const result = await t.app.db.execute(sql`explain ${query}`);
-  return rowsOf<Record<string, string>>(result)
-    .map((row) => Object.values(row)[0])
-    .join('\n');
+type Client = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
+const client = () => (t.app.db as unknown as { $client: Client }).$client;
+
+async function plan(statement: Statement | SQL): Promise<string> {
+  const rows =
+    'text' in statement
+      ? (await client().query<Record<string, string>>(`explain ${statement.text}`, statement.params)).rows
+      : rowsOf<Record<string, string>>(await t.app.db.execute(sql`explain ${statement}`));
+  return rows.map((row) => Object.values(row)[0]).join('\n');
 }
 
 describe('query plans of product search', () => {
@@ -29,17 +41,19 @@ describe('query plans of product search', () => {
     expect(n).toBe(30_000);
   });
 
-  it('finds article prefixes through the prefix index, short or long', async () => {
+  it('finds article prefixes through the prefix index, short or long (search and suggestions)', async () => {
     for (const key of ['К', 'КС', 'КСТ1', 'КСТ105А', 'ЯЯЯ']) {
-      const text = await plan(articlePrefixQuery(t.app.db, key, 20).getSQL());
-      expect(text, key).toMatch(/Index Scan using products_article_key_prefix_idx|Bitmap Index Scan on products_article_key_prefix_idx/);
-      expect(text, key).not.toMatch(/Seq Scan on products/);
+      for (const statement of [articleSearchStatement(key, 20), articlePrefixQuery(t.app.db, key, 10).getSQL()]) {
+        const text = await plan(statement);
+        expect(text, key).toMatch(/Index Scan using products_article_key_prefix_idx|Bitmap Index Scan on products_article_key_prefix_idx/);
+        expect(text, key).not.toMatch(/Seq Scan on products/);
+      }
     }
   });
 
   it('finds name words through the trigram index, common or rare, one word or several', async () => {
     for (const words of [['костюм'], ['бот'], ['костюм', 'летний'], ['ботинки', 'мастер', 'кожаные'], ['перчатки'], ['щщщщ']]) {
-      const text = await plan(nameSearchSql(words, 60));
+      const text = await plan(nameSearchStatement(words, 60));
       expect(text, words.join(' ')).toMatch(/Bitmap Index Scan on products_name_key_trgm_idx/);
       expect(text, words.join(' ')).not.toMatch(/Seq Scan on products/);
       expect(text, words.join(' ')).not.toMatch(/similarity|<->/);
@@ -47,10 +61,14 @@ describe('query plans of product search', () => {
   });
 
   it('really answers through those plans', async () => {
-    const rows = await articlePrefixQuery(t.app.db, 'КСТ1', 20);
-    expect(rows.length).toBe(20);
-    expect(rows.every((row) => row.article.replace('-', '').startsWith('КСТ1'))).toBe(true);
-    const byName = rowsOf<{ name: string }>(await t.app.db.execute(nameSearchSql(['ботинки', 'мастер'], 60)));
+    const { found, details } = await searchArticlePrefix(t.app.db, 'КСТ1', 20);
+    expect(found.length).toBe(20);
+    expect(found.every((row) => row.article.replace('-', '').startsWith('КСТ1'))).toBe(true);
+    expect(details?.article).toBe(found[0]!.article);
+    const exact = await searchArticlePrefix(t.app.db, 'КСТ105А', 20);
+    expect(exact.details?.article).toBe('КСТ105А');
+    const { text, params } = nameSearchStatement(['ботинки', 'мастер'], 60);
+    const byName = (await client().query<{ name: string }>(text, params)).rows;
     expect(byName.length).toBeGreaterThan(0);
     expect(byName.every((row) => /ботинки/i.test(row.name) && /мастер/i.test(row.name))).toBe(true);
   });

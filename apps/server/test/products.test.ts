@@ -53,7 +53,13 @@ describe('GET /api/product/search', () => {
     expect(result.IMAGES).toEqual(imageIds.map((row) => `/api/content/images/${row.id}`));
     const offerIds = rowsOf<{ id: number }>(await t.app.db.execute(sql`select id from offers where product_id = ${product.id} order by id`));
     expect(result.OFFERS.map((o: { ID: number }) => o.ID)).toEqual(offerIds.map((row) => Number(row.id)));
-    expect(result.FOUND[0].IMAGE).toBe(result.IMAGES[0]);
+    expect(result.FOUND[0].IMAGE).toBe(`/api/content/products/${product.id}/image`);
+    const main = await t.app.inject({ url: result.FOUND[0].IMAGE });
+    const first = await t.app.inject({ url: result.IMAGES[0] });
+    expect(main.statusCode).toBe(200);
+    expect(main.headers['content-type']).toBe('image/png');
+    expect(main.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await t.app.inject({ url: '/api/content/products/99999999/image' })).statusCode).toBe(404);
     expect(result.PROTECT).toBe('З Ми Ов');
 
     const prefix = (await search({ QUERY: 'кст1', OPTION: 0 })).json().response;

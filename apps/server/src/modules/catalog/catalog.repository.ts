@@ -39,3 +39,14 @@ export async function findImage(db: DbOrTx, id: number) {
   const [row] = await db.select({ storageKey: productImages.storageKey }).from(productImages).where(eq(productImages.id, id)).limit(1);
   return row;
 }
+
+/** The main picture of a product: the first by sort order. */
+export async function findProductImage(db: DbOrTx, productId: number) {
+  const [row] = await db
+    .select({ storageKey: productImages.storageKey })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.sort), asc(productImages.id))
+    .limit(1);
+  return row;
+}

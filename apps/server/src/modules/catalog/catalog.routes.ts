@@ -52,9 +52,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const image = await productImage(app.db, app.storage, request.params.id);
+      const image = await productImage(app.db, app.storage, { imageId: request.params.id });
       // Pictures never change under an id: browsers may keep them.
       return reply.header('content-type', image.mime).header('cache-control', 'public, max-age=86400').send(image.bytes);
+    },
+  );
+
+  app.get(
+    '/content/products/:id/image',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's main picture (404 when it has none)",
+        params: z.object({ id: z.coerce.number({ error: 'id товара — число.' }).int().positive('id товара — положительное число.') }),
+      },
+    },
+    async (request, reply) => {
+      const image = await productImage(app.db, app.storage, { productId: request.params.id });
+      // The main picture can change (the ERP may replace it): keep it an hour, not a day.
+      return reply.header('content-type', image.mime).header('cache-control', 'public, max-age=3600').send(image.bytes);
     },
   );
 };

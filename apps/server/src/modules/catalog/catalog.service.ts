@@ -59,8 +59,12 @@ export async function seasonSale(db: Db, page: number): Promise<TCatalogPage> {
   return toPage(page, rows, total);
 }
 
-export async function productImage(db: Db, storage: FileStorage, id: number): Promise<{ bytes: Buffer; mime: string }> {
-  const image = await repo.findImage(db, id);
+export async function productImage(
+  db: Db,
+  storage: FileStorage,
+  target: { imageId: number } | { productId: number },
+): Promise<{ bytes: Buffer; mime: string }> {
+  const image = 'imageId' in target ? await repo.findImage(db, target.imageId) : await repo.findProductImage(db, target.productId);
   const bytes = image ? await storage.get(image.storageKey) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'Изображение не найдено.');
   return { bytes, mime: sniffFileType(bytes)?.mime ?? 'application/octet-stream' };

@@ -3,7 +3,7 @@
  * operator class, so LIMIT stops the index scan early), and the trigram GIN index on name_key (through a
  * materialised CTE, which the planner plans for all matches — the index — and the LIMIT then reads lazily).
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, storages } from '../../db/schema';
 
@@ -17,8 +17,12 @@ export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The first picture of a product: a correlated lookup on the images' product index, run only for the rows read. */
-const firstImageSql = sql<number | null>`(select i.id from product_images i where i.product_id = "products"."id" order by i.sort, i.id limit 1)`;
+/**
+ * The hot path of search talks to the driver directly: Drizzle's per-query overhead is about as large as the
+ * queries themselves. PGlite and node-postgres answer `query(text, params)` with `{rows}` alike.
+ */
+type RawClient = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
+const raw = (db: DbOrTx) => (db as unknown as { $client: RawClient }).$client;
 
 const briefColumns = {
   id: products.id,
@@ -27,9 +31,8 @@ const briefColumns = {
   price: products.price,
   priceOpt: products.priceOpt,
   status: products.status,
-  image: firstImageSql,
 };
-export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string; image: number | null };
+export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string };
 
 /** Products whose article key starts with the key, in article order (the index's own order, so LIMIT stops the scan). */
 export function articlePrefixQuery(db: DbOrTx, key: string, limit: number) {
@@ -45,31 +48,34 @@ export function findByArticlePrefix(db: DbOrTx, key: string, limit: number): Pro
   return articlePrefixQuery(db, key, limit);
 }
 
-/** SQL of the name search: every word (already in name form, at least 3 characters) somewhere in name_key. */
-export function nameSearchSql(words: string[], limit: number) {
-  const conditions = sql.join(
-    words.map((word) => sql`name_key like ${`%${likeEscape(word)}%`}`),
-    sql` and `,
-  );
-  return sql`with matches as materialized (
-      select id, article, name, price, price_opt as "priceOpt", status,
-        (select i.id from product_images i where i.product_id = products.id order by i.sort, i.id limit 1) as image
-      from products where ${conditions}
-    )
-    select * from matches limit ${limit}`;
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** Name search: every word (already in name form, at least 3 characters) somewhere in name_key. */
+export function nameSearchStatement(words: string[], limit: number): Statement {
+  const conditions = words.map((_, i) => `name_key like $${i + 1}`).join(' and ');
+  return {
+    text: `with matches as materialized (
+        select id, article, name, price, price_opt as "priceOpt", status from products where ${conditions}
+      )
+      select * from matches limit $${words.length + 1}`,
+    params: [...words.map((word) => `%${likeEscape(word)}%`), limit],
+  };
 }
 
 export async function findByNameWords(db: DbOrTx, words: string[], limit: number): Promise<BriefProduct[]> {
   if (words.length === 0) return [];
-  const result = await db.execute(nameSearchSql(words, limit));
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+  const { text, params } = nameSearchStatement(words, limit);
+  const { rows } = await raw(db).query<Record<string, unknown>>(text, params);
+  return rows.map((row) => ({
     id: Number(row.id),
     article: String(row.article),
     name: String(row.name),
     price: Number(row.price),
     priceOpt: Number(row.priceOpt),
     status: String(row.status),
-    image: row.image === null || row.image === undefined ? null : Number(row.image),
   }));
 }
 
@@ -83,26 +89,75 @@ export interface OfferRow {
   orgGuid: string;
 }
 
-/** A product with its offers and picture ids, in one round trip (search answers are on the hot path). */
-export async function productDetails(db: DbOrTx, where: { id: number } | { uid: string }) {
-  const [row] = await db
-    .select({
-      product: products,
-      offers: sql<OfferRow[] | null>`(select json_agg(json_build_object('id', o.id, 'guid', o.guid, 'characteristic', o.characteristic,
-        'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata, 'orgGuid', o.org_guid) order by o.id)
-        from offers o where o.product_id = "products"."id")`,
-      images: sql<number[] | null>`(select json_agg(i.id order by i.sort, i.id) from product_images i where i.product_id = "products"."id")`,
-    })
-    .from(products)
-    .where('id' in where ? eq(products.id, where.id) : eq(products.uid, where.uid))
-    .limit(1);
-  if (!row) return undefined;
-  const parse = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+/** A product with its offers and picture ids, as the details SQL answers it (JSON: numbers are numbers). */
+export interface ProductDetails {
+  id: number;
+  uid: string;
+  name: string;
+  type: string;
+  article: string;
+  price: number;
+  priceOpt: number;
+  weight: number;
+  volume: number;
+  detailText: string;
+  status: string;
+  video: string | null;
+  characteristics: unknown;
+  maxDiscount: number;
+  protect: string;
+  offers: OfferRow[];
+  images: number[];
+}
+
+
+const DETAILS_SQL = `select p.id, p.uid, p.name, p.type, p.article, p.price, p.price_opt as "priceOpt", p.weight, p.volume,
+    p.detail_text as "detailText", p.status, p.video, p.characteristics, p.max_discount as "maxDiscount", p.protect,
+    coalesce((select json_agg(json_build_object('id', o.id, 'guid', o.guid, 'characteristic', o.characteristic,
+      'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata, 'orgGuid', o.org_guid) order by o.id)
+      from offers o where o.product_id = p.id), '[]'::json) as offers,
+    coalesce((select json_agg(i.id order by i.sort, i.id) from product_images i where i.product_id = p.id), '[]'::json) as images
+  from products p`;
+
+const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/** One product with its offers and pictures, by id or uid, in one round trip. */
+export async function productDetails(db: DbOrTx, where: { id: number } | { uid: string }): Promise<ProductDetails | undefined> {
+  const { rows } = await raw(db).query<{ details: unknown }>(
+    `select row_to_json(d) as details from (${DETAILS_SQL} where ${'id' in where ? 'p.id' : 'p.uid'} = $1) d`,
+    ['id' in where ? where.id : where.uid],
+  );
+  return rows[0] ? parseJson<ProductDetails>(rows[0].details) : undefined;
+}
+
+/**
+ * Article search in one round trip: the products whose article key starts with the key (article order, at most
+ * `limit`), and the details of the best of them — the exact article, else the first.
+ */
+export function articleSearchStatement(key: string, limit: number): Statement {
   return {
-    product: row.product,
-    offers: (parse(row.offers) ?? []).map((offer) => ({ ...offer, price: Number(offer.price), residue: Number(offer.residue) })),
-    images: (parse(row.images) ?? []).map(Number),
+    text: `with found as (
+       select id, article, article_key, name, price, price_opt, status from products
+       where article_key like $1 order by article_key using ~<~ limit $2
+     )
+     select
+       (select coalesce(json_agg(json_build_object('id', id, 'article', article, 'name', name, 'price', price,
+          'priceOpt', price_opt, 'status', status) order by article_key using ~<~), '[]'::json) from found) as found,
+       (select row_to_json(d) from (${DETAILS_SQL}
+          where p.id = (select id from found order by article_key = $3 desc, article_key using ~<~ limit 1)) d) as details`,
+    params: [`${likeEscape(key)}%`, limit, key],
   };
+}
+
+export async function searchArticlePrefix(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+): Promise<{ found: BriefProduct[]; details: ProductDetails | null }> {
+  const { text, params } = articleSearchStatement(key, limit);
+  const { rows } = await raw(db).query<{ found: unknown; details: unknown }>(text, params);
+  const row = rows[0];
+  return { found: parseJson<BriefProduct[]>(row?.found ?? []), details: row?.details ? parseJson<ProductDetails>(row.details) : null };
 }
 
 /** Price types of the contracts of the given companies, in company then contract order. */

@@ -18,7 +18,6 @@ import {
   type PriceTypeId,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
-import type { products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import { userPartnerIds } from '../../lib/partner-scope';
@@ -50,14 +49,9 @@ export async function resolvePriceType(db: Db, user: SignedInUser | null, reques
   throw new AppError('FORBIDDEN', 'Этот тип цен не относится к договорам ваших компаний: выберите свой тип цен.');
 }
 
-/** The products a query finds, best first: the whole result FOUND is built from. */
-async function findProducts(db: Db, query: string, option: number): Promise<repo.BriefProduct[]> {
+/** Name search (option 2): the words of the name and, for a one-token query, articles by prefix; ranked by the suggestion rule. */
+async function findByName(db: Db, query: string): Promise<repo.BriefProduct[]> {
   const key = articleKey(query);
-  if (option === SEARCH_OPTION.ARTICLE) {
-    if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
-    return repo.findByArticlePrefix(db, key, FOUND_LIMIT);
-  }
-  // Option 2: the words of the name, and, when the query is one token, the articles that start with it.
   const words = nameWords(query);
   const searchable = words.filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
   const byArticle = words.length === 1 && key.length >= 2 ? await repo.findByArticlePrefix(db, key, FOUND_LIMIT) : [];
@@ -71,22 +65,28 @@ async function findProducts(db: Db, query: string, option: number): Promise<repo
   );
 }
 
+/** The address of a product's main picture: resolved when the browser asks, so lists need no picture lookup. */
+export const productImageUrl = (productId: number) => `/api/content/products/${productId}/image`;
+
 export async function searchProducts(db: Db, user: SignedInUser | null, query: TProductSearchQuery): Promise<TProductSearchResult> {
   const priceType = await resolvePriceType(db, user, query.PRICEUID);
   let found: repo.BriefProduct[];
-  let details: Awaited<ReturnType<typeof repo.productDetails>>;
+  let details: repo.ProductDetails | null | undefined;
   if (query.OPTION === SEARCH_OPTION.ID) {
     details = await repo.productDetails(db, /^\d{1,9}$/.test(query.QUERY) ? { id: Number(query.QUERY) } : { uid: query.QUERY });
-    const product = details?.product;
-    found = product ? [{ ...product, image: details!.images[0] ?? null }] : [];
+    found = details ? [details] : [];
+  } else if (query.OPTION === SEARCH_OPTION.ARTICLE) {
+    const key = articleKey(query.QUERY);
+    if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
+    ({ found, details } = await repo.searchArticlePrefix(db, key, FOUND_LIMIT));
   } else {
-    found = await findProducts(db, query.QUERY, query.OPTION);
+    found = await findByName(db, query.QUERY);
     const key = articleKey(query.QUERY);
     const best = found.find((product) => articleKey(product.article) === key) ?? found[0];
     details = best ? await repo.productDetails(db, { id: best.id }) : undefined;
   }
   if (!details || found.length === 0) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  const { product } = details;
+  const product = details;
 
   const offers: TOffer[] = details.offers.map((offer) => ({
     ID: offer.id,
@@ -104,7 +104,7 @@ export async function searchProducts(db: Db, user: SignedInUser | null, query: T
     PRICE: item.price,
     PRICE_OPT: productPriceForType(item, priceType),
     STATUS: item.status,
-    IMAGE: item.image === null ? null : imageUrl(item.image),
+    IMAGE: productImageUrl(item.id),
   }));
   return {
     PRODUCT: toProduct(product, priceType),
@@ -117,7 +117,7 @@ export async function searchProducts(db: Db, user: SignedInUser | null, query: T
   };
 }
 
-export function toProduct(product: typeof products.$inferSelect, priceType: PriceTypeId): TProduct {
+export function toProduct(product: repo.ProductDetails, priceType: PriceTypeId): TProduct {
   return {
     ID: product.id,
     UID: product.uid,
