@@ -7,7 +7,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { BrandMark } from '../../shared/ui/brand-mark';
-import { useMyCompanies } from './api/get-my-companies';
+import { usePartners } from '../../shared/api/get-partners';
 import { LOCKED_TOOLTIP, MENU_GROUPS, type MenuAction, type MenuEntry, type MenuGroup } from './menu-items';
 
 const ICON_SIZE = 18;
@@ -49,7 +49,7 @@ function Entry({ entry, onAction, onNavigate }: { entry: MenuEntry; onAction: (a
 }
 
 function Companies({ onNavigate }: { onNavigate: () => void }) {
-  const companies = useMyCompanies();
+  const companies = usePartners();
   const { pathname } = useLocation();
 
   useEffect(() => {

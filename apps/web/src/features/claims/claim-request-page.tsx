@@ -13,7 +13,7 @@ import { reportError } from '../../shared/errors';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { FileDropzone } from '../../shared/ui/file-dropzone';
 import { useFileClaim } from './api/file-claim';
-import { useCompanies } from './api/get-companies';
+import { usePartners } from '../../shared/api/get-partners';
 import { useOrderDetail } from './api/get-order-detail';
 import { orderClaimLines } from './order-claim-lines';
 
@@ -22,7 +22,7 @@ const parseOrder = (text: string | null) => (text && /^\d{1,9}$/.test(text.trim(
 export function ClaimRequestPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const companies = useCompanies();
+  const companies = usePartners();
   useReportError('GET_PARTNERS', companies.error);
   const submit = useFileClaim();
 

@@ -9,7 +9,7 @@ import { IconBuildingStore, IconDiscount2 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReportError } from '../../shared/lib/use-report-error';
-import { usePartners } from './api/get-partners';
+import { usePartners } from '../../shared/api/get-partners';
 import { CompanyRequisites } from './components/company-requisites';
 import { CompanyWarnings } from './components/company-warnings';
 import { percentText } from './components/contract-labels';

@@ -1,7 +1,7 @@
 /** The main page (spec §2): the showcase cases carousel, the user's companies and the news. */
 import { Grid, Stack } from '@mantine/core';
 import { useReportError } from '../../shared/lib/use-report-error';
-import { usePartners } from '../companies/api/get-partners';
+import { usePartners } from '../../shared/api/get-partners';
 import { useCases } from './api/get-cases';
 import { useNews } from './api/get-news';
 import { CasesCarousel } from './components/cases-carousel';

@@ -45,7 +45,7 @@ import { reportError } from '../../shared/errors';
 import { AmountInput } from '../../shared/ui/amount-input';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { useOrderAddresses } from './api/get-delivery-addresses';
-import { useOrderPartners } from './api/get-partners';
+import { usePartners } from '../../shared/api/get-partners';
 import { useSubmitOrder } from './api/submit-order';
 import { AddPositionModal } from './components/add-position-modal';
 import { DraftsModal } from './components/drafts-modal';
@@ -72,7 +72,7 @@ export function OrderPage() {
   const navigate = useNavigate();
   const order = useOrderStore((state) => state.order);
   const { add, setCount, remove, patch, reset, replace } = useOrderStore.getState();
-  const partners = useOrderPartners();
+  const partners = usePartners();
   const addresses = useOrderAddresses();
   const submit = useSubmitOrder();
   const [adding, setAdding] = useState(Boolean(article));

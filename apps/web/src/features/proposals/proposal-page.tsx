@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { shortenCompanyName } from '@portal/domain';
 import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import { useExecutors } from './api/get-executors';
+import { usePartners } from '../../shared/api/get-partners';
 import { StepCustomer } from './components/step-customer';
 import { StepDesign } from './components/step-design';
 import { StepPrices } from './components/step-prices';
@@ -22,7 +22,7 @@ const STEP_TITLES = [
 export function ProposalPage() {
   const state = useProposalStore();
   const { step, setStep, offer, setOffer } = state;
-  const executors = useExecutors();
+  const executors = usePartners();
   const companies = useMemo(() => executors.data ?? [], [executors.data]);
   const executor = companies.find((company) => company.uid === offer.executorUID);
 

@@ -18,7 +18,7 @@ import { reportError } from '../../../shared/errors';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { startProposalFromPositions } from '../../proposals/proposal-store';
-import { orderPartnersQueryOptions } from '../api/get-partners';
+import { partnersQueryOptions } from '../../../shared/api/get-partners';
 import { searchProducts } from '../api/search-products';
 import { useDraftsStore, type Draft } from '../model/drafts-store';
 import { useOrderStore } from '../model/order-store';
@@ -63,7 +63,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
     });
 
   const continueWith = async (draft: Draft) => {
-    const companies = await queryClient.fetchQuery(orderPartnersQueryOptions()).catch(() => [] as TCompany[]);
+    const companies = await queryClient.fetchQuery(partnersQueryOptions()).catch(() => [] as TCompany[]);
     const company = companies.find((candidate) => candidate.uid === draft.partner_id) ?? companies[0];
     const contracts = company?.storages ?? [];
     const fresh = await freshLines(draft, contracts[0]?.pricetype, contracts).catch((error: unknown) => {

@@ -1,7 +1,11 @@
-/** GET /api/partners (spec §7): the user's companies with their contracts (storages) and documents. */
+/**
+ * GET /api/partners (spec §7): the signed-in user's companies with their contracts (storages) and documents.
+ * The one fetcher for that list: the menu, the main page, the company page, orders, claims and proposals all read
+ * it, and features may not import each other, so it lives in shared/ and every reader shares the ['partners'] cache.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCompany } from '@portal/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from './client';
 
 export const getPartners = (signal?: AbortSignal) => api<TCompany[]>('/partners', { signal });
 
