@@ -1,11 +1,12 @@
 /** The shell's top bar: the brand, the product search, novelties, notifications, dark mode and the user's menu. */
-import { ActionIcon, Avatar, Box, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBell, IconChevronDown, IconHelpCircle, IconLogout, IconMoon, IconSparkles, IconSun, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { selectMessageCount, useNotificationsStore } from '../../features/notifications/notifications-store';
 import { ProductSearch } from '../../features/products/components/product-search';
+import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { useDarkModeStore } from '../../shared/dark-mode';
 import { BrandMark } from '../../shared/ui/brand-mark';
 import { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-modal';
@@ -84,9 +85,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
           <Menu.Target>
             <UnstyledButton aria-label="Учётная запись" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
               <Group gap={8} wrap="nowrap">
-                <Avatar size={34} radius="xl" color="blue" variant="filled">
-                  {fullName ? initials(fullName) : <IconUser size={18} />}
-                </Avatar>
+                <UserAvatar size={34} radius="xl" color="blue" variant="filled" fallback={fullName ? initials(fullName) : <IconUser size={18} />} />
                 <Box visibleFrom="sm" maw={160}>
                   <Text fz="sm" fw={600} lh={1.2} truncate>
                     {fullName || 'Пользователь'}
