@@ -27,6 +27,8 @@ const ZConfigSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(3000),
+  /** How long a name search keeps its list of matches (stock and prices are always read live); 0 turns it off. */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** Comma-separated origins allowed to open the realtime socket and call the API from a browser; empty = same host only. */
   ALLOWED_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()).filter(Boolean) : [])),

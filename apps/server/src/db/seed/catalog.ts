@@ -357,6 +357,11 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms`);
   }
   await db.execute(sql`drop table if exists seed_kinds`);
+  // Bulk inserts leave the trigram index's pending list full (name search would scan it on every query; only VACUUM
+  // or autovacuum merges it, and PGlite has no autovacuum), and fresh statistics let the planner see the new rows.
+  await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze offers`);
+  await db.execute(sql`vacuum analyze product_images`);
 }
 
 function pictureKey(kind: Kind, index: number) {

@@ -7,9 +7,12 @@ import {
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { searchProducts, suggestProducts } from './products.service';
+import { NameSearchCache } from './name-search-cache';
+import { searchProducts, suggestProducts, type NameSearchResults } from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const nameResults: NameSearchResults = new NameSearchCache(app.config.SEARCH_CACHE_SECONDS);
+
   app.get(
     '/product/search',
     {
@@ -20,8 +23,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZProductSearchQuerySchema,
         response: { 200: okEnvelope(ZProductSearchResultSchema) },
       },
+      // The answer is built from the contract's types; re-validating it on this hot path would cost more than the search.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ({ error: null, response: await searchProducts(app.db, request.user, request.query) }),
+    async (request) => ({ error: null, response: await searchProducts(app.db, request.user, request.query, nameResults) }),
   );
 
   app.get(

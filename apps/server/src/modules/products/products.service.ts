@@ -12,6 +12,7 @@ import {
   articleKey,
   filterSuggestions,
   isPriceType,
+  nameKey,
   nameWords,
   offerPriceForType,
   productPriceForType,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import { userPartnerIds } from '../../lib/partner-scope';
+import { NameSearchCache } from './name-search-cache';
 import * as repo from './products.repository';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден. Проверьте артикул или название и повторите поиск.';
@@ -68,7 +70,14 @@ async function findByName(db: Db, query: string): Promise<repo.BriefProduct[]> {
 /** The address of a product's main picture: resolved when the browser asks, so lists need no picture lookup. */
 export const productImageUrl = (productId: number) => `/api/content/products/${productId}/image`;
 
-export async function searchProducts(db: Db, user: SignedInUser | null, query: TProductSearchQuery): Promise<TProductSearchResult> {
+export type NameSearchResults = NameSearchCache<repo.BriefProduct[]>;
+
+export async function searchProducts(
+  db: Db,
+  user: SignedInUser | null,
+  query: TProductSearchQuery,
+  nameResults: NameSearchResults = new NameSearchCache(0),
+): Promise<TProductSearchResult> {
   const priceType = await resolvePriceType(db, user, query.PRICEUID);
   let found: repo.BriefProduct[];
   let details: repo.ProductDetails | null | undefined;
@@ -80,7 +89,7 @@ export async function searchProducts(db: Db, user: SignedInUser | null, query: T
     if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
     ({ found, details } = await repo.searchArticlePrefix(db, key, FOUND_LIMIT));
   } else {
-    found = await findByName(db, query.QUERY);
+    found = await nameResults.get(nameKey(query.QUERY), () => findByName(db, query.QUERY));
     const key = articleKey(query.QUERY);
     const best = found.find((product) => articleKey(product.article) === key) ?? found[0];
     details = best ? await repo.productDetails(db, { id: best.id }) : undefined;
