@@ -9,6 +9,7 @@ import type { FileStorage } from '../../lib/storage';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedLogistics } from './logistics';
+import { seedOrders } from './orders';
 import { seedPeople } from './people';
 
 export interface SeedContext {
@@ -23,6 +24,7 @@ export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Pr
   { name: 'people and companies', run: ({ db }) => seedPeople(db) },
   { name: 'catalogue', run: ({ db, storage, products, log }) => seedCatalog(db, storage, products, log) },
   { name: 'main-page content', run: ({ db }) => seedContent(db) },
+  { name: 'demo orders', run: ({ db, log }) => seedOrders(db, log) },
   // Keep last: shipments and claims refer to the orders and products seeded before them.
   { name: 'delivery addresses, shipments and claims', run: ({ db, storage }) => seedLogistics(db, storage) },
 ];

@@ -1,12 +1,13 @@
 /**
  * Demo delivery addresses, shipments and claims of demo's companies (demo2 has none: its lists show the empty state).
- * Shipments and claims refer to the companies' seeded orders when there are any. Idempotent by guid.
+ * Shipments and claims refer to demo's seeded orders (seed/orders.ts) and name their products. Idempotent by guid.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import type { Db } from '../client';
-import { claimFiles, claimStatusHistory, claims, deliveryAddresses, files, orders, partners, products, shipments, users } from '../schema';
+import { claimFiles, claimStatusHistory, claims, deliveryAddresses, files, offers, orderLines, partners, products, shipments, users } from '../schema';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
+import { seededOrderId } from './orders';
 import { DEMO_PARTNERS } from './people';
 import { seededGuid } from './random';
 
@@ -18,10 +19,12 @@ export async function seedLogistics(db: Db, storage: FileStorage): Promise<void>
   const partnerId = async (uid: string) => (await db.select({ id: partners.id }).from(partners).where(eq(partners.uid, uid)))[0]!.id;
   const specsnab = await partnerId(DEMO_PARTNERS.SPECSNAB);
   const petrov = await partnerId(DEMO_PARTNERS.PETROV);
-  const ordersOf = async (partner: number) =>
-    (await db.select({ id: orders.id }).from(orders).where(eq(orders.partnerId, partner)).orderBy(desc(orders.id)).limit(4)).map((o) => o.id);
-  const specsnabOrders = await ordersOf(specsnab);
-  const petrovOrders = await ordersOf(petrov);
+  // The demo orders these refer to (seed/orders.ts); a catalogue too small for an order leaves the reference empty.
+  const jackets = await seededOrderId(db, 'specsnab-jackets');
+  const boots = await seededOrderId(db, 'specsnab-boots');
+  const summer = await seededOrderId(db, 'specsnab-summer');
+  const petrovBoots = await seededOrderId(db, 'petrov-boots');
+  const petrovRobes = await seededOrderId(db, 'petrov-robes');
 
   await db
     .insert(deliveryAddresses)
@@ -35,29 +38,42 @@ export async function seedLogistics(db: Db, storage: FileStorage): Promise<void>
   await db
     .insert(shipments)
     .values([
-      { n: 1, bitrixId: 40211, partnerId: specsnab, orderId: specsnabOrders[2] ?? null, address: '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', date: '2026-01-20', status: 'delivered', comment: 'Разгрузка с 9 до 17, пропуск на водителя оформлен.', createdAt: at('2026-01-16') },
-      { n: 2, bitrixId: 40987, partnerId: specsnab, orderId: specsnabOrders[1] ?? null, address: '125009, г Москва, ул Тверская, д 7, оф 12', date: '2026-02-03', status: 'shipped', comment: '', createdAt: at('2026-01-29') },
-      { n: 3, bitrixId: 41102, partnerId: specsnab, orderId: specsnabOrders[0] ?? null, address: '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', date: '2026-02-17', status: 'planned', comment: 'Нужна машина с гидробортом.', createdAt: at('2026-02-10') },
-      { n: 4, bitrixId: 40655, partnerId: petrov, orderId: petrovOrders[0] ?? null, address: '191025, г Санкт-Петербург, Невский пр-кт, д 28', date: '2026-01-27', status: 'delivered', comment: '', createdAt: at('2026-01-22') },
+      { n: 1, bitrixId: 40211, partnerId: specsnab, orderId: jackets ?? null, address: '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', date: '2026-01-20', status: 'delivered', comment: 'Разгрузка с 9 до 17, пропуск на водителя оформлен.', createdAt: at('2026-01-16') },
+      { n: 2, bitrixId: 40987, partnerId: specsnab, orderId: boots ?? null, address: '125009, г Москва, ул Тверская, д 7, оф 12', date: '2026-02-03', status: 'shipped', comment: '', createdAt: at('2026-01-29') },
+      { n: 3, bitrixId: 41102, partnerId: specsnab, orderId: summer ?? null, address: '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', date: '2026-02-17', status: 'planned', comment: 'Нужна машина с гидробортом.', createdAt: at('2026-02-10') },
+      { n: 4, bitrixId: 40655, partnerId: petrov, orderId: petrovRobes ?? null, address: '191025, г Санкт-Петербург, Невский пр-кт, д 28', date: '2026-01-27', status: 'delivered', comment: '', createdAt: at('2026-01-22') },
     ].map(({ n, ...values }) => ({ ...values, guid: seededGuid(0x5417, n), userId: demo.id, updatedAt: values.createdAt })))
     .onConflictDoNothing();
 
+  // A claim about an order names that order's products (as the claims form does); without the order, catalogue ones.
   const sample = await db.select({ article: products.article, name: products.name }).from(products).orderBy(asc(products.id)).limit(3);
-  const line = (i: number, characteristic: string, quantity: number) =>
-    sample[i] ? [{ article: sample[i].article, name: sample[i].name, characteristic, quantity }] : [];
+  const line = async (orderId: number | undefined, i: number, characteristic: string, quantity: number) => {
+    if (orderId !== undefined) {
+      const [ordered] = await db
+        .select({ guid: offers.guid, article: products.article, name: products.name, characteristic: orderLines.characteristic })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .innerJoin(offers, eq(offers.id, orderLines.offerId))
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id))
+        .limit(1);
+      if (ordered) return [{ ...ordered, quantity }];
+    }
+    return sample[i] ? [{ article: sample[i].article, name: sample[i].name, characteristic, quantity }] : [];
+  };
 
   const demoClaims = [
     {
-      n: 1, bitrixId: 5120, partnerId: specsnab, orderId: specsnabOrders[2] ?? null, case: 1, status: 'approved',
+      n: 1, bitrixId: 5120, partnerId: specsnab, orderId: jackets ?? null, case: 1, status: 'approved',
       title: 'Расхождение швов на куртках', message: 'В партии из 20 курток у трёх расходится шов на рукаве после первой стирки. Фото приложены.',
-      products: line(0, '52-54/170-176', 3), createdAt: at('2026-01-21'),
+      products: await line(jackets, 0, '52-54/170-176', 3), createdAt: at('2026-01-21'),
       history: [['new', 'Рекламация отправлена из портала.', '2026-01-21'], ['review', 'Передана в отдел качества.', '2026-01-22'], ['approved', 'Брак подтверждён: замена в следующей отгрузке.', '2026-01-28']],
       photo: true,
     },
     {
-      n: 2, bitrixId: 5187, partnerId: specsnab, orderId: specsnabOrders[1] ?? null, case: 2, status: 'review',
+      n: 2, bitrixId: 5187, partnerId: specsnab, orderId: boots ?? null, case: 2, status: 'review',
       title: 'Недовложение в коробке №4', message: 'По накладной 12 пар, в коробке 10. Коробка была опечатана, пломба целая.',
-      products: line(1, '43', 2), createdAt: at('2026-02-05'),
+      products: await line(boots, 1, '43', 2), createdAt: at('2026-02-05'),
       history: [['new', 'Рекламация отправлена из портала.', '2026-02-05'], ['review', 'Склад проверяет комплектацию.', '2026-02-06']],
       photo: false,
     },
@@ -69,9 +85,9 @@ export async function seedLogistics(db: Db, storage: FileStorage): Promise<void>
       photo: false,
     },
     {
-      n: 4, bitrixId: 5034, partnerId: petrov, orderId: petrovOrders[0] ?? null, case: 3, status: 'rejected',
+      n: 4, bitrixId: 5034, partnerId: petrov, orderId: petrovBoots ?? null, case: 3, status: 'rejected',
       title: 'Пересорт по размерам', message: 'Вместо размера 44 пришли ботинки 45 размера, 1 пара.',
-      products: line(2, '45', 1), createdAt: at('2026-01-12'),
+      products: await line(petrovBoots, 2, '45', 1), createdAt: at('2026-01-12'),
       history: [['new', 'Рекламация отправлена из портала.', '2026-01-12'], ['rejected', 'Размер соответствует заказу и накладной: отгружено 45, как заказано.', '2026-01-16']],
       photo: false,
     },
