@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AmountInput, acceptAmount } from './amount-input';
+import { AmountInput, acceptAmount, isPendingAmount } from './amount-input';
 
 function Harness({ initial = 3, max, min }: { initial?: number; max?: number; min?: number }) {
   const [value, setValue] = useState(initial);
@@ -32,6 +32,19 @@ describe('acceptAmount (spec §5)', () => {
   it('turns an empty value into 0', () => {
     expect(acceptAmount('', 3)).toBe(0);
   });
+  it('accepts negative whole numbers down to a negative minimum, and no further', () => {
+    expect(acceptAmount('-5', 3, -10)).toBe(-5);
+    expect(acceptAmount('-10', 3, -10, 10)).toBe(-10);
+    expect(acceptAmount('-11', 3, -10)).toBeNull();
+    expect(acceptAmount('-1.5', 3, -10)).toBeNull();
+    expect(Object.is(acceptAmount('-0', 3, -10), 0)).toBe(true);
+  });
+  it('keeps a lone minus pending only when negatives are allowed', () => {
+    expect(isPendingAmount('-', -10)).toBe(true);
+    expect(isPendingAmount('-', 0)).toBe(false);
+    expect(isPendingAmount('--', -10)).toBe(false);
+    expect(isPendingAmount('', -10)).toBe(false);
+  });
 });
 
 describe('AmountInput', () => {
@@ -52,6 +65,57 @@ describe('AmountInput', () => {
     expect(input().value).toBe('0');
     fireEvent.click(screen.getByRole('button', { name: 'Уменьшить: Количество' }));
     expect(input().value).toBe('0');
+  });
+
+  it('with a negative minimum lets the user type a minus sign, then a negative number', () => {
+    render(<Harness min={-100} max={100} />);
+    type('-');
+    // The in-between state stays on screen and changes nothing yet.
+    expect(input().value).toBe('-');
+    expect(screen.getByTestId('value')).toHaveTextContent('3');
+    type('-7');
+    expect(input().value).toBe('-7');
+    expect(screen.getByTestId('value')).toHaveTextContent('-7');
+    type('-71');
+    expect(input().value).toBe('-71');
+    // Still spec §5: below the minimum, above the maximum and letters revert; empty becomes 0.
+    type('-710');
+    expect(input().value).toBe('-71');
+    type('101');
+    expect(input().value).toBe('-71');
+    type('-7a');
+    expect(input().value).toBe('-71');
+    type('--');
+    expect(input().value).toBe('-71');
+    expect(screen.getByTestId('value')).toHaveTextContent('-71');
+    type('');
+    expect(input().value).toBe('0');
+  });
+
+  it('reverts a minus left alone to the previous value, and a step drops it', () => {
+    render(<Harness min={-5} />);
+    type('-');
+    fireEvent.blur(input());
+    expect(input().value).toBe('3');
+    type('-');
+    fireEvent.click(screen.getByRole('button', { name: 'Увеличить: Количество' }));
+    expect(input().value).toBe('4');
+    type('-');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().value).toBe('3');
+    // Steps go below zero down to the minimum.
+    type('-5');
+    fireEvent.click(screen.getByRole('button', { name: 'Уменьшить: Количество' }));
+    expect(input().value).toBe('-5');
+  });
+
+  it('refuses a minus sign when the minimum is 0 (the default)', () => {
+    render(<Harness />);
+    type('-');
+    expect(input().value).toBe('3');
+    type('-1');
+    expect(input().value).toBe('3');
+    expect(screen.getByTestId('value')).toHaveTextContent('3');
   });
 
   it('steps by 1 with the buttons and the arrow keys, not past the maximum', () => {

@@ -1,10 +1,12 @@
 /**
  * The amount input of spec §5: whole numbers only; a non-numeric value, a value above the maximum (when set) or
  * below the minimum (default 0) reverts to the previous value; an empty field becomes 0; − and + step by 1.
+ * With a negative minimum a lone minus sign is kept while typing (the start of a negative number) without changing
+ * the value; left alone it reverts like any other non-number.
  */
 import { ActionIcon, Group, TextInput, type MantineSize } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
 
 export interface AmountInputProps {
   value: number;
@@ -30,11 +32,17 @@ export function acceptAmount(text: string, previous: number, min = 0, max?: numb
   // Empty becomes 0, unless 0 itself is outside the allowed range.
   if (trimmed === '') return min <= 0 && (max === undefined || max >= 0) ? 0 : null;
   if (!/^-?\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
+  // + 0 turns a typed "-0" into a plain 0.
+  const value = Number(trimmed) + 0;
   if (!Number.isSafeInteger(value)) return null;
   if (value < min) return null;
   if (max !== undefined && value > max) return null;
   return value;
+}
+
+/** True for a typed text that is not a number yet but may become an allowed one: a lone minus when negatives are allowed. */
+export function isPendingAmount(text: string, min = 0): boolean {
+  return min < 0 && text.trim() === '-';
 }
 
 export function AmountInput({
@@ -50,11 +58,23 @@ export function AmountInput({
   hideControls,
   ...rest
 }: AmountInputProps) {
-  const apply = (next: number | null) => {
+  // The pending text belongs to the value it was typed over: any other value (a step, a parent's change) drops it.
+  const [pending, setPending] = useState<{ text: string; over: number } | null>(null);
+  const shown = pending && pending.over === value ? pending.text : String(value);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    if (isPendingAmount(text, min)) {
+      setPending({ text, over: value });
+      return;
+    }
+    setPending(null);
+    const next = acceptAmount(text, value, min, max);
     if (next !== null && next !== value) onChange(next);
   };
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => apply(acceptAmount(event.target.value, value, min, max));
+  // A minus left alone is not a number: the field shows the previous value again.
+  const handleBlur = () => setPending(null);
   const stepBy = (direction: 1 | -1) => {
+    setPending(null);
     const next = value + direction * step;
     if (next < min || (max !== undefined && next > max)) return;
     onChange(next);
@@ -77,11 +97,13 @@ export function AmountInput({
     <TextInput
       label={label}
       aria-label={label ? undefined : name}
-      value={String(value)}
+      value={shown}
       onChange={handleChange}
       onKeyDown={handleKey}
       onFocus={selectAll}
-      inputMode="numeric"
+      onBlur={handleBlur}
+      // Phone number pads have no minus sign: a field that takes negatives opens the full keyboard.
+      inputMode={min < 0 ? 'text' : 'numeric'}
       autoComplete="off"
       disabled={disabled}
       size={size}
