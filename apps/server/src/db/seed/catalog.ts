@@ -305,7 +305,7 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
             when i % 3 = 1 then k.prefix || lpad(i::text, 4, '0')
             else k.prefix || i::text
           end as article_key,
-          round(k.price * (0.8 + ((g * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
+          round(k.price * (0.8 + ((g::bigint * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
           case when g % 23 = 0 then 'Outlet' when g % 29 = 0 then 'Discount' when g % 31 = 0 then 'Activity' else '' end as status,
           case when g % 50 = 1 then 'https://rutube.ru/play/embed/' || substr(md5('video-' || (g % 7)), 1, 32) end as video,
           case when g % 4 = 0 then 15 when g % 9 = 0 then 5 else 0 end as max_discount,
