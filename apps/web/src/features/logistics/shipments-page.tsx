@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { AttachedFiles } from '../../shared/ui/attached-files';
+import stackedTable from '../../shared/ui/stacked-table.module.css';
 import { useShipments } from './api/get-shipments';
 import { PageHeader } from './components/page-header';
 import { ShipmentStatusBadge } from './components/shipment-status-badge';
@@ -83,8 +84,8 @@ function EmptyShipments() {
 function ShipmentsTable({ shipments }: { shipments: TShipment[] }) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="shipments-table">
+      <div className={stackedTable.frame}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={stackedTable.table} miw={{ base: 0, sm: 900 }} data-testid="shipments-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>№</Table.Th>
@@ -113,10 +114,10 @@ function ShipmentsTable({ shipments }: { shipments: TShipment[] }) {
                     от {dayjs(shipment.created_at).format('DD.MM.YYYY')}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Компания">
                   <Text size="sm">{shortenCompanyName(shipment.partner_name)}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Заказ">
                   {shipment.order !== null ? (
                     <Anchor component={Link} to={paths.orders} size="sm">
                       №{shipment.order}
@@ -127,7 +128,7 @@ function ShipmentsTable({ shipments }: { shipments: TShipment[] }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td maw={360}>
+                <Table.Td maw={{ sm: 360 }} data-label="Адрес доставки">
                   <Text size="sm">{shipment.address}</Text>
                   {shipment.comment && (
                     <Text size="xs" c="dimmed" lineClamp={2}>
@@ -135,20 +136,20 @@ function ShipmentsTable({ shipments }: { shipments: TShipment[] }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Дата отгрузки">
                   <Text size="sm">{dayjs(shipment.date).format('DD.MM.YYYY')}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Статус">
                   <ShipmentStatusBadge status={shipment.status} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Файлы">
                   {shipment.files.length > 0 ? <AttachedFiles files={shipment.files} /> : <Text size="sm" c="dimmed">—</Text>}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Paper>
   );
 }

@@ -164,8 +164,9 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
       data-testid={`order-${order.n}`}
       style={highlighted ? { borderColor: 'var(--mantine-color-teal-5)', boxShadow: '0 0 0 2px var(--mantine-color-teal-1)' } : undefined}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
+      {/* Wraps on a phone: the total and the actions go under the order's title instead of past the card's edge. */}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Group gap="xs">
             <Title order={4}>Заказ № {order.n}</Title>
             <Badge color={order.reserved ? 'teal' : 'orange'} variant="light">
@@ -182,46 +183,48 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
             {formatUnixDate(order.date)} · {order.partner_name} · {order.count} поз., {order.total_count} шт.
           </Text>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={800} size="lg">
+        <Group gap="xs">
+          <Text fw={800} size="lg" style={{ whiteSpace: 'nowrap' }}>
             {formatPrice(order.total)}
           </Text>
-          <StatefulButton variant="light" size="xs" leftSection={<IconFileInvoice size={14} />} onClick={print} data-testid="print-invoice">
-            Счёт PDF
-          </StatefulButton>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="default" size="lg" aria-label={`Действия с заказом ${order.n}`}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={14} />} disabled={!editable} onClick={() => void load('edit')}>
-                Редактировать
-              </Menu.Item>
-              <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void load('copy')}>
-                Создать на основе
-              </Menu.Item>
-              <Menu.Item leftSection={<IconCertificate size={14} />} onClick={() => void certificates()}>
-                Сертификаты (zip)
-              </Menu.Item>
-              <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => void refreshDocs()}>
-                Обновить статусы документов
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item leftSection={<IconMessageReport size={14} />} onClick={() => navigate(`${paths.claimRequest}?order=${order.n}`)}>
-                Рекламация
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="xs" wrap="nowrap">
+            <StatefulButton variant="light" size="xs" leftSection={<IconFileInvoice size={14} />} onClick={print} data-testid="print-invoice">
+              Счёт PDF
+            </StatefulButton>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={`Действия с заказом ${order.n}`}>
+                  <IconDots size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={14} />} disabled={!editable} onClick={() => void load('edit')}>
+                  Редактировать
+                </Menu.Item>
+                <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void load('copy')}>
+                  Создать на основе
+                </Menu.Item>
+                <Menu.Item leftSection={<IconCertificate size={14} />} onClick={() => void certificates()}>
+                  Сертификаты (zip)
+                </Menu.Item>
+                <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => void refreshDocs()}>
+                  Обновить статусы документов
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconMessageReport size={14} />} onClick={() => navigate(`${paths.claimRequest}?order=${order.n}`)}>
+                  Рекламация
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </Group>
       <Stack gap={6} mt="sm">
         {order.checks.map((check) => {
           const doc = docOf(check);
           return (
-            <Group key={check.guid} justify="space-between" wrap="nowrap" p={8} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }}>
-              <Group gap="xs" wrap="nowrap">
+            <Group key={check.guid} justify="space-between" gap="xs" p={8} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }}>
+              <Group gap="xs">
                 <IconReceipt size={16} />
                 <Text size="sm" fw={600}>
                   {check.org_name}
@@ -233,7 +236,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                   {formatPrice(check.total)}
                 </Text>
               </Group>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4}>
                 {DOCS.map(({ key, label }) => (
                   <Tooltip key={key} label={doc[key] ? `${label}: готов` : `${label}: ещё нет`}>
                     <Badge size="xs" variant={doc[key] ? 'filled' : 'outline'} color={doc[key] ? 'teal' : 'gray'}>

@@ -3,6 +3,7 @@ import { Badge, Divider, Group, Paper, Progress, SimpleGrid, Stack, Table, Text,
 import type { TStorage } from '@portal/contracts';
 import { formatPrice, formatUnixDate } from '@portal/domain';
 import { deferment, organisationName, percentText, priceTypeName } from './contract-labels';
+import stackedTable from '../../../shared/ui/stacked-table.module.css';
 import { Stat } from './stat';
 
 export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TStorage; now?: number }) {
@@ -78,8 +79,8 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
             Документов по договору нет.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing={6} striped highlightOnHover data-testid="contract-documents">
+          <div className={stackedTable.frame}>
+            <Table verticalSpacing={6} striped highlightOnHover className={stackedTable.table} data-testid="contract-documents">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Дата</Table.Th>
@@ -94,11 +95,11 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
                   return (
                     <Table.Tr key={document.number}>
                       <Table.Td>{formatUnixDate(document.date)}</Table.Td>
-                      <Table.Td>{document.number}</Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      <Table.Td data-label="Номер">{document.number}</Table.Td>
+                      <Table.Td ta="right" data-label="Долг" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {formatPrice(document.debt)}
                       </Table.Td>
-                      <Table.Td ta="right">
+                      <Table.Td ta="right" data-label="Оплатить до">
                         <Group gap={6} justify="flex-end" wrap="nowrap">
                           {overdue && (
                             <Badge size="xs" color="red" variant="light">
@@ -115,7 +116,7 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         )}
       </Stack>
     </Paper>

@@ -5,6 +5,7 @@ import { companyWarnings, currentDiscount, formatPrice, formatUnixDate, ORGANISA
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import stackedTable from '../../../shared/ui/stacked-table.module.css';
 
 const percent = (value: number) => `${Number(value.toFixed(2))} %`;
 
@@ -16,7 +17,7 @@ function CompanyCard({ company }: { company: TCompany }) {
   const debt = sumMoney(company.storages.map((storage) => storage.debt));
   const balance = sumMoney(company.storages.map((storage) => storage.balance));
   return (
-    <Paper withBorder radius="md" p="lg" data-testid="company-summary" data-uid={company.uid}>
+    <Paper withBorder radius="md" p={{ base: 'md', xs: 'lg' }} data-testid="company-summary" data-uid={company.uid}>
       <Group justify="space-between" align="flex-start" mb="md" gap="xs">
         <div>
           <Anchor component={Link} to={paths.company(company.uid)} fw={700} fz="lg" c="var(--mantine-color-text)">
@@ -65,8 +66,8 @@ function CompanyCard({ company }: { company: TCompany }) {
       </SimpleGrid>
 
       {company.storages.length > 0 && (
-        <Table.ScrollContainer minWidth={460}>
-          <Table verticalSpacing={6} fz="sm">
+        <div className={stackedTable.frame}>
+          <Table verticalSpacing={6} fz="sm" className={stackedTable.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Договор</Table.Th>
@@ -80,19 +81,23 @@ function CompanyCard({ company }: { company: TCompany }) {
               {company.storages.map((storage) => (
                 <Table.Tr key={storage.guid}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{ORGANISATION_NAMES[storage.guid as OrganisationGuid] ?? storage.name}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" data-label="Долг" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatPrice(storage.debt)}
                   </Table.Td>
-                  <Table.Td ta="right" c={storage.balance < 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" data-label="Баланс" c={storage.balance < 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatPrice(storage.balance)}
                   </Table.Td>
-                  <Table.Td ta="right">{percent(storage.discount)}</Table.Td>
-                  <Table.Td ta="right">{formatUnixDate(storage.date)}</Table.Td>
+                  <Table.Td ta="right" data-label="Скидка">
+                    {percent(storage.discount)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label="Дата оплаты" style={{ whiteSpace: 'nowrap' }}>
+                    {formatUnixDate(storage.date)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
 
       <Group justify="flex-end" mt="sm">
