@@ -2,16 +2,18 @@
  * /claims/request — file a claim: company, kind (case, 1 by default), products of an order with quantities, message,
  * photos and documents. Opened as /claims/request?order=<n> it first loads that order's detail and offers its lines.
  */
-import { Alert, Anchor, Button, Checkbox, Grid, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Grid, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import type { TClaimProduct } from '@portal/contracts';
 import { CLAIM_CASES, DEFAULT_CLAIM_CASE, claimCaseName, shortenCompanyName } from '@portal/domain';
-import { IconMessageReport, IconPackage, IconSend } from '@tabler/icons-react';
+import { IconMessageReport, IconPackage } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { FileDropzone } from '../../shared/ui/file-dropzone';
+import { FormActions } from '../../shared/ui/form-actions';
+import { PageHeader } from '../../shared/ui/page-header';
 import { useFileClaim } from './api/file-claim';
 import { usePartners } from '../../shared/api/get-partners';
 import { useOrderDetail } from './api/get-order-detail';
@@ -84,17 +86,11 @@ export function ClaimRequestPage() {
 
   return (
     <Stack gap="lg" maw={1080}>
-      <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={48} radius="md" variant="light" visibleFrom="xs">
-          <IconMessageReport size={26} stroke={1.6} />
-        </ThemeIcon>
-        <Stack gap={2}>
-          <Title order={2}>Новая рекламация</Title>
-          <Text size="sm" c="dimmed">
-            Опишите проблему и приложите фото — менеджер рассмотрит рекламацию и ответит в её истории
-          </Text>
-        </Stack>
-      </Group>
+      <PageHeader
+        icon={<IconMessageReport size={26} stroke={1.6} />}
+        title="Новая рекламация"
+        text="Опишите проблему и приложите фото — менеджер рассмотрит рекламацию и ответит в её истории"
+      />
 
       <Paper component="form" withBorder radius="md" p="lg" onSubmit={send} noValidate>
         <Grid gap="md">
@@ -174,19 +170,7 @@ export function ClaimRequestPage() {
             <FileDropzone files={files} onChange={setFiles} label="Фото и документы (акт, накладная)" />
           </Grid.Col>
         </Grid>
-        {serverError && (
-          <Alert color="red" mt="md" role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button component={Link} to={paths.claims} variant="default">
-            Отмена
-          </Button>
-          <Button type="submit" loading={submit.isPending} leftSection={<IconSend size={18} />}>
-            Отправить рекламацию
-          </Button>
-        </Group>
+        <FormActions error={serverError} cancelTo={paths.claims} submitLabel="Отправить рекламацию" submitting={submit.isPending} />
       </Paper>
     </Stack>
   );

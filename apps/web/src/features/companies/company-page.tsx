@@ -2,13 +2,14 @@
  * /company/:id? — one of the user's companies: warnings, current discount, requisites, contracts with their documents,
  * and the manager. Without an id the first company is shown; several companies get a chooser.
  */
-import { Alert, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Box, Button, Grid, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { TCompany } from '@portal/contracts';
 import { companyWarnings, currentDiscount, partnerWarnings, shortenCompanyName } from '@portal/domain';
 import { IconBuildingStore, IconDiscount2 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReportError } from '../../shared/lib/use-report-error';
+import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
 import { usePartners } from '../../shared/api/get-partners';
 import { CompanyRequisites } from './components/company-requisites';
 import { CompanyWarnings } from './components/company-warnings';
@@ -24,14 +25,7 @@ export function CompanyPage() {
   if (partners.isPending) return <CompanySkeleton />;
   if (partners.isError) {
     return (
-      <Alert color="red" title="Компании не загрузились" maw={720}>
-        <Text size="sm" mb="sm">
-          {partners.error.message}
-        </Text>
-        <Button size="xs" variant="light" color="red" onClick={() => void partners.refetch()}>
-          Повторить
-        </Button>
-      </Alert>
+      <LoadFailedAlert title="Компании не загрузились" error={partners.error} onRetry={() => void partners.refetch()} maw={720} />
     );
   }
 

@@ -1,15 +1,17 @@
 /** /shipments/address — the user's delivery addresses: add one picked from suggestions, edit it, delete it. */
-import { ActionIcon, Alert, Button, Center, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TDeliveryAddress } from '@portal/contracts';
 import { IconCheck, IconMapPin, IconMapPinPlus, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '../../shared/errors';
 import { useReportError } from '../../shared/lib/use-report-error';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
+import { PageHeader } from '../../shared/ui/page-header';
 import { useChangeDeliveryAddress, type DeliveryChange } from './api/change-delivery-address';
 import { useDeliveryAddresses } from './api/get-delivery-addresses';
 import { AddressAutocomplete } from './components/address-autocomplete';
-import { PageHeader } from './components/page-header';
 
 const ACTIONS = { add: 'ADD_DELIVERY', update: 'UPDATE_DELIVERY', delete: 'DELETE_DELIVERY' } as const;
 
@@ -71,28 +73,14 @@ export function DeliveryAddressesPage() {
           ))}
         </Stack>
       ) : addresses.isError ? (
-        <Alert color="red" title="Адреса не загрузились">
-          <Text size="sm" mb="sm">
-            {addresses.error.message}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void addresses.refetch()}>
-            Повторить
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Адреса не загрузились" error={addresses.error} onRetry={() => void addresses.refetch()} />
       ) : addresses.data.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" data-testid="addresses-empty">
-          <Center>
-            <Stack align="center" gap="xs" ta="center">
-              <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-                <IconMapPin size={30} stroke={1.5} />
-              </ThemeIcon>
-              <Title order={4}>Сохранённых адресов нет</Title>
-              <Text size="sm" c="dimmed">
-                Добавьте адрес склада или магазина — он появится в заявках на отгрузку.
-              </Text>
-            </Stack>
-          </Center>
-        </Paper>
+        <EmptyState
+          data-testid="addresses-empty"
+          icon={<IconMapPin size={34} stroke={1.5} />}
+          title="Сохранённых адресов нет"
+          text="Добавьте адрес склада или магазина — он появится в заявках на отгрузку."
+        />
       ) : (
         <Stack gap="sm" data-testid="address-list">
           {addresses.data.map((address) => (

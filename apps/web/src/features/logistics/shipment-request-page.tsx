@@ -1,8 +1,8 @@
 /** /shipments/request — the shipment request form: order, address (saved or suggested), date, comment, files. */
-import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Grid, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { shortenCompanyName } from '@portal/domain';
-import { IconCalendar, IconSend, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCalendar, IconTruckDelivery } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,11 +10,12 @@ import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { FileDropzone } from '../../shared/ui/file-dropzone';
+import { FormActions } from '../../shared/ui/form-actions';
+import { PageHeader } from '../../shared/ui/page-header';
 import { useDeliveryAddresses } from './api/get-delivery-addresses';
 import { useShippableOrders } from './api/get-shippable-orders';
 import { useRequestShipment } from './api/request-shipment';
 import { AddressAutocomplete } from './components/address-autocomplete';
-import { PageHeader } from './components/page-header';
 
 export function ShipmentRequestPage() {
   const [params] = useSearchParams();
@@ -136,19 +137,7 @@ export function ShipmentRequestPage() {
             <FileDropzone files={files} onChange={setFiles} label="Документы (доверенность, схема проезда)" />
           </Grid.Col>
         </Grid>
-        {serverError && (
-          <Alert color="red" mt="md" role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button component={Link} to={paths.shipments} variant="default">
-            Отмена
-          </Button>
-          <Button type="submit" loading={submit.isPending} leftSection={<IconSend size={18} />}>
-            Отправить заявку
-          </Button>
-        </Group>
+        <FormActions error={serverError} cancelTo={paths.shipments} submitLabel="Отправить заявку" submitting={submit.isPending} />
       </Paper>
     </Stack>
   );

@@ -1,7 +1,7 @@
 /** /shipments/request/success — the shipment request was accepted. */
 import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { SuccessCard } from './components/success-card';
+import { SuccessCard } from '../../shared/ui/success-card';
 
 export function ShipmentSuccessPage() {
   const [params] = useSearchParams();

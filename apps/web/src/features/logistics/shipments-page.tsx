@@ -1,5 +1,5 @@
 /** /shipments — the shipment requests of the user's companies, by bitrix_id descending (spec §4), with an empty state. */
-import { Alert, Anchor, Button, Center, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { TShipment } from '@portal/contracts';
 import { shortenCompanyName } from '@portal/domain';
 import { IconMapPin, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
@@ -8,9 +8,11 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { AttachedFiles } from '../../shared/ui/attached-files';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
+import { PageHeader } from '../../shared/ui/page-header';
 import stackedTable from '../../shared/ui/stacked-table.module.css';
 import { useShipments } from './api/get-shipments';
-import { PageHeader } from './components/page-header';
 import { ShipmentStatusBadge } from './components/shipment-status-badge';
 
 export function ShipmentsPage() {
@@ -43,14 +45,7 @@ export function ShipmentsPage() {
           </Stack>
         </Paper>
       ) : shipments.isError ? (
-        <Alert color="red" title="Отгрузки не загрузились">
-          <Text size="sm" mb="sm">
-            {shipments.error.message}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void shipments.refetch()}>
-            Повторить
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Отгрузки не загрузились" error={shipments.error} onRetry={() => void shipments.refetch()} />
       ) : shipments.data.length === 0 ? (
         <EmptyShipments />
       ) : (
@@ -62,22 +57,17 @@ export function ShipmentsPage() {
 
 function EmptyShipments() {
   return (
-    <Paper withBorder radius="md" p="xl" data-testid="shipments-empty">
-      <Center>
-        <Stack align="center" gap="xs" maw={440} ta="center">
-          <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-            <IconTruckDelivery size={34} stroke={1.5} />
-          </ThemeIcon>
-          <Title order={3}>Заявок на отгрузку пока нет</Title>
-          <Text c="dimmed" size="sm">
-            Когда заказ собран, подайте заявку: выберите заказ, адрес и удобную дату — менеджер подтвердит отгрузку.
-          </Text>
-          <Button component={Link} to={paths.shipmentRequest} mt="sm" leftSection={<IconPlus size={18} />}>
-            Подать заявку
-          </Button>
-        </Stack>
-      </Center>
-    </Paper>
+    <EmptyState
+      data-testid="shipments-empty"
+      icon={<IconTruckDelivery size={34} stroke={1.5} />}
+      title="Заявок на отгрузку пока нет"
+      text="Когда заказ собран, подайте заявку: выберите заказ, адрес и удобную дату — менеджер подтвердит отгрузку."
+      action={
+        <Button component={Link} to={paths.shipmentRequest} mt="sm" leftSection={<IconPlus size={18} />}>
+          Подать заявку
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,7 +1,10 @@
 /** /profile: personal data with the avatar, and the notification settings. */
-import { Alert, Box, Button, LoadingOverlay, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, LoadingOverlay, Skeleton, Stack } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useReportError } from '../../shared/lib/use-report-error';
+import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
+import { PageHeader } from '../../shared/ui/page-header';
 import { useSettings } from './api/get-settings';
 import { NotificationSettings } from './components/notification-settings';
 import { PersonalForm } from './components/personal-form';
@@ -27,21 +30,9 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={920} data-testid="profile-page" data-loading={loading || undefined}>
-      <div>
-        <Title order={2}>Профиль</Title>
-        <Text c="dimmed" size="sm">
-          Ваши данные для связи и настройки уведомлений.
-        </Text>
-      </div>
+      <PageHeader icon={<IconUserCircle size={26} stroke={1.6} />} title="Профиль" text="Ваши данные для связи и настройки уведомлений." />
       {settings.isError ? (
-        <Alert color="red" title="Профиль не загрузился">
-          <Text size="sm" mb="sm">
-            {settings.error.message}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void settings.refetch()}>
-            Повторить
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Профиль не загрузился" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
         <>
           <Skeleton height={380} radius="md" />

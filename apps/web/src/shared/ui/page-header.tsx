@@ -1,7 +1,7 @@
 import { Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The title row of a logistics page: icon, title, a line of explanation and the page's actions. */
+/** The title row of a page: an icon (hidden on the narrowest phones), the title, a line of explanation and the page's actions. */
 export function PageHeader({ icon, title, text, actions }: { icon: ReactNode; title: string; text?: string; actions?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
