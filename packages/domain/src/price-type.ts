@@ -8,9 +8,8 @@
  * Arithmetic is in integer kopecks.
  */
 import { PRICE_TYPE, type PriceTypeId } from './constants';
+import { fromKopecks, toKopecks } from './money';
 
-export const toKopecks = (amount: number): number => Math.round(amount * 100);
-export const fromKopecks = (kopecks: number): number => kopecks / 100;
 
 export function isPriceType(id: string): id is PriceTypeId {
   return (Object.values(PRICE_TYPE) as string[]).includes(id);

@@ -2,6 +2,7 @@
  * Prices of a commercial proposal (spec §5 "Discount", "Proposal and lines"): the dealer's own discount or markup
  * over the portal's full price, per position. All money arithmetic is in integer kopecks.
  */
+import { fromKopecks, toKopecks } from './money';
 
 /** The smallest value a discount amount or an added sum may take (spec §5: the amount has a minimum of -1,000,000). */
 export const PROPOSAL_AMOUNT_MIN = -1_000_000;
@@ -22,17 +23,6 @@ export interface ProposalMarkup {
 }
 
 export const NO_MARKUP: ProposalMarkup = { kind: 'percent', value: 0, add_sum: 0 };
-
-/** Roubles (up to 2 decimals) → kopecks, rounding half away from zero so 0.005 never drifts. */
-function toKopecks(roubles: number): number {
-  const scaled = Math.abs(roubles) * 100;
-  const rounded = Math.round(Number(scaled.toFixed(6)));
-  return roubles < 0 && rounded !== 0 ? -rounded : rounded;
-}
-
-function fromKopecks(kopecks: number): number {
-  return kopecks / 100;
-}
 
 /** Integer division rounded half away from zero, exact for any safe integers. */
 function divideRounded(numerator: bigint, denominator: bigint): bigint {

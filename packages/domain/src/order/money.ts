@@ -1,5 +1,5 @@
 /** Money arithmetic without floating-point drift: amounts become integer kopecks, are added, and come back. */
-import { fromKopecks, toKopecks } from '../price-type';
+import { fromKopecks, toKopecks } from '../money';
 
 /** Unit price after a percent discount, rounded to the kopeck. */
 export function discountedKopecks(fullKopecks: number, percent: number): number {

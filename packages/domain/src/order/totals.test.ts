@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { line, position, positionArb } from './fixtures.test-support';
-import { toKopecks } from '../price-type';
+import { toKopecks } from '../money';
 import { isReserved } from './reserved';
 import { deliveryCost, orderTotals } from './totals';
 import { addPosition, recalculate, removePosition, setLineCount } from './working-order';

@@ -3,7 +3,7 @@
  * prices, both lists, plus the delivery cost when the case is 'other'); `total_discount` is the discount amount.
  */
 import { roundTo3 } from '../format';
-import { fromKopecks, toKopecks } from '../price-type';
+import { fromKopecks, toKopecks } from '../money';
 import type { Delivery, Position } from './types';
 
 export interface PositionTotals {
