@@ -2,9 +2,9 @@
  * The demo data: deterministic and idempotent (every insert skips what exists), with a size knob for the catalogue.
  * Areas add their step to SEED_STEPS in the order they depend on each other.
  */
-import { count } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users } from '../schema';
+import { portalMeta } from '../schema';
 import type { FileStorage } from '../../lib/storage';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
@@ -37,10 +37,16 @@ export async function seedDemo(context: SeedContext): Promise<void> {
   }
 }
 
-/** Seeds on the first start only: a database that has users is left as it is. */
+const SEEDED = 'demo-seed-completed';
+
+/**
+ * Seeds until the seed has completed once; later starts leave the data as it is. A start interrupted mid-seed
+ * seeds again on the next start (every step skips what exists).
+ */
 export async function seedIfEmpty(context: SeedContext): Promise<boolean> {
-  const [row] = await context.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  const done = await context.db.select().from(portalMeta).where(eq(portalMeta.key, SEEDED));
+  if (done.length > 0) return false;
   await seedDemo(context);
+  await context.db.insert(portalMeta).values({ key: SEEDED, value: new Date().toISOString() }).onConflictDoNothing();
   return true;
 }
