@@ -347,6 +347,53 @@ describe('bills, documents and the invoice', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses a second bill request with 409 and keeps the check as it was', async () => {
+    const detail = (await t.app.inject({ url: `/api/user/order/${orderId}`, headers: demo })).json().response;
+    const check = detail.checks.find((c: { org: string }) => c.org === ORGANISATION.FRO);
+    expect(check.status).toBe(6);
+    const again = await t.app.inject({ method: 'POST', url: `/api/user/request/check/${orderId}`, headers: demo, payload: { guid: check.guid } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/Счёт уже выставлен/);
+    expect(again.json().error.message).toContain(`Заказ № ${orderId}`);
+  });
+
+  it('refuses a bill for an assembling, shipped or cancelled check and never moves its status back', async () => {
+    const placed = await submit(payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }]));
+    const n = placed.json().response.id as number;
+    const [check] = (await t.app.inject({ url: `/api/user/order/${n}`, headers: demo })).json().response.checks;
+    for (const [status, name] of [[2, 'Собирается'], [3, 'Отгружен'], [4, 'Отменён']] as const) {
+      await t.app.db.execute(`UPDATE order_checks SET status = ${status} WHERE order_id = ${Number(n)}`);
+      const response = await t.app.inject({ method: 'POST', url: `/api/user/request/check/${n}`, headers: demo, payload: { guid: check.guid } });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.message).toContain(`«${name}» — запрос счёта уже невозможен`);
+      const after = (await t.app.inject({ url: `/api/user/order/${n}`, headers: demo })).json().response.checks[0];
+      expect(after).toMatchObject({ status, doc_status: { StatusSchet: false } });
+    }
+  });
+
+  it('refuses a bill for a pre-order check: the order stays not reserved', async () => {
+    const placed = await submit(payload([{ guid: suit.uid, characteristics: [line(suit.offers[1]!, 2)] }]));
+    const n = placed.json().response.id as number;
+    const detail = (await t.app.inject({ url: `/api/user/order/${n}`, headers: demo })).json().response;
+    expect(detail.checks.map((c: { status: number }) => c.status)).toEqual([5]);
+    expect(detail.reserved).toBe(false);
+    const response = await t.app.inject({ method: 'POST', url: `/api/user/request/check/${n}`, headers: demo, payload: { guid: detail.checks[0].guid } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toMatch(/под заказ.*«В резерве»/);
+    const listed = (await t.app.inject({ url: '/api/orders', headers: demo })).json().response.find((o: { n: number }) => o.n === n);
+    expect(listed).toMatchObject({ reserved: false, checks: [{ status: 5 }] });
+  });
+
+  it('bills a check once when two requests arrive at once', async () => {
+    const placed = await submit(payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }]));
+    const n = placed.json().response.id as number;
+    const [check] = (await t.app.inject({ url: `/api/user/order/${n}`, headers: demo })).json().response.checks;
+    const request = () => t.app.inject({ method: 'POST', url: `/api/user/request/check/${n}`, headers: demo, payload: { guid: check.guid } });
+    const answers = await Promise.all([request(), request()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().error.message).toMatch(/Счёт уже выставлен/);
+  });
+
   it('prints the invoice PDF with requisites, lines and totals in Cyrillic', async () => {
     const response = await t.app.inject({ url: `/api/order/print?id=${orderId}&name=invoice`, headers: demo });
     expect(response.statusCode, response.body).toBe(200);

@@ -182,14 +182,5 @@ export const ZBillRequestSchema = z.object({
   guid: z.string({ error: 'Укажите guid счёта.' }).min(1, 'Укажите guid счёта.'),
 });
 
-/** Check statuses (ours; the back office may set others). 1 and 6 keep the order reserved (spec §9). */
-export const CHECK_STATUS = { NEW: 0, RESERVED: 1, ASSEMBLING: 2, SHIPPED: 3, CANCELLED: 4, PREORDER: 5, BILLED: 6 } as const;
-export const CHECK_STATUS_NAMES: Record<number, string> = {
-  0: 'Новый',
-  1: 'В резерве',
-  2: 'Собирается',
-  3: 'Отгружен',
-  4: 'Отменён',
-  5: 'Предзаказ',
-  6: 'Счёт выставлен',
-};
+/** Check statuses and their names live with their rules in the domain (order/check-status.ts). */
+export { CHECK_STATUS, CHECK_STATUS_NAMES } from '@portal/domain';

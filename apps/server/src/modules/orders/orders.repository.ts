@@ -173,6 +173,16 @@ export async function updateCheck(db: DbOrTx, checkId: number, values: Partial<t
   return row!;
 }
 
+/** Updates the check only while it still has the status the caller read; undefined when someone changed it first. */
+export async function updateCheckInStatus(db: DbOrTx, checkId: number, status: number, values: Partial<typeof orderChecks.$inferInsert>) {
+  const [row] = await db
+    .update(orderChecks)
+    .set(values)
+    .where(and(eq(orderChecks.id, checkId), eq(orderChecks.status, status)))
+    .returning();
+  return row;
+}
+
 export async function partnerRequisites(db: DbOrTx, partnerId: number) {
   const [row] = await db.select().from(partners).where(eq(partners.id, partnerId));
   return row!;

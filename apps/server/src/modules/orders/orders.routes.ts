@@ -97,7 +97,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Request a bill for a check of the order ({id} is the order number)',
+        summary: 'Request a bill for a check «В резерве» of the order ({id} is the order number); 409 with the reason for any other status',
         params: ZOrderIdParamsSchema,
         body: ZBillRequestSchema,
         response: { 200: okEnvelope(z.array(ZOrderCheckSchema)) },

@@ -18,6 +18,9 @@ import {
   ORGANISATION,
   ORGANISATION_NAMES,
   PRICE_TYPE,
+  billRequestRefusal,
+  canEditOrder,
+  canRequestBill,
   discountedPrice,
   formatPrice,
   isPriceType,
@@ -37,8 +40,6 @@ import { requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../
 import * as repo from './orders.repository';
 
 const MAX_ATTEMPTS = 6;
-/** Orders that the back office is assembling, has shipped or cancelled cannot be edited any more. */
-const LOCKED_STATUSES: readonly number[] = [CHECK_STATUS.ASSEMBLING, CHECK_STATUS.SHIPPED, CHECK_STATUS.CANCELLED];
 
 export interface SubmitOptions {
   /** The Idempotency-Key header (the working order's id). */
@@ -217,7 +218,7 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
     const locked = await repo.findOrder(tx, editId, true);
     if (!locked) throw notFound(`Заказ № ${editId} не найден.`);
     const checks = await repo.checksOf(tx, [editId]);
-    const blocking = checks.find((check) => LOCKED_STATUSES.includes(check.status));
+    const blocking = checks.find((check) => !canEditOrder([check]));
     if (blocking) {
       throw conflict(
         `Заказ № ${editId} уже в статусе «${CHECK_STATUS_NAMES[blocking.status] ?? blocking.status}» — изменить его нельзя. Обратитесь к менеджеру.`,
@@ -580,21 +581,27 @@ export async function orderDocuments(db: Db, userId: number, orderId: number): P
   return checks.map(toDocStatus);
 }
 
-/** A bill request for one check of the order: the check becomes «Счёт выставлен» and its bill can be printed. */
+/**
+ * A bill request for one check of the order: a check «В резерве» becomes «Счёт выставлен» and its bill can be printed.
+ * Any other status is refused with the reason (domain `canRequestBill`); the update is conditional on the status read,
+ * so two requests at once bill the check once and the other is told the bill is already issued.
+ */
 export async function requestBill(db: Db, userId: number, orderId: number, checkGuid: string): Promise<TOrderCheck[]> {
   await requireOrder(db, userId, orderId);
   const checks = await repo.checksOf(db, [orderId]);
   const check = checks.find((candidate) => candidate.guid === checkGuid);
   if (!check) throw notFound(`Счёт ${checkGuid} не найден в заказе № ${orderId}: обновите историю заказов.`);
-  if (check.status === CHECK_STATUS.BILLED) return [toCheck(check)];
-  if (check.status === CHECK_STATUS.SHIPPED || check.status === CHECK_STATUS.CANCELLED) {
-    throw conflict(`Заказ № ${orderId} в статусе «${CHECK_STATUS_NAMES[check.status]}»: счёт по нему запросить нельзя.`);
-  }
-  const updated = await repo.updateCheck(db, check.id, {
+  const refuse = (status: number) => conflict(`Заказ № ${orderId}, счёт ${orgName(check.orgGuid)}: ${billRequestRefusal(status)}`);
+  if (!canRequestBill(check.status)) throw refuse(check.status);
+  const updated = await repo.updateCheckInStatus(db, check.id, check.status, {
     status: CHECK_STATUS.BILLED,
     docStatus: { ...toDocStatus(check), StatusSchet: true },
     billRequestedAt: new Date(),
   });
+  if (!updated) {
+    const current = (await repo.checksOf(db, [orderId])).find((row) => row.id === check.id);
+    throw refuse(current?.status ?? CHECK_STATUS.BILLED);
+  }
   return [toCheck(updated)];
 }
 

@@ -3,7 +3,7 @@
  * requests, invoice PDF, certificates zip, «create from», «edit» and «claim».
  */
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
-import { formatPrice, formatUnixDate } from '@portal/domain';
+import { CHECK_STATUS, billRequestRefusal, canEditOrder, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -154,7 +154,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
     }
   };
 
-  const editable = order.checks.every((check) => ![2, 3, 4].includes(check.status));
+  const editable = canEditOrder(order.checks);
 
   return (
     <Card
@@ -223,7 +223,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
         {order.checks.map((check) => {
           const doc = docOf(check);
           return (
-            <Group key={check.guid} justify="space-between" gap="xs" p={8} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }}>
+            <Group key={check.guid} data-testid={`check-${check.guid}`} justify="space-between" gap="xs" p={8} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }}>
               <Group gap="xs">
                 <IconReceipt size={16} />
                 <Text size="sm" fw={600}>
@@ -244,10 +244,18 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                     </Badge>
                   </Tooltip>
                 ))}
-                {check.status !== 6 && ![3, 4].includes(check.status) && (
+                {canRequestBill(check.status) && (
                   <Button size="compact-xs" variant="subtle" onClick={() => void requestBill(check)} loading={bill.isPending && bill.variables?.guid === check.guid}>
                     Запросить счёт
                   </Button>
+                )}
+                {/* A pre-order check gets its bill later: say why instead of hiding the action without a word. */}
+                {check.status === CHECK_STATUS.PREORDER && (
+                  <Tooltip label={billRequestRefusal(check.status)} multiline w={280}>
+                    <Button size="compact-xs" variant="subtle" data-disabled onClick={(event) => event.preventDefault()}>
+                      Запросить счёт
+                    </Button>
+                  </Tooltip>
                 )}
               </Group>
             </Group>

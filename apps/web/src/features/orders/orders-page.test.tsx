@@ -1,0 +1,62 @@
+import { CHECK_STATUS_NAMES } from '@portal/domain';
+import type { TOrderCheck, TOrderListItem } from '@portal/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../shared/testing/render';
+import { OrdersPage } from './orders-page';
+
+afterEach(() => vi.restoreAllMocks());
+
+const check = (n: number, org_name: string, status: number, StatusSchet = false): TOrderCheck => ({
+  guid: `check-${n}-${org_name}`,
+  id: String(n),
+  org: org_name,
+  org_name,
+  status,
+  status_name: CHECK_STATUS_NAMES[status]!,
+  total: 1000,
+  doc_status: { id: `check-${n}-${org_name}`, StatusSchet, StatusSF: false, StatusUPD: false, StatusUPK: false },
+});
+
+const order = (n: number, checks: TOrderCheck[], name = `Заказ № ${n}`): TOrderListItem => ({
+  n,
+  name,
+  date: 1_770_000_000,
+  partner_guid: 'p',
+  partner_name: 'ООО «СпецСнаб»',
+  reserved: checks.every((c) => c.status === 1 || c.status === 6),
+  checks,
+  upd: false,
+  edit: false,
+  total: 1000 * checks.length,
+  count: 1,
+  total_count: 2,
+});
+
+function renderOrders(list: TOrderListItem[]) {
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: null, response: list }), { status: 200 }));
+  renderWithProviders(<OrdersPage />);
+}
+
+const checkRow = (n: number, orgName: string) => screen.getByTestId(`check-check-${n}-${orgName}`);
+
+describe('OrdersPage bill requests', () => {
+  it('offers «Запросить счёт» only for a check in reserve; a pre-order check shows it disabled with the reason', async () => {
+    renderOrders([
+      order(10001, [check(10001, 'ООО «ФРО»', 1), check(10001, 'ООО «ЭС»', 6, true)]),
+      order(10002, [check(10002, 'ООО «ФРО»', 2, true), check(10002, 'ООО «ЭС»', 3, true)]),
+      order(10003, [check(10003, 'ООО «ФРО»', 4), check(10003, 'ООО «ЭС»', 5)]),
+    ]);
+    await screen.findByTestId('order-10001');
+    const billButton = (n: number, org: string) => within(checkRow(n, org)).queryByRole('button', { name: 'Запросить счёт' });
+    expect(billButton(10001, 'ООО «ФРО»')).toBeEnabled();
+    expect(billButton(10001, 'ООО «ЭС»')).toBeNull();
+    expect(billButton(10002, 'ООО «ФРО»')).toBeNull();
+    expect(billButton(10002, 'ООО «ЭС»')).toBeNull();
+    expect(billButton(10003, 'ООО «ФРО»')).toBeNull();
+    expect(billButton(10003, 'ООО «ЭС»')).toHaveAttribute('data-disabled');
+    // Clicking the disabled one sends nothing: the only request is the history itself.
+    billButton(10003, 'ООО «ЭС»')!.click();
+    expect(vi.mocked(globalThis.fetch)).toHaveBeenCalledTimes(1);
+  }, 20_000);
+});
