@@ -422,6 +422,15 @@ describe('bills, documents and the invoice', () => {
     const response = await t.app.inject({ url: `/api/order/print?id=${orderId}&name=act`, headers: demo });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(/name=invoice/);
+    // A partly cancelled order prints what is left: the cancelled organisation's check gets no page.
+    await t.app.db.execute(`UPDATE order_checks SET status = 4 WHERE order_id = ${Number(orderId)} AND org_guid = '${ORGANISATION.ES}'`);
+    const partly = await t.app.inject({ url: `/api/order/print?id=${orderId}&name=invoice`, headers: demo });
+    expect(partly.statusCode, partly.body).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+    writeFileSync(path.join(dir, 'partly.pdf'), partly.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'partly.pdf'), '-']).toString();
+    expect(text).toContain('ООО «ФРО»');
+    expect(text).not.toContain('ООО «ЭС»');
     await t.app.db.execute(`UPDATE order_checks SET status = 4 WHERE order_id = ${Number(orderId)}`);
     const cancelled = await t.app.inject({ url: `/api/order/print?id=${orderId}&name=invoice`, headers: demo });
     expect(cancelled.statusCode).toBe(400);

@@ -20,9 +20,11 @@ import {
   PRICE_TYPE,
   billRequestRefusal,
   canEditOrder,
+  canPrintInvoice,
   canRequestBill,
   discountedPrice,
   formatPrice,
+  isCheckInvoiced,
   isPriceType,
   isReserved,
   lineDiscount,
@@ -619,11 +621,10 @@ export async function invoiceData(db: Db, userId: number, orderId: number, name:
   }
   const { order } = await requireOrder(db, userId, orderId);
   const checks = await repo.checksOf(db, [orderId]);
-  if (checks.length > 0 && checks.every((check) => check.status === CHECK_STATUS.CANCELLED)) {
-    throw badRequest(`Заказ № ${orderId} отменён — счёт по нему не печатается.`);
-  }
+  if (!canPrintInvoice(checks)) throw badRequest(`Заказ № ${orderId} отменён — счёт по нему не печатается.`);
   const lines = await repo.orderLinesOf(db, [orderId]);
   if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
   const buyer = await repo.partnerRequisites(db, order.partnerId);
-  return { order, buyer, lines, checks };
+  // A partly cancelled order is billed for what is left: the cancelled checks get no page.
+  return { order, buyer, lines, checks: checks.filter(isCheckInvoiced) };
 }

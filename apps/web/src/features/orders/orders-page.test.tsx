@@ -60,3 +60,17 @@ describe('OrdersPage bill requests', () => {
     expect(vi.mocked(globalThis.fetch)).toHaveBeenCalledTimes(1);
   }, 20_000);
 });
+
+describe('OrdersPage invoice PDF', () => {
+  it('offers «Счёт PDF» unless the order is cancelled (every check «Отменён»), like the server', async () => {
+    renderOrders([
+      order(10011, [check(10011, 'ООО «ФРО»', 4), check(10011, 'ООО «ЭС»', 4)]),
+      order(10012, [check(10012, 'ООО «ФРО»', 4), check(10012, 'ООО «ЭС»', 1)]),
+      order(10013, [check(10013, 'ООО «ФРО»', 3, true)]),
+    ]);
+    await screen.findByTestId('order-10011');
+    expect(within(screen.getByTestId('order-10011')).queryByTestId('print-invoice')).toBeNull();
+    expect(within(screen.getByTestId('order-10012')).getByTestId('print-invoice')).toHaveTextContent('Счёт PDF');
+    expect(within(screen.getByTestId('order-10013')).getByTestId('print-invoice')).toBeInTheDocument();
+  }, 20_000);
+});

@@ -3,7 +3,7 @@
  * requests, invoice PDF, certificates zip, «create from», «edit» and «claim».
  */
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
-import { CHECK_STATUS, billRequestRefusal, canEditOrder, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
+import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -188,9 +188,11 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
             {formatPrice(order.total)}
           </Text>
           <Group gap="xs" wrap="nowrap">
-            <StatefulButton variant="light" size="xs" leftSection={<IconFileInvoice size={14} />} onClick={print} data-testid="print-invoice">
-              Счёт PDF
-            </StatefulButton>
+            {canPrintInvoice(order.checks) && (
+              <StatefulButton variant="light" size="xs" leftSection={<IconFileInvoice size={14} />} onClick={print} data-testid="print-invoice">
+                Счёт PDF
+              </StatefulButton>
+            )}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label={`Действия с заказом ${order.n}`}>
