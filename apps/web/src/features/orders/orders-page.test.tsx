@@ -74,3 +74,13 @@ describe('OrdersPage invoice PDF', () => {
     expect(within(screen.getByTestId('order-10013')).getByTestId('print-invoice')).toBeInTheDocument();
   }, 20_000);
 });
+
+describe('OrdersPage order names', () => {
+  it('shows the name the dealer gave the order, and no second title for an unnamed one', async () => {
+    renderOrders([order(10021, [check(10021, 'ООО «ФРО»', 3)], 'Куртки для бригады монтажников'), order(10022, [check(10022, 'ООО «ФРО»', 1)])]);
+    const named = await screen.findByTestId('order-10021');
+    expect(within(named).getByTestId('order-name')).toHaveTextContent('Куртки для бригады монтажников');
+    expect(within(screen.getByTestId('order-10022')).queryByTestId('order-name')).toBeNull();
+    expect(within(screen.getByTestId('order-10022')).getAllByText(/Заказ № 10022/)).toHaveLength(1);
+  }, 20_000);
+});

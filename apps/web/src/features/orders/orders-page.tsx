@@ -155,6 +155,8 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   };
 
   const editable = canEditOrder(order.checks);
+  // The server names an unnamed order «Заказ № n»: the title already says that, so only a dealer's own name is shown.
+  const named = order.name.trim() !== '' && order.name !== `Заказ № ${order.n}`;
 
   return (
     <Card
@@ -179,6 +181,11 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
             )}
             {order.upd && <Badge variant="outline">УПД</Badge>}
           </Group>
+          {named && (
+            <Text fw={600} data-testid="order-name" style={{ overflowWrap: 'anywhere' }}>
+              {order.name}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {formatUnixDate(order.date)} · {order.partner_name} · {order.count} поз., {order.total_count} шт.
           </Text>
