@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { ORGANISATION } from '@portal/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partners, shipments } from '../src/db/schema';
+import { orderChecks, orders, partners, shipments } from '../src/db/schema';
 import { DEMO_PARTNERS } from '../src/db/seed/people';
 import { dayFromToday, placeOrder, png, postMultipart } from './fixtures/logistics-orders';
 import { createTestApp, signInAs, type TestApp } from './helper';
@@ -239,6 +240,54 @@ describe('shipments', () => {
     expect(fake.statusCode).toBe(415);
     expect(fake.json().error.message).toMatch(/photo\.png.*PNG, JPEG, WebP, PDF/);
     expect(await count()).toBe(before);
+  });
+
+  it('offers only orders that can still be shipped and refuses a shipment of a shipped or cancelled one', async () => {
+    const setStatuses = (n: number, statuses: number[]) =>
+      t.app.db.transaction(async (tx) => {
+        await tx.delete(orderChecks).where(eq(orderChecks.orderId, n));
+        for (const [i, status] of statuses.entries()) {
+          await tx.insert(orderChecks).values({ orderId: n, guid: `ship-check-${n}-${i}`, orgGuid: i === 0 ? ORGANISATION.FRO : ORGANISATION.ES, status });
+        }
+      });
+    const offered = async () => (await t.app.inject({ url: '/api/user/shipments/orders', headers: demo })).json().response.map((o: { n: number }) => o.n);
+    const { n } = await placeOrder(t.app, 'demo', DEMO_PARTNERS.SPECSNAB, [['КС-303', '48', 2]]);
+    const fields = { order: String(n), address: 'г Москва, ул Арбат, д 1', date: dayFromToday(2) };
+    const cases: Array<[number[], boolean, RegExp?]> = [
+      [[1], true],
+      [[5], true],
+      [[2, 3], true],
+      [[3, 6], true],
+      [[3], false, new RegExp(`Заказ №${n} уже отгружен`)],
+      [[4], false, new RegExp(`Заказ №${n} отменён`)],
+      [[3, 4], false, /отгружен или отменён/],
+    ];
+    for (const [statuses, shippable, refusal] of cases) {
+      await setStatuses(n, statuses);
+      expect(await offered(), `statuses ${statuses}`).toEqual(shippable ? expect.arrayContaining([n]) : expect.not.arrayContaining([n]));
+      if (refusal) {
+        const before = await count();
+        const refused = await request(demo, fields);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error.message).toMatch(refusal);
+        expect(refused.json().error.message).toMatch(/Выберите другой заказ/);
+        expect(await count()).toBe(before);
+      }
+    }
+    await setStatuses(n, [3, 1]);
+    expect((await request(demo, fields)).statusCode).toBe(200);
+  });
+
+  it('leaves the seeded shipped and cancelled orders out of the list', async () => {
+    const listed = (await t.app.inject({ url: '/api/user/shipments/orders', headers: demo2 })).json().response.map((o: { n: number }) => o.n);
+    const seeded = await t.app.db
+      .select({ id: orders.id, key: orders.idempotencyKey })
+      .from(orders)
+      .where(inArray(orders.idempotencyKey, ['seed-order-technoshield-signal', 'seed-order-technoshield-boots']));
+    // Shipped (signal) and cancelled (boots): both demo2's seeded orders are closed for shipment.
+    expect(seeded).toHaveLength(2);
+    for (const order of seeded) expect(listed, order.key!).not.toContain(order.id);
+    expect(listed).toContain(demo2Order);
   });
 
   it("offers the companies' orders to ship, demo2 none of demo's", async () => {

@@ -71,7 +71,10 @@ export function canEditOrder(checks: Checks): boolean {
 /** Statuses of a check with nothing left to ship. */
 export const SHIPMENT_CLOSED_CHECK_STATUSES: readonly number[] = [CHECK_STATUS.SHIPPED, CHECK_STATUS.CANCELLED];
 
-/** A shipment can be requested while some check of the order is neither shipped nor cancelled (pre-order included). */
+/**
+ * A shipment can be requested while some check of the order is neither shipped nor cancelled (pre-order included).
+ * An order without checks (not yet split by organisation) has nothing shipped or cancelled, so it stays open.
+ */
 export function canRequestShipment(checks: Checks): boolean {
-  return checks.some((check) => !SHIPMENT_CLOSED_CHECK_STATUSES.includes(check.status));
+  return checks.length === 0 || checks.some((check) => !SHIPMENT_CLOSED_CHECK_STATUSES.includes(check.status));
 }

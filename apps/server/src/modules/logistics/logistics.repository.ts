@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { SHIPMENT_CLOSED_CHECK_STATUSES } from '@portal/domain';
+import { and, asc, desc, eq, exists, inArray, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { deliveryAddresses, files, orders, partners, shipmentFiles, shipments } from '../../db/schema';
+import { deliveryAddresses, files, orderChecks, orders, partners, shipmentFiles, shipments } from '../../db/schema';
 
 // Delivery addresses (the user's own book).
 
@@ -82,14 +83,28 @@ export async function findOrder(db: DbOrTx, orderNumber: number) {
   return row;
 }
 
-/** The companies' latest orders, newest first: what a shipment can be requested for. */
-export function listPartnerOrders(db: DbOrTx, partnerIds: number[], limit: number) {
+/** The statuses of an order's checks (the domain's canRequestShipment decides on them). */
+export function orderCheckStatuses(db: DbOrTx, orderId: number) {
+  return db.select({ status: orderChecks.status }).from(orderChecks).where(eq(orderChecks.orderId, orderId));
+}
+
+/**
+ * The companies' latest orders that a shipment can still be requested for, newest first: some check of the order is
+ * neither shipped nor cancelled, or it has no checks yet (domain canRequestShipment; filtered in SQL so the limit
+ * counts only such orders).
+ */
+export function listShippableOrders(db: DbOrTx, partnerIds: number[], limit: number) {
   if (partnerIds.length === 0) return Promise.resolve([]);
+  const checksOf = (onlyOpen: boolean) =>
+    db
+      .select({ one: sql`1` })
+      .from(orderChecks)
+      .where(and(eq(orderChecks.orderId, orders.id), onlyOpen ? notInArray(orderChecks.status, [...SHIPMENT_CLOSED_CHECK_STATUSES]) : undefined));
   return db
     .select({ n: orders.id, name: orders.name, createdAt: orders.createdAt, partnerUid: partners.uid, partnerName: partners.name })
     .from(orders)
     .innerJoin(partners, eq(partners.id, orders.partnerId))
-    .where(inArray(orders.partnerId, partnerIds))
+    .where(and(inArray(orders.partnerId, partnerIds), or(exists(checksOf(true)), notExists(checksOf(false)))))
     .orderBy(desc(orders.id))
     .limit(limit);
 }

@@ -1,7 +1,7 @@
 /** Delivery addresses (the user's book) and shipment requests (a company's, for one of its orders). */
 import { randomUUID } from 'node:crypto';
 import { ZShipmentRequestFieldsSchema, type TDeliveryAddress, type TShipment, type TShippableOrder } from '@portal/contracts';
-import { sortShipments } from '@portal/domain';
+import { CHECK_STATUS, canRequestShipment, isOrderCancelled, sortShipments } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
@@ -63,8 +63,9 @@ export async function listShipments(db: Db, userId: number): Promise<TShipment[]
   );
 }
 
+/** Orders of the user's companies that can still be shipped (not all shipped or cancelled), newest first. */
 export async function listShippableOrders(db: Db, userId: number): Promise<TShippableOrder[]> {
-  const rows = await repo.listPartnerOrders(db, await userPartnerIds(db, userId), 200);
+  const rows = await repo.listShippableOrders(db, await userPartnerIds(db, userId), 200);
   return rows.map((row) => ({
     n: row.n,
     name: row.name,
@@ -72,6 +73,14 @@ export async function listShippableOrders(db: Db, userId: number): Promise<TShip
     partner_guid: row.partnerUid,
     partner_name: row.partnerName,
   }));
+}
+
+function notShippable(orderId: number, checks: ReadonlyArray<{ status: number }>): string {
+  if (isOrderCancelled(checks)) return `Заказ №${orderId} отменён — отгружать по нему нечего. Выберите другой заказ.`;
+  if (checks.length > 0 && checks.every((check) => check.status === CHECK_STATUS.SHIPPED)) {
+    return `Заказ №${orderId} уже отгружен — повторная заявка на отгрузку не нужна. Выберите другой заказ.`;
+  }
+  return `По заказу №${orderId} отгружать нечего: он отгружен или отменён. Выберите другой заказ.`;
 }
 
 /** Files a shipment request for an order of one of the user's companies; the company is the order's. */
@@ -87,6 +96,8 @@ export async function requestShipment(db: Db, storage: FileStorage, userId: numb
   await requirePartnerAccess(db, userId, order.partnerId).catch(() => {
     throw new AppError('FORBIDDEN', `Заказ №${fields.order} оформлен не на вашу компанию.`);
   });
+  const checks = await repo.orderCheckStatuses(db, order.id);
+  if (!canRequestShipment(checks)) throw conflict(notShippable(order.id, checks));
 
   const stored = await putUploads(storage, 'shipments', form.files);
   try {

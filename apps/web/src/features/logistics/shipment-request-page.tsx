@@ -70,7 +70,8 @@ export function ShipmentRequestPage() {
       <PageHeader icon={<IconTruckDelivery size={26} stroke={1.6} />} title="Заявка на отгрузку" text="Менеджер подтвердит дату и время отгрузки" />
       {noOrders && (
         <Alert color="yellow" title="Нет заказов для отгрузки">
-          У ваших компаний пока нет заказов. <Anchor component={Link} to={paths.order()}>Оформите заказ</Anchor>, затем подайте заявку на его отгрузку.
+          У ваших компаний нет заказов, которые ещё можно отгрузить: отгруженные и отменённые сюда не попадают.{' '}
+          <Anchor component={Link} to={paths.order()}>Оформите заказ</Anchor>, затем подайте заявку на его отгрузку.
         </Alert>
       )}
       <Paper component="form" withBorder radius="md" p="lg" onSubmit={send} noValidate>
