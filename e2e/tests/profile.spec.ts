@@ -16,8 +16,10 @@ test('change the profile name and avatar; both survive a reload', async ({ page 
   await expect(page.getByTestId('profile-avatar')).toHaveAttribute('data-preview', 'new');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Профиль сохранён')).toBeVisible();
-  // The header follows the new name.
+  // The header follows the new name, and its avatar turns from the initials into the uploaded photo.
   await expect(page.getByRole('button', { name: 'Учётная запись' })).toContainText('Марина Орлова');
+  const headerPhoto = page.getByTestId('user-avatar').locator('img');
+  await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   await page.reload();
   await expect(page.getByLabel(/^Имя/)).toHaveValue('Марина');
