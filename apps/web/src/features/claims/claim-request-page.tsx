@@ -16,7 +16,7 @@ import { FormActions } from '../../shared/ui/form-actions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useFileClaim } from './api/file-claim';
 import { usePartners } from '../../shared/api/get-partners';
-import { useOrderDetail } from './api/get-order-detail';
+import { useOrderDetail } from '../../shared/api/get-order-detail';
 import { orderClaimLines } from './order-claim-lines';
 
 const parseOrder = (text: string | null) => (text && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);

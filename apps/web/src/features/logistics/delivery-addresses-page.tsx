@@ -10,7 +10,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useChangeDeliveryAddress, type DeliveryChange } from './api/change-delivery-address';
-import { useDeliveryAddresses } from './api/get-delivery-addresses';
+import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
 import { AddressAutocomplete } from './components/address-autocomplete';
 
 const ACTIONS = { add: 'ADD_DELIVERY', update: 'UPDATE_DELIVERY', delete: 'DELETE_DELIVERY' } as const;

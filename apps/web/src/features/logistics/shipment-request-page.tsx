@@ -12,7 +12,7 @@ import { useReportError } from '../../shared/lib/use-report-error';
 import { FileDropzone } from '../../shared/ui/file-dropzone';
 import { FormActions } from '../../shared/ui/form-actions';
 import { PageHeader } from '../../shared/ui/page-header';
-import { useDeliveryAddresses } from './api/get-delivery-addresses';
+import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
 import { useShippableOrders } from './api/get-shippable-orders';
 import { useRequestShipment } from './api/request-shipment';
 import { AddressAutocomplete } from './components/address-autocomplete';

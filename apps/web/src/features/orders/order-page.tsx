@@ -44,7 +44,7 @@ import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { AmountInput } from '../../shared/ui/amount-input';
 import { StatefulButton } from '../../shared/ui/stateful-button';
-import { useOrderAddresses } from './api/get-delivery-addresses';
+import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
 import { usePartners } from '../../shared/api/get-partners';
 import { useSubmitOrder } from './api/submit-order';
 import { AddPositionModal } from './components/add-position-modal';
@@ -73,7 +73,7 @@ export function OrderPage() {
   const order = useOrderStore((state) => state.order);
   const { add, setCount, remove, patch, reset, replace } = useOrderStore.getState();
   const partners = usePartners();
-  const addresses = useOrderAddresses();
+  const addresses = useDeliveryAddresses();
   const submit = useSubmitOrder();
   const [adding, setAdding] = useState(Boolean(article));
   const [quick, setQuick] = useState(false);

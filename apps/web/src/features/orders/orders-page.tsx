@@ -25,7 +25,7 @@ import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { downloadCertificates, downloadInvoice } from './api/download-order-files';
-import { getOrder } from './api/get-order';
+import { getOrderDetail } from '../../shared/api/get-order-detail';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { useOrders } from './api/get-orders';
 import { useRequestBill } from './api/request-bill';
@@ -107,7 +107,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
 
   const load = async (mode: 'edit' | 'copy') => {
     try {
-      const detail = await getOrder(order.n);
+      const detail = await getOrderDetail(order.n);
       const working = fromDetail(detail, mode);
       const current = useOrderStore.getState().order;
       const apply = () => {

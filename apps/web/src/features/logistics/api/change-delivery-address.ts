@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDeliveryAddress, TDeliveryListResponse } from '@portal/contracts';
 import { api } from '../../../shared/api/client';
-import { deliveryAddressesKey } from './get-delivery-addresses';
+import { deliveryAddressesKey } from '../../../shared/api/get-delivery-addresses';
 
 export type DeliveryChange = { kind: 'add'; label: string } | { kind: 'update'; index: number; label: string } | { kind: 'delete'; index: number };
 

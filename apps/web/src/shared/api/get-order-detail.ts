@@ -1,7 +1,10 @@
-/** GET /api/user/order/{id} (spec §7): the order a claim is started from; its products become the claim's lines. */
+/**
+ * GET /api/user/order/{id} (spec §7): one order with its positions — the source of «create from» and «edit» in the
+ * order history, and of a claim started from an order.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOrderDetail } from '@portal/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from './client';
 
 export const getOrderDetail = (n: number, signal?: AbortSignal) => api<TOrderDetail>(`/user/order/${n}`, { signal });
 

@@ -1,7 +1,7 @@
-/** GET /api/user/delivery (spec §7): the user's delivery addresses. */
+/** GET /api/user/delivery (spec §7): the user's delivery addresses — one query for the address book, shipments and orders. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDeliveryAddress } from '@portal/contracts';
-import { api } from '../../../shared/api/client';
+import { api } from './client';
 
 export const deliveryAddressesKey = ['delivery-addresses'] as const;
 
