@@ -109,3 +109,17 @@ test('quick order: a pasted list adds the good lines and reports the bad one', a
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('available-lines').getByLabel(`Количество КЗМ-2 ${jacket.CHARACTERISTIC}`, { exact: true })).toHaveValue('1');
 });
+
+test('history: order names, no invoice on a cancelled order, bill requests only for a check in reserve', async ({ page }) => {
+  await signIn(page, 'demo2');
+  await page.goto('/orders');
+  const cards = page.getByTestId(/^order-\d+$/);
+  // demo2's seeded history: «Склад Екатеринбург» shipped, the other one cancelled.
+  const named = cards.filter({ has: page.getByTestId('order-name').filter({ hasText: 'Склад Екатеринбург' }) });
+  await expect(named).toHaveCount(1);
+  await expect(named.getByTestId('print-invoice')).toBeVisible();
+  const cancelled = cards.filter({ hasText: 'Отменён' });
+  await expect(cancelled).toHaveCount(1);
+  await expect(cancelled.getByTestId('print-invoice')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Запросить счёт' })).toHaveCount(0);
+});
