@@ -45,6 +45,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   // Fail at start, with the address in the message, rather than on the first request.
   await pool.query('select 1').catch(async (error: Error) => {
     await pool.end();
