@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes, versionRoutes } from './auth/auth.routes';
 import { partnersRoutes } from './partners/partners.routes';
-import { catalogRoutes } from './catalog/catalog.routes';
-import { certificatesRoutes } from './products/certificates.routes';
 import { productsRoutes } from './products/products.routes';
+import { certificatesRoutes } from './products/certificates.routes';
+import { catalogRoutes } from './catalog/catalog.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { integrationRoutes } from './integration/integration.routes';
@@ -16,4 +16,4 @@ import { claimsRoutes } from './claims/claims.routes';
 import { filesRoutes } from './files/files.routes';
 import { proposalsRoutes } from './proposals/proposals.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, catalogRoutes, certificatesRoutes, productsRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes];
