@@ -84,6 +84,19 @@ export const ZProposalConditionsSchema = z
   });
 export type TProposalConditions = z.infer<typeof ZProposalConditionsSchema>;
 
+/** No deferment, delivery, pickup or prepayment: what a proposal states until the dealer sets its conditions. */
+export const NO_PROPOSAL_CONDITIONS: TProposalConditions = {
+  delay: false,
+  delayCalendarValue: null,
+  delayWorkValue: null,
+  delivery: false,
+  deliveryValue: '',
+  pickup: false,
+  pickupValue: '',
+  prepayment: false,
+  prepaymentValue: null,
+};
+
 export const PROPOSAL_FORMATS = ['PDF', 'DOCX'] as const;
 export type TProposalFormat = (typeof PROPOSAL_FORMATS)[number];
 export const LOGO_ALIGNS = ['left', 'center', 'right'] as const;
@@ -92,17 +105,7 @@ export type TLogoAlign = (typeof LOGO_ALIGNS)[number];
 /** POST /api/services/proposal/add — answers the document itself (file.pdf or file.docx). */
 export const ZProposalRequestSchema = z.object({
   offer: ZProposalOfferSchema,
-  additionally: ZProposalConditionsSchema.default({
-    delay: false,
-    delayCalendarValue: null,
-    delayWorkValue: null,
-    delivery: false,
-    deliveryValue: '',
-    pickup: false,
-    pickupValue: '',
-    prepayment: false,
-    prepaymentValue: null,
-  }),
+  additionally: ZProposalConditionsSchema.default(NO_PROPOSAL_CONDITIONS),
   /** Whether the document has the header block (logo and header text). */
   header: z.boolean().default(true),
   /** Id of a logo of the user's library, or null for none. */

@@ -6,7 +6,7 @@
 import { NO_MARKUP, type ProposalMarkup } from '@portal/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { TLogoAlign, TProposalConditions, TProposalFormat } from '@portal/contracts';
+import { NO_PROPOSAL_CONDITIONS, type TLogoAlign, type TProposalConditions, type TProposalFormat } from '@portal/contracts';
 
 /** One characteristic line (size, height) of a picked product: `guid` is the offer's guid. */
 export interface ProposalLine {
@@ -113,23 +113,11 @@ const suggestedNumber = () => {
   return `${pad(now.getDate())}${pad(now.getMonth() + 1)}${String(now.getFullYear()).slice(2)}-${pad(now.getHours())}${pad(now.getMinutes())}`;
 };
 
-export const EMPTY_CONDITIONS: TProposalConditions = {
-  delay: false,
-  delayCalendarValue: null,
-  delayWorkValue: null,
-  delivery: false,
-  deliveryValue: '',
-  pickup: false,
-  pickupValue: '',
-  prepayment: false,
-  prepaymentValue: null,
-};
-
 const blank = () => ({
   step: 1,
   items: [] as ProposalItem[],
   offer: { executorUID: '', customer: '', customerInn: '', n: suggestedNumber(), date: today(), comment: '' },
-  additionally: { ...EMPTY_CONDITIONS },
+  additionally: { ...NO_PROPOSAL_CONDITIONS },
   design: { header: true, headerLogo: null, headerLogoAlign: 'left' as TLogoAlign, headerText: '', banner: false, bannerId: null },
   format: 'PDF' as TProposalFormat,
   portrait: true,
