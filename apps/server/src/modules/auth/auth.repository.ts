@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, signInFailures, users } from '../../db/schema';
 
@@ -51,5 +51,5 @@ export async function clearFailures(db: DbOrTx, login: string) {
 /** Old failures and sessions are of no use: dropped at sign-in so the tables stay small. */
 export async function pruneExpired(db: DbOrTx, now: Date, failuresBefore: Date) {
   await db.delete(signInFailures).where(lt(signInFailures.at, failuresBefore));
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, now)));
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
