@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparedStatementsClient } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,7 +63,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const statements = preparedStatementsClient(client);
+    const db = drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',

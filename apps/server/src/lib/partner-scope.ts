@@ -21,9 +21,18 @@ export async function requireUserPartner(db: DbOrTx, userId: number, partnerUid:
     .leftJoin(userPartners, and(eq(userPartners.partnerId, partners.id), eq(userPartners.userId, userId)))
     .where(eq(partners.uid, partnerUid))
     .limit(1);
+  const { id, uid, name } = ensureUserPartner(row && { ...row, linked: row.linkedUser !== null }, partnerUid);
+  return { id, uid, name };
+}
+
+/**
+ * The same rule for a company a caller read itself (in a statement of its own): 404 when there is none, 403 when
+ * it is not linked to the user.
+ */
+export function ensureUserPartner<T extends { linked: boolean }>(row: T | null | undefined, partnerUid: string): T {
   if (!row) throw new AppError('NOT_FOUND', `Компания ${partnerUid} не найдена.`);
-  if (row.linkedUser === null) throw new AppError('FORBIDDEN', 'Эта компания не относится к вашей учётной записи.');
-  return { id: row.id, uid: row.uid, name: row.name };
+  if (!row.linked) throw new AppError('FORBIDDEN', 'Эта компания не относится к вашей учётной записи.');
+  return row;
 }
 
 /** Refuses access to an object owned by a company the user does not act for. */

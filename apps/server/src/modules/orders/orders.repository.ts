@@ -1,7 +1,7 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { offers, orderChecks, orderEdits, orderLines, orders, partners, products, storages } from '../../db/schema';
+import { offers, orderChecks, orderEdits, orderLines, orders, partners, products } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CheckRow = typeof orderChecks.$inferSelect;
@@ -25,13 +25,6 @@ const productColumns = {
   maxDiscount: products.maxDiscount,
 };
 
-export function partnerContracts(db: DbOrTx, partnerId: number) {
-  return db
-    .select({ guid: storages.guid, name: storages.name, discount: storages.discount, pricetype: storages.priceType })
-    .from(storages)
-    .where(eq(storages.partnerId, partnerId));
-}
-
 export async function findOrderByKey(db: DbOrTx, userId: number, key: string) {
   const [row] = await db
     .select({ id: orders.id, requestHash: orders.requestHash, firstAnswer: orders.firstAnswer })
@@ -48,9 +41,52 @@ export async function findEditByKey(db: DbOrTx, userId: number, key: string) {
   return row;
 }
 
-export function productsByUid(db: DbOrTx, uids: string[]) {
-  if (uids.length === 0) return Promise.resolve([] as ProductRow[]);
-  return db.select(productColumns).from(products).where(inArray(products.uid, uids));
+/** A JSON array parameter read back as a SQL array: one statement text (and one prepared plan) for any length. */
+const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const intArray = (values: readonly number[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::int)`;
+
+/** The first column of the only row, which the statements below build as JSON (so both drivers answer alike). */
+function jsonOf<T>(result: unknown, column: string): T {
+  return (rowsOf<Record<string, unknown>>(result)[0]?.[column] ?? null) as T;
+}
+
+export interface OrderContext {
+  /** The company with this uid, and whether the user acts for it; null when there is none. */
+  partner: { id: number; uid: string; name: string; linked: boolean } | null;
+  contracts: Array<{ guid: string; name: string; discount: number; pricetype: string }>;
+  /** The order already stored under this user's key, if any. */
+  known: { id: number; requestHash: string | null; firstAnswer: unknown } | null;
+  products: ProductRow[];
+}
+
+/**
+ * Everything a new order is checked against before its transaction, in one statement: the company and whether it
+ * is the user's, the company's contracts, the order already stored under the key, and the products sent.
+ */
+export async function orderContext(
+  db: DbOrTx,
+  input: { userId: number; partnerUid: string; key: string | null; productUids: readonly string[] },
+): Promise<OrderContext> {
+  const result = await db.execute(sql`
+    select
+      (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name,
+                'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = ${input.userId}))
+         from partners p where p.uid = ${input.partnerUid}) as partner,
+      (select coalesce(json_agg(json_build_object('guid', s.guid, 'name', s.name, 'discount', s.discount, 'pricetype', s.price_type)), '[]')
+         from storages s join partners p on p.id = s.partner_id where p.uid = ${input.partnerUid}) as contracts,
+      (select json_build_object('id', o.id, 'requestHash', o.request_hash, 'firstAnswer', o.first_answer)
+         from orders o where o.user_id = ${input.userId} and o.idempotency_key = ${input.key}) as known,
+      (select coalesce(json_agg(json_build_object('id', id, 'uid', uid, 'name', name, 'article', article, 'type', type,
+                'price', price, 'priceOpt', price_opt, 'weight', weight, 'volume', volume, 'status', status,
+                'maxDiscount', max_discount)), '[]')
+         from products where uid = any(${textArray(input.productUids)})) as products`);
+  const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
+  return {
+    partner: (row.partner ?? null) as OrderContext['partner'],
+    contracts: (row.contracts ?? []) as OrderContext['contracts'],
+    known: (row.known ?? null) as OrderContext['known'],
+    products: (row.products ?? []) as ProductRow[],
+  };
 }
 
 /**
@@ -58,12 +94,90 @@ export function productsByUid(db: DbOrTx, uids: string[]) {
  * the rest of the transaction and the fixed order prevents deadlocks between orders; PGlite runs one transaction
  * at a time, where the lock is a no-op and the read is exact anyway.
  */
-export function lockOffers(db: DbOrTx, guids: string[], ids: number[]) {
-  if (guids.length === 0 && ids.length === 0) return Promise.resolve([] as OfferRow[]);
-  const byGuid = guids.length > 0 ? inArray(offers.guid, guids) : undefined;
-  const byId = ids.length > 0 ? inArray(offers.id, ids) : undefined;
-  const where = byGuid && byId ? sql`${byGuid} OR ${byId}` : (byGuid ?? byId);
-  return db.select().from(offers).where(where).orderBy(asc(offers.id)).for('update');
+export async function lockOffers(db: DbOrTx, guids: readonly string[], ids: readonly number[]): Promise<OfferRow[]> {
+  if (guids.length === 0 && ids.length === 0) return [];
+  const result = await db.execute(sql`
+    select coalesce(json_agg(json_build_object('id', o.id, 'guid', o.guid, 'productId', o.product_id,
+             'characteristic', o.characteristic, 'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata,
+             'orgGuid', o.org_guid) order by o.id), '[]') as offers
+    from (select * from offers where guid = any(${textArray(guids)}) or id = any(${intArray(ids)})
+          order by id for update) as o`);
+  return jsonOf<OfferRow[]>(result, 'offers') ?? [];
+}
+
+export interface NewOrder {
+  order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'edited'>;
+  lines: Array<Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>>;
+  checks: Array<Omit<typeof orderChecks.$inferInsert, 'id' | 'orderId' | 'billRequestedAt'>>;
+  /** [offer id, units] to take from stock. */
+  take: ReadonlyArray<readonly [number, number]>;
+}
+
+/**
+ * A new order in one statement: stock taken (never below zero: each offer only while its residue covers the
+ * units), the order, its lines and its checks. Answers the order number and how many offers had enough stock;
+ * the caller rolls back when that is fewer than it asked for.
+ */
+export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id: number; taken: number }> {
+  const o = input.order;
+  const order = {
+    user_id: o.userId,
+    partner_id: o.partnerId,
+    name: o.name ?? '',
+    comment: o.comment ?? '',
+    delivery: o.delivery ?? {},
+    request_certificate: o.requestCertificate ?? false,
+    bags: o.bags ?? {},
+    total: o.total ?? 0,
+    total_discount: o.totalDiscount ?? 0,
+    count: o.count ?? 0,
+    total_count: o.totalCount ?? 0,
+    storage_guid: o.storageGuid ?? '',
+    idempotency_key: o.idempotencyKey ?? null,
+    request_hash: o.requestHash ?? null,
+    first_answer: o.firstAnswer ?? null,
+  };
+  const lines = input.lines.map((l) => ({
+    product_id: l.productId,
+    offer_id: l.offerId ?? null,
+    org_guid: l.orgGuid,
+    characteristic: l.characteristic ?? '',
+    quantity: l.quantity,
+    presale: l.presale ?? false,
+    fullprice: l.fullprice ?? 0,
+    price: l.price ?? 0,
+    discount: l.discount ?? 0,
+  }));
+  const checks = input.checks.map((c) => ({ guid: c.guid, org_guid: c.orgGuid, status: c.status ?? 0, total: c.total ?? 0, doc_status: c.docStatus ?? {} }));
+  const take = input.take.map(([id, n]) => ({ id, n }));
+  const result = await db.execute(sql`
+    with taken as (
+      update offers as o set residue = o.residue - w.n
+      from jsonb_to_recordset(${JSON.stringify(take)}::jsonb) as w(id int, n int)
+      where o.id = w.id and o.residue >= w.n
+      returning o.id
+    ), new_order as (
+      insert into orders (user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
+                          count, total_count, storage_guid, idempotency_key, request_hash, first_answer)
+      select user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
+             count, total_count, storage_guid, idempotency_key, request_hash, first_answer
+      from jsonb_to_record(${JSON.stringify(order)}::jsonb) as r(user_id int, partner_id int, name text, comment text,
+             delivery jsonb, request_certificate boolean, bags jsonb, total numeric, total_discount numeric, count int,
+             total_count int, storage_guid text, idempotency_key text, request_hash text, first_answer jsonb)
+      returning id
+    ), new_lines as (
+      insert into order_lines (order_id, product_id, offer_id, org_guid, characteristic, quantity, presale, fullprice, price, discount)
+      select new_order.id, l.product_id, l.offer_id, l.org_guid, l.characteristic, l.quantity, l.presale, l.fullprice, l.price, l.discount
+      from new_order, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(product_id int, offer_id int, org_guid text,
+             characteristic text, quantity int, presale boolean, fullprice numeric, price numeric, discount numeric)
+    ), new_checks as (
+      insert into order_checks (order_id, guid, org_guid, status, total, doc_status)
+      select new_order.id, c.guid, c.org_guid, c.status, c.total, c.doc_status
+      from new_order, jsonb_to_recordset(${JSON.stringify(checks)}::jsonb) as c(guid text, org_guid text, status int,
+             total numeric, doc_status jsonb)
+    )
+    select json_build_object('id', (select id from new_order), 'taken', (select count(*) from taken)) as result`);
+  return jsonOf<{ id: number; taken: number }>(result, 'result');
 }
 
 const valuesList = (pairs: ReadonlyArray<readonly [number, number]>) =>
@@ -95,11 +209,6 @@ export async function returnStock(db: DbOrTx, give: ReadonlyArray<readonly [numb
 export function rowsOf<T>(result: unknown): T[] {
   // node-postgres answers a QueryResult, PGlite a Results object: both carry rows.
   return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
-export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning({ id: orders.id, createdAt: orders.createdAt });
-  return row!;
 }
 
 export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {

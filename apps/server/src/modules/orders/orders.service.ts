@@ -38,7 +38,7 @@ import {
 } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
+import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
 import * as repo from './orders.repository';
 
 const MAX_ATTEMPTS = 6;
@@ -71,14 +71,18 @@ function storedAnswer(orderId: number, firstAnswer: unknown): TOrderSubmitResult
 
 const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`);
 
+/** The stored order under this key answers a retry; the same key with another body is a conflict. */
+function replayOf(known: repo.OrderContext['known'], hash: string): TOrderSubmitResult | undefined {
+  if (!known) return undefined;
+  if (known.requestHash !== hash) throw keyConflict();
+  return storedAnswer(known.id, known.firstAnswer);
+}
+
 /** A retry with the same key answers the first answer; the same key with another body is a conflict. */
 async function replayIfKnown(db: DbOrTx, userId: number, hash: string, options: SubmitOptions): Promise<TOrderSubmitResult | undefined> {
   if (!options.key) return undefined;
   if (options.editOrderId === undefined) {
-    const known = await repo.findOrderByKey(db, userId, options.key);
-    if (!known) return undefined;
-    if (known.requestHash !== hash) throw keyConflict();
-    return storedAnswer(known.id, known.firstAnswer);
+    return replayOf((await repo.findOrderByKey(db, userId, options.key)) ?? null, hash);
   }
   const known = await repo.findEditByKey(db, userId, options.key);
   if (!known) return undefined;
@@ -157,23 +161,31 @@ export async function submitOrder(
   options: SubmitOptions = {},
 ): Promise<TOrderSubmitResult> {
   const hash = requestHash(payload);
-  const replay = await replayIfKnown(db, userId, hash, options);
+  const positions = [...payload.position, ...payload.position_presail];
+  const editId = options.editOrderId;
+  const context = await repo.orderContext(db, {
+    userId,
+    partnerUid: payload.partner_id,
+    // An edit's key lives with the edit, read below.
+    key: editId === undefined ? (options.key ?? null) : null,
+    productUids: [...new Set(positions.map((position) => position.guid))],
+  });
+  const replay = editId === undefined ? replayOf(context.known, hash) : await replayIfKnown(db, userId, hash, options);
   if (replay) return replay;
 
-  const positions = [...payload.position, ...payload.position_presail];
   if (positions.every((position) => position.characteristics.length === 0)) {
     throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
   }
   const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
 
-  const partner = await requireUserPartner(db, userId, payload.partner_id);
-  const contracts = await repo.partnerContracts(db, partner.id);
+  const partner = ensureUserPartner(context.partner, payload.partner_id);
+  const { contracts, products } = context;
   if (payload.storage && !contracts.some((contract) => contract.guid === payload.storage)) {
     throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');
   }
-  if (options.editOrderId !== undefined) {
-    const existing = await repo.findOrder(db, options.editOrderId);
-    if (!existing) throw notFound(`Заказ № ${options.editOrderId} не найден.`);
+  if (editId !== undefined) {
+    const existing = await repo.findOrder(db, editId);
+    if (!existing) throw notFound(`Заказ № ${editId} не найден.`);
     await requirePartnerAccess(db, userId, existing.order.partnerId);
     if (existing.order.partnerId !== partner.id) {
       throw badRequest('Компанию заказа изменить нельзя: оформите новый заказ для другой компании.');
@@ -183,7 +195,7 @@ export async function submitOrder(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) =>
-        writeOrder(tx, { userId, payload, hash, options, partnerId: partner.id, contracts, deliveryDate }),
+        writeOrder(tx, { userId, payload, hash, options, partnerId: partner.id, contracts, products, deliveryDate }),
       );
     } catch (error) {
       if (isKeyViolation(error)) {
@@ -206,7 +218,8 @@ interface WriteInput {
   hash: string;
   options: SubmitOptions;
   partnerId: number;
-  contracts: Awaited<ReturnType<typeof repo.partnerContracts>>;
+  contracts: repo.OrderContext['contracts'];
+  products: repo.ProductRow[];
   deliveryDate: string;
 }
 
@@ -235,10 +248,9 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
   }
 
   const positions = [...payload.position, ...payload.position_presail];
-  const productRows = await repo.productsByUid(tx, [...new Set(positions.map((position) => position.guid))]);
   const offerGuids = [...new Set(positions.flatMap((position) => position.characteristics.map((line) => line.guid)))];
   const offerRows = await repo.lockOffers(tx, offerGuids, [...held.keys()]);
-  const productByUid = new Map(productRows.map((row) => [row.uid, row]));
+  const productByUid = new Map(input.products.map((row) => [row.uid, row]));
   const offerByGuid = new Map(offerRows.map((row) => [row.guid, row]));
 
   // Price every sent line from the database; the same offer sent twice (in both lists) is one line.
@@ -303,10 +315,7 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
     line.normal = Math.min(line.quantity, Math.max(0, available));
     line.presale = line.quantity - line.normal;
   }
-  if (held.size > 0) await repo.returnStock(tx, [...held.entries()]);
   const take = lines.filter((line) => line.normal > 0 && line.offer).map((line) => [line.offer!.id, line.normal] as const);
-  const taken = await repo.takeStock(tx, take);
-  if (taken.size !== take.length) throw new StockRaceError();
 
   // Totals through the domain rule, the same the client shows.
   const asPosition = (line: PricedLine, count: number): Position => ({
@@ -356,66 +365,59 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
     name: payload.name ?? '',
   };
 
-  let orderId: number;
   const stored = { notes: notesOf(corrections, presaleUnits, lines), edited: editId !== undefined };
+  const lineRows = lines.flatMap((line) => {
+    const base = {
+      productId: line.product.id,
+      offerId: line.offer?.id ?? null,
+      orgGuid: line.orgGuid,
+      characteristic: line.characteristic,
+      fullprice: line.fullprice,
+      price: line.price,
+      discount: line.discount,
+    };
+    return [
+      ...(line.normal > 0 ? [{ ...base, quantity: line.normal, presale: false }] : []),
+      ...(line.presale > 0 ? [{ ...base, quantity: line.presale, presale: true }] : []),
+    ];
+  });
+  // One check per organisation; an edit keeps the check guid of an organisation it already had.
+  const checkRows = [...new Set(lines.map((line) => line.orgGuid))].map((org) => {
+    const orgLines = lines.filter((line) => line.orgGuid === org);
+    const guid = previous?.checks.find((check) => check.orgGuid === org)?.guid ?? randomUUID();
+    const totalK = orgLines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+    return {
+      guid,
+      orgGuid: org,
+      status: orgLines.some((line) => line.normal > 0) ? CHECK_STATUS.RESERVED : CHECK_STATUS.PREORDER,
+      total: totalK / 100,
+      docStatus: blankDocStatus(guid),
+    };
+  });
+
   if (editId === undefined) {
-    const inserted = await repo.insertOrder(tx, {
+    const order = {
       ...orderValues,
       userId: input.userId,
       partnerId: input.partnerId,
       idempotencyKey: options.key ?? null,
       requestHash: input.hash,
       firstAnswer: stored,
-    });
-    orderId = inserted.id;
-  } else {
-    orderId = editId;
-    await repo.updateOrder(tx, orderId, { ...orderValues, edited: true, updatedAt: new Date() });
-    await repo.deleteLines(tx, orderId);
+    };
+    const inserted = await repo.insertNewOrder(tx, { order, lines: lineRows, checks: checkRows, take });
+    if (inserted.taken !== take.length) throw new StockRaceError();
+    return storedAnswer(inserted.id, stored);
   }
 
-  await repo.insertLines(
-    tx,
-    lines.flatMap((line) => {
-      const base = {
-        orderId,
-        productId: line.product.id,
-        offerId: line.offer?.id ?? null,
-        orgGuid: line.orgGuid,
-        characteristic: line.characteristic,
-        fullprice: line.fullprice,
-        price: line.price,
-        discount: line.discount,
-      };
-      return [
-        ...(line.normal > 0 ? [{ ...base, quantity: line.normal, presale: false }] : []),
-        ...(line.presale > 0 ? [{ ...base, quantity: line.presale, presale: true }] : []),
-      ];
-    }),
-  );
-
-  // One check per organisation; an edit keeps the check guid of an organisation it already had.
-  const orgs = [...new Set(lines.map((line) => line.orgGuid))];
-  await repo.replaceChecks(
-    tx,
-    orderId,
-    orgs.map((org) => {
-      const orgLines = lines.filter((line) => line.orgGuid === org);
-      const guid = previous?.checks.find((check) => check.orgGuid === org)?.guid ?? randomUUID();
-      const totalK = orgLines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
-      return {
-        orderId,
-        guid,
-        orgGuid: org,
-        status: orgLines.some((line) => line.normal > 0) ? CHECK_STATUS.RESERVED : CHECK_STATUS.PREORDER,
-        total: totalK / 100,
-        docStatus: blankDocStatus(guid),
-      };
-    }),
-    previous !== undefined,
-  );
-
-  if (editId !== undefined && options.key) {
+  const orderId = editId;
+  if (held.size > 0) await repo.returnStock(tx, [...held.entries()]);
+  const taken = await repo.takeStock(tx, take);
+  if (taken.size !== take.length) throw new StockRaceError();
+  await repo.updateOrder(tx, orderId, { ...orderValues, edited: true, updatedAt: new Date() });
+  await repo.deleteLines(tx, orderId);
+  await repo.insertLines(tx, lineRows.map((row) => ({ ...row, orderId })));
+  await repo.replaceChecks(tx, orderId, checkRows.map((row) => ({ ...row, orderId })), true);
+  if (options.key) {
     // The edit row was inserted first to claim the key; now it gets its answer.
     await repo.setEditAnswer(tx, input.userId, options.key, stored);
   }
