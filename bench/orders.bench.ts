@@ -1,18 +1,20 @@
 /**
  * Orders benchmark (`npm run bench:orders`): 200 concurrent clients order the same 10 scarce items (100 units each)
  * through the real HTTP server, some requests retried with the same Idempotency-Key (as after a lost answer).
- * Prints orders/s and latency percentiles, then checks that exactly 1,000 units were taken from stock, none went
- * below zero and no order was duplicated. Then the invoice PDF of a 50-line order: p95 over repeated prints.
- * PGlite in memory by default; PostgreSQL (a scratch database) when DATABASE_URL is set.
+ * The server runs in a child process (PGlite in memory, or a scratch PostgreSQL database when DATABASE_URL is set);
+ * the clients run here. The same clients first send the same bodies to a bare Fastify route in the child — the
+ * ceiling of HTTP and the load generator on this machine. Then it checks, from the database, that exactly 1,000
+ * units were taken from stock, none went below zero and no order was duplicated, prints the invoice PDF of a
+ * 50-line order repeatedly, and writes the results into docs/performance.md (its section for the database used).
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ORGANISATION } from '@portal/domain';
-import { inArray, sql } from 'drizzle-orm';
-import { offers, orderLines, orders } from '../apps/server/src/db/schema';
-import { DEMO_PARTNERS } from '../apps/server/src/db/seed/people';
-import { createTestApp, signInAs } from '../apps/server/test/helper';
-import { insertProduct } from '../apps/server/test/orders-fixtures';
+import { fileURLToPath } from 'node:url';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const ORDERS_PER_CLIENT = Number(process.env.BENCH_ORDERS_PER_CLIENT ?? 5);
 const ITEMS = 10;
@@ -20,63 +22,154 @@ const UNITS_PER_ITEM = 100;
 /** Share of orders whose request is sent twice with the same key. */
 const RETRY_SHARE = 0.2;
 const INVOICE_RUNS = Number(process.env.BENCH_INVOICE_RUNS ?? 60);
+const INVOICE_LINES = 50;
+
+interface Item {
+  uid: string;
+  guid: string;
+  orgGuid: string;
+}
+interface Ready {
+  kind: 'pglite' | 'postgres';
+  portal: string;
+  bare: string;
+  auth: Record<string, string>;
+  partnerUid: string;
+  scarce: Item[];
+  invoiceItems: Item[];
+}
+interface Checks {
+  stored: number;
+  taken: number;
+  presale: number;
+  residues: number[];
+}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-// A fixed pseudo-random sequence so runs are comparable.
-let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+// ---- child: the portal server on a fresh database, and a bare Fastify ----
+async function serve() {
+  const { default: Fastify } = await import('fastify');
+  const { ORGANISATION } = await import('@portal/domain');
+  const { inArray, sql } = await import('drizzle-orm');
+  const { offers, orderLines, orders } = await import('../apps/server/src/db/schema');
+  const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
+  const { createTestApp, signInAs } = await import('../apps/server/test/helper');
+  const { insertProduct } = await import('../apps/server/test/orders-fixtures');
 
-async function main() {
-  const started = performance.now();
   const t = await createTestApp({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0' });
-  const kind = t.app.database.kind;
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const auth = await signInAs(t.app, 'demo');
-  console.log(`orders benchmark on ${kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL'} · ${CLIENTS} clients × ${ORDERS_PER_CLIENT} orders · ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const db = t.app.db;
+  const asItem = (product: Awaited<ReturnType<typeof insertProduct>>, index = 0): Item => ({
+    uid: product.uid,
+    guid: product.offers[index]!.guid,
+    orgGuid: product.offers[index]!.orgGuid,
+  });
+  const scarce = [];
+  for (let i = 0; i < ITEMS; i++) {
+    const product = await insertProduct(db, {
+      name: `Дефицитный товар ${i + 1}`,
+      priceOpt: 500 + i * 10,
+      offers: [{ characteristic: 'U', residue: UNITS_PER_ITEM, orgGuid: i % 2 ? ORGANISATION.ES : ORGANISATION.FRO }],
+    });
+    scarce.push(product);
+  }
+  const big = await insertProduct(db, {
+    name: 'Товар для счёта',
+    priceOpt: 1234.56,
+    offers: Array.from({ length: INVOICE_LINES }, (_, i) => ({ characteristic: `Р${i + 1}`, residue: 1000 })),
+  });
+  const portal = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
-  const scarce = await Promise.all(
-    Array.from({ length: ITEMS }, (_, i) =>
-      insertProduct(t.app.db, { name: `Дефицитный товар ${i + 1}`, priceOpt: 500 + i * 10, offers: [{ characteristic: 'U', residue: UNITS_PER_ITEM, orgGuid: i % 2 ? ORGANISATION.ES : ORGANISATION.FRO }] }),
-    ),
-  );
+  // The baseline: the same requests, parsed and answered without the database.
+  let sequence = 0;
+  const bare = Fastify();
+  bare.post('/api/order/add', async (request) => {
+    const body = request.body as { position: unknown[] };
+    sequence += 1;
+    return { response: { id: sequence, message: `Заказ № ${sequence} принят (${body.position.length}).` } };
+  });
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
   const offerGuids = scarce.map((product) => product.offers[0]!.guid);
+  process.on('message', async (message: string) => {
+    if (message === 'check') {
+      const bench = sql`${orders.idempotencyKey} LIKE 'bench-%'`;
+      const [stored] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(bench);
+      const units = (presale: boolean) =>
+        db
+          .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+          .from(orderLines)
+          .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
+          .where(sql`${orderLines.presale} = ${presale} AND ${bench}`);
+      const [taken] = await units(false);
+      const [presale] = await units(true);
+      const residues = await db.select({ residue: offers.residue }).from(offers).where(inArray(offers.guid, offerGuids));
+      const checks: Checks = { stored: stored!.n, taken: taken!.units, presale: presale!.units, residues: residues.map((r) => r.residue) };
+      process.send?.({ checks });
+    }
+    if (message === 'close') {
+      await bare.close();
+      await t.close();
+      process.exit(0);
+    }
+  });
+  const ready: Ready = {
+    kind: t.app.database.kind,
+    portal,
+    bare: bareUrl,
+    auth: await signInAs(t.app, 'demo'),
+    partnerUid: DEMO_PARTNERS.SPECSNAB,
+    scarce: scarce.map((product) => asItem(product)),
+    invoiceItems: big.offers.map((_, i) => asItem(big, i)),
+  };
+  process.send?.({ ready });
+}
 
+// ---- parent: the clients ----
+interface LoadResult {
+  seconds: number;
+  requests: number;
+  keys: number;
+  latencies: number[];
+  answers: Map<string, number[]>;
+  failures: number;
+}
+
+async function load(url: string, ready: Ready): Promise<LoadResult> {
+  // A fixed pseudo-random sequence, restarted for each run, so both runs send the same bodies.
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const body = () => ({
-    partner_id: DEMO_PARTNERS.SPECSNAB,
+    partner_id: ready.partnerUid,
     delivery: { address: '', case: 'pickup', date: '', cost: 0, bill_to: '' },
-    position: scarce
+    position: ready.scarce
       .filter(() => random() < 0.6)
-      .map((product) => ({
-        guid: product.uid,
-        characteristics: [{ guid: product.offers[0]!.guid, orgguid: product.offers[0]!.orgGuid, quantity: 1 + Math.floor(random() * 3), price: 0, fullprice: 0, discount: 0 }],
+      .map((item) => ({
+        guid: item.uid,
+        characteristics: [{ guid: item.guid, orgguid: item.orgGuid, quantity: 1 + Math.floor(random() * 3), price: 0, fullprice: 0, discount: 0 }],
       })),
   });
 
-  const latencies: number[] = [];
-  const answers = new Map<string, number[]>();
-  let failures = 0;
+  const result: LoadResult = { seconds: 0, requests: 0, keys: 0, latencies: [], answers: new Map(), failures: 0 };
   const post = async (key: string, payload: string) => {
     const begin = performance.now();
-    const response = await fetch(`${address}/api/order/add`, {
+    const response = await fetch(`${url}/api/order/add`, {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': key },
+      headers: { ...ready.auth, 'content-type': 'application/json', 'idempotency-key': key },
       body: payload,
     });
     const json = (await response.json()) as { response: { id: number } | null };
-    latencies.push(performance.now() - begin);
+    result.latencies.push(performance.now() - begin);
     if (response.status !== 200 || !json.response) {
-      failures += 1;
+      result.failures += 1;
       return;
     }
-    answers.set(key, [...(answers.get(key) ?? []), json.response.id]);
+    result.answers.set(key, [...(result.answers.get(key) ?? []), json.response.id]);
   };
-
-  let requests = 0;
   const client = async (c: number) => {
     for (let i = 0; i < ORDERS_PER_CLIENT; i++) {
       const key = `bench-${c}-${i}`;
@@ -84,85 +177,148 @@ async function main() {
       while (order.position.length === 0) order = body();
       const payload = JSON.stringify(order);
       const retried = random() < RETRY_SHARE;
-      requests += retried ? 2 : 1;
+      result.requests += retried ? 2 : 1;
+      result.keys += 1;
       // A retry races the first attempt, as when a client times out and sends again.
       await Promise.all(retried ? [post(key, payload), post(key, payload)] : [post(key, payload)]);
     }
   };
-  const load = performance.now();
+  const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
-  const seconds = (performance.now() - load) / 1000;
-  const unique = answers.size;
-
-  // Checks.
-  const ids = [...answers.values()];
-  const duplicatedAnswers = ids.filter((list) => new Set(list).size > 1).length;
-  const distinctOrders = new Set(ids.map((list) => list[0])).size;
-  const [stored] = await t.app.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(sql`${orders.idempotencyKey} LIKE 'bench-%'`);
-  const residues = await t.app.db.select({ residue: offers.residue }).from(offers).where(inArray(offers.guid, offerGuids));
-  const [taken] = await t.app.db
-    .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
-    .where(sql`${orderLines.presale} = false AND ${orders.idempotencyKey} LIKE 'bench-%'`);
-  const [presale] = await t.app.db
-    .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
-    .where(sql`${orderLines.presale} = true AND ${orders.idempotencyKey} LIKE 'bench-%'`);
-
-  console.log(`\n${requests} requests (${requests - unique} retries with a reused key) in ${seconds.toFixed(2)} s`);
-  console.log(`orders/s: ${(unique / seconds).toFixed(0)}   requests/s: ${(requests / seconds).toFixed(0)}`);
-  console.log(`latency p50 ${ms(percentile(latencies, 50))} · p95 ${ms(percentile(latencies, 95))} · p99 ${ms(percentile(latencies, 99))} · max ${ms(Math.max(...latencies))}`);
-  console.log(`stock taken: ${taken!.units} units (expected ${ITEMS * UNITS_PER_ITEM}); pre-sale: ${presale!.units} units; residues left: ${residues.map((r) => r.residue).join(', ')}`);
-  console.log(`orders stored: ${stored!.n}, distinct answered: ${distinctOrders}, keys: ${unique}, keys answered with two numbers: ${duplicatedAnswers}, failed requests: ${failures}`);
-
-  const problems: string[] = [];
-  if (taken!.units !== ITEMS * UNITS_PER_ITEM) problems.push(`taken ${taken!.units} units instead of ${ITEMS * UNITS_PER_ITEM}`);
-  if (residues.some((row) => row.residue !== 0)) problems.push('some stock is left or negative');
-  if (stored!.n !== unique || distinctOrders !== unique || duplicatedAnswers > 0) problems.push('duplicated orders');
-  if (failures > 0) problems.push(`${failures} failed requests`);
-
-  // Invoice PDF of 50 lines.
-  const big = await insertProduct(t.app.db, {
-    name: 'Товар для счёта',
-    priceOpt: 1234.56,
-    offers: Array.from({ length: 50 }, (_, i) => ({ characteristic: `Р${i + 1}`, residue: 1000 })),
-  });
-  const invoiceOrder = await fetch(`${address}/api/order/add`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      partner_id: DEMO_PARTNERS.SPECSNAB,
-      position: [{ guid: big.uid, characteristics: big.offers.map((offer) => ({ guid: offer.guid, orgguid: offer.orgGuid, quantity: 2, price: 0, fullprice: 0, discount: 0 })) }],
-    }),
-  });
-  const invoiceId = ((await invoiceOrder.json()) as { response: { id: number } }).response.id;
-  const printTimes: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < INVOICE_RUNS + 5; i++) {
-    const begin = performance.now();
-    const response = await fetch(`${address}/api/order/print?id=${invoiceId}&name=invoice`, { headers: auth });
-    const pdf = Buffer.from(await response.arrayBuffer());
-    if (i >= 5) printTimes.push(performance.now() - begin); // the first prints warm up fonts and the JIT
-    bytes = pdf.length;
-    if (response.status !== 200 || pdf.subarray(0, 5).toString() !== '%PDF-') problems.push('invoice print failed');
-  }
-  const invoiceP95 = percentile(printTimes, 95);
-  console.log(`\ninvoice PDF, 50 lines (${(bytes / 1024).toFixed(0)} KB): p50 ${ms(percentile(printTimes, 50))} · p95 ${ms(invoiceP95)} over ${INVOICE_RUNS} prints (target p95 ≤ 150 ms)`);
-
-  await t.close();
-  if (problems.length > 0) {
-    console.error(`\nFAILED: ${problems.join('; ')}`);
-    process.exit(1);
-  }
-  console.log('\nchecks passed: exact stock, never below zero, no duplicates');
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (answer: Record<string, unknown>) => {
+      if (key in answer) {
+        child.off('message', listener);
+        resolve(answer[key] as T);
+      }
+    };
+    child.on('message', listener);
+    child.send(message);
+  });
+}
+
+async function printInvoices(ready: Ready) {
+  const created = await fetch(`${ready.portal}/api/order/add`, {
+    method: 'POST',
+    headers: { ...ready.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      partner_id: ready.partnerUid,
+      position: [{ guid: ready.invoiceItems[0]!.uid, characteristics: ready.invoiceItems.map((item) => ({ guid: item.guid, orgguid: item.orgGuid, quantity: 2, price: 0, fullprice: 0, discount: 0 })) }],
+    }),
+  });
+  const id = ((await created.json()) as { response: { id: number } }).response.id;
+  const times: number[] = [];
+  let bytes = 0;
+  let failed = false;
+  for (let i = 0; i < INVOICE_RUNS + 5; i++) {
+    const begin = performance.now();
+    const response = await fetch(`${ready.portal}/api/order/print?id=${id}&name=invoice`, { headers: ready.auth });
+    const pdf = Buffer.from(await response.arrayBuffer());
+    if (i >= 5) times.push(performance.now() - begin); // the first prints warm up fonts and the JIT
+    bytes = pdf.length;
+    if (response.status !== 200 || pdf.subarray(0, 5).toString() !== '%PDF-') failed = true;
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failed };
+}
+
+function writeReport(kind: Ready['kind'], lines: string[]) {
+  const file = path.join(root, 'docs/performance.md');
+  const start = `<!-- bench:orders-${kind}:start -->`;
+  const end = `<!-- bench:orders-${kind}:end -->`;
+  const section = [start, ...lines, end].join('\n');
+  const text = readFileSync(file, 'utf8');
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  writeFileSync(file, from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text.trimEnd()}\n\n${section}\n`);
+}
+
+async function main() {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: process.env,
+  });
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child.on('message', (message: { ready?: Ready }) => message.ready && resolve(message.ready));
+      child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
+    });
+    const database = ready.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL';
+    console.log(`orders benchmark on ${database} · ${CLIENTS} clients × ${ORDERS_PER_CLIENT} orders`);
+
+    const baseline = await load(ready.bare, ready);
+    const run = await load(ready.portal, ready);
+    const checks = await ask<Checks>(child, 'check', 'checks');
+    const invoice = await printInvoices(ready);
+
+    const rows = [
+      { name: 'bare Fastify POST (same bodies, no database)', result: baseline },
+      { name: `POST /api/order/add on ${database}`, result: run },
+    ].map(({ name, result }) => {
+      const { seconds, requests, keys, latencies } = result;
+      return `| ${name} | ${keys.toLocaleString('en-US')} | ${requests.toLocaleString('en-US')} | ${seconds.toFixed(2)} s | ${Math.round(keys / seconds)} | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} |`;
+    });
+
+    const ids = [...run.answers.values()];
+    const duplicatedAnswers = ids.filter((list) => new Set(list).size > 1).length;
+    const distinctOrders = new Set(ids.map((list) => list[0])).size;
+    const expected = ITEMS * UNITS_PER_ITEM;
+    const problems: string[] = [];
+    if (checks.taken !== expected) problems.push(`taken ${checks.taken} units instead of ${expected}`);
+    if (checks.residues.some((residue) => residue !== 0)) problems.push('some stock is left or negative');
+    if (checks.stored !== run.keys || distinctOrders !== run.keys || duplicatedAnswers > 0) problems.push('duplicated orders');
+    if (run.failures > 0) problems.push(`${run.failures} failed requests`);
+    if (invoice.failed) problems.push('an invoice print failed');
+
+    const ordersPerSecond = run.keys / run.seconds;
+    const lines = [
+      `### ${database}`,
+      '',
+      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
+        `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end; ${CLIENTS} clients × ${ORDERS_PER_CLIENT} orders, ` +
+        `${Math.round(RETRY_SHARE * 100)} % sent twice at once with one key; server in a child process, clients in the parent, both on this machine.`,
+      '',
+      '| run | orders | requests | time | orders/s | latency p50 / p95 |',
+      '|---|---:|---:|---:|---:|---|',
+      ...rows,
+      '',
+      `Checks: ${checks.taken.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} units taken, residues ${[...new Set(checks.residues)].join(', ')}, ` +
+        `${checks.presale.toLocaleString('en-US')} units in pre-sale; ${checks.stored.toLocaleString('en-US')} orders stored for ${run.keys.toLocaleString('en-US')} keys, ` +
+        `${duplicatedAnswers} keys answered with two numbers, ${run.failures} failed requests — ${problems.length === 0 ? 'passed' : `**FAILED: ${problems.join('; ')}**`}.`,
+      '',
+      `Invoice PDF of ${INVOICE_LINES} lines (${(invoice.bytes / 1024).toFixed(0)} KB), ${INVOICE_RUNS} prints after 5 warm-up: p50 ${ms(invoice.p50)}, p95 ${ms(invoice.p95)}.`,
+      '',
+      ready.kind === 'pglite'
+        ? `Targets: ≥ 300 orders/s on PGlite — ${ordersPerSecond >= 300 ? 'met' : '**missed**'} (${Math.round(ordersPerSecond)}); invoice p95 ≤ 150 ms — ${invoice.p95 <= 150 ? 'met' : '**missed**'}.`
+        : `Targets are set for PGlite; invoice p95 ≤ 150 ms — ${invoice.p95 <= 150 ? 'met' : '**missed**'}.`,
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+    writeReport(ready.kind, lines);
+    console.log('written to docs/performance.md');
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.send('close');
+      setTimeout(resolve, 10_000).unref();
+    });
+    if (problems.length > 0) process.exitCode = 1;
+  } finally {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  serve().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -51,6 +51,37 @@ describe('query plans of product search', () => {
     }
   });
 
+  it('keeps one generic plan for the article search, and that plan is the same index range scan', async () => {
+    for (const key of ['К', 'КСТ1', 'КСТ105А']) {
+      const { text, params } = articleSearchStatement(key, 20);
+      const literals = params.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`));
+      // In a transaction, so PostgreSQL's pool keeps one connection for PREPARE and EXPLAIN.
+      const explained = await t.app.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`prepare article_plan_test as ${text}`));
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain execute article_plan_test(${literals.join(', ')})`)));
+        await tx.execute(sql.raw('deallocate article_plan_test'));
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+      expect(explained, key).toMatch(/Index Cond: \(\(article_key ~>=~ \$1\) AND \(article_key ~<~ \$2\)\)/);
+      expect(explained, key).toMatch(/Limit/);
+      expect(explained, key).not.toMatch(/Seq Scan on products/);
+    }
+    if (t.app.database.kind === 'pglite') {
+      // What the server really ran: its prepared statement, planned generically every time.
+      await searchArticlePrefix(t.app.db, 'БТК10', 20);
+      const { text } = articleSearchStatement('БТК10', 20);
+      const [statement] = (
+        await client().query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      ).rows;
+      expect(statement?.generic_plans).toBeGreaterThan(0);
+      expect(statement?.custom_plans).toBe(0);
+    }
+  });
+
   it('finds name words through the trigram index, common or rare, one word or several', async () => {
     for (const words of [['костюм'], ['бот'], ['костюм', 'летний'], ['ботинки', 'мастер', 'кожаные'], ['перчатки'], ['щщщщ']]) {
       const text = await plan(nameSearchStatement(words, 60));

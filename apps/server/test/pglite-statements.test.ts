@@ -5,13 +5,13 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrepared, preparedStatementsClient, type StatementClient } from '../src/db/pglite-statements';
+import { GENERIC_PLAN, isPrepared, preparedStatementsClient, type StatementClient } from '../src/db/pglite-statements';
 
 let pglite: PGlite;
 let client: StatementClient;
 
 const preparedNames = async () =>
-  (await pglite.query<{ statement: string; generic_plans: number }>('select statement, generic_plans from pg_prepared_statements')).rows;
+  (await pglite.query<{ statement: string; generic_plans: number; custom_plans: number }>('select statement, generic_plans, custom_plans from pg_prepared_statements')).rows;
 
 beforeAll(async () => {
   pglite = await PGlite.create();
@@ -65,6 +65,16 @@ describe('preparedStatementsClient', () => {
     // Evicted statements are closed on the database too, and run again when asked.
     expect((await preparedNames()).length).toBeLessThanOrEqual(6);
     expect((await client.query<{ n: number }>('select 0 as n, id from stock where id = $1', [1])).rows[0]!.n).toBe(0);
+  });
+
+  it('plans a GENERIC_PLAN statement generically from the first execution, and only that statement', async () => {
+    const text = `${GENERIC_PLAN} select id from stock where article ~>=~ $1 and article ~<~ $2 order by article using ~<~ limit $3`;
+    const rows = (await client.query<{ id: number }>(text, ['КСТ10', 'КСТ11', 5])).rows;
+    expect(rows.map((row) => row.id)).toEqual([10, 100, 101, 102, 103]);
+    await client.query(text, ['КСТ2', 'КСТ3', 5]);
+    const [statement] = (await preparedNames()).filter((row) => row.statement === text);
+    expect(statement).toMatchObject({ generic_plans: 2, custom_plans: 0 });
+    expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0]!.plan_cache_mode).toBe('auto');
   });
 
   it('throws the database error with its code and constraint, and stays usable', async () => {

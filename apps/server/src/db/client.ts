@@ -132,3 +132,19 @@ function isAlive(pid: number): boolean {
 function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
+
+interface DriverSession {
+  client: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+  logger: { logQuery(query: string, params: unknown[]): void };
+}
+
+/**
+ * A statement straight to the driver under the database or transaction at hand — PGlite's statement client or
+ * node-postgres — for hot paths, where building a query through Drizzle costs as much as running it. Both drivers
+ * answer `{rows}` with JSON columns parsed; the statement is logged through Drizzle's logger like any other.
+ */
+export async function rawQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
+  const session = (db as unknown as { session: DriverSession }).session;
+  session.logger.logQuery(text, params);
+  return (await session.client.query(text, params)).rows as T[];
+}

@@ -34,8 +34,16 @@ interface Prepared {
 /** Statements kept prepared at once; the least recently used is closed beyond this (IN-lists vary in length). */
 const MAX_PREPARED = 500;
 
+/**
+ * A statement whose text starts with this comment keeps one generic plan, whatever its cost estimate says: for a
+ * statement the planner misjudges with unknown parameters although its plan cannot depend on them (the article
+ * range search: its generic estimate is higher than a custom one, so `auto` would plan it afresh every time).
+ * It is a comment, so node-postgres runs the same text as usual.
+ */
+export const GENERIC_PLAN = '/* generic plan */';
+
 /** Only plain data statements are worth keeping; DDL, SET, BEGIN and the like run unnamed. */
-const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+const DATA_STATEMENT = /^\s*(\/\* generic plan \*\/\s*)?(select|insert|update|delete|with)\b/i;
 /** A pattern the planner must see (see above). */
 const PATTERN_MATCH = /\b(i?like|similar\s+to)\b/i;
 
@@ -117,8 +125,18 @@ export function preparedStatementsClient(pglite: PGlite, { maxPrepared = MAX_PRE
       }
       const statement = await prepare(text, syncToFs);
       const values = params.map((value, i) => serializeParam(value, statement.paramTypes[i], options));
-      const messages = await exchange([serialize.bind({ statement: statement.name, values }), serialize.execute({})], syncToFs);
-      return toResults<T>(messages, statement.fields, options, pglite.parsers);
+      const execution = [serialize.bind({ statement: statement.name, values }), serialize.execute({})];
+      if (!text.startsWith(GENERIC_PLAN)) {
+        return toResults<T>(await exchange(execution, syncToFs), statement.fields, options, pglite.parsers);
+      }
+      // The setting holds for this one execution: SET, Bind, Execute, Sync, RESET in the same exchange.
+      const messages = await exchange(
+        [serialize.query('SET plan_cache_mode = force_generic_plan'), ...execution, serialize.sync(), serialize.query('RESET plan_cache_mode')],
+        syncToFs,
+        false,
+      );
+      const ready = messages.flatMap((message, i) => (message.name === 'readyForQuery' ? [i] : []));
+      return toResults<T>(messages.slice(ready[0]! + 1, ready[1]), statement.fields, options, pglite.parsers);
     } catch (error) {
       // A table changed under a prepared statement ("cached plan must not change result type"): prepare it anew
       // next time.

@@ -1,18 +1,19 @@
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawQuery, type DbOrTx } from '../../db/client';
 import { sessions, signInFailures, users } from '../../db/schema';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
   return db.query.users.findFirst({ where: eq(users.login, login) });
 }
 
+/** Every signed-in request runs this lookup, so it goes to the driver as it is (see rawQuery). */
+const SESSION_USER = `
+  select u.id, u.login, u.blocked from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.expires_at > $2 and s.revoked_at is null
+  limit 1`;
+
 export async function findSessionUser(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ id: users.id, login: users.login, blocked: users.blocked })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(sessions.revokedAt)))
-    .limit(1);
+  const [row] = await rawQuery<{ id: number; login: string; blocked: boolean }>(db, SESSION_USER, [tokenHash, now.toISOString()]);
   return row;
 }
 

@@ -1,6 +1,6 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawQuery, type DbOrTx } from '../../db/client';
 import { offers, orderChecks, orderEdits, orderLines, orders, partners, products } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -41,14 +41,37 @@ export async function findEditByKey(db: DbOrTx, userId: number, key: string) {
   return row;
 }
 
-/** A JSON array parameter read back as a SQL array: one statement text (and one prepared plan) for any length. */
-const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-const intArray = (values: readonly number[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::int)`;
+/** The offers' columns an order needs, as JSON. */
+const offerJson = `json_build_object('id', o.id, 'guid', o.guid, 'productId', o.product_id, 'characteristic', o.characteristic,
+  'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata, 'orgGuid', o.org_guid)`;
 
-/** The first column of the only row, which the statements below build as JSON (so both drivers answer alike). */
-function jsonOf<T>(result: unknown, column: string): T {
-  return (rowsOf<Record<string, unknown>>(result)[0]?.[column] ?? null) as T;
-}
+/**
+ * Offers by guid or id, locked in id order. On PostgreSQL the lock makes the residue read exact for the rest of the
+ * transaction, and the fixed order prevents deadlocks between orders; PGlite runs one transaction at a time, where
+ * the lock is a no-op and the read is exact anyway. Arrays arrive as JSON ($n::jsonb), so the statement's text —
+ * and its prepared plan — is the same for any number of lines.
+ */
+const lockedOffers = (guids: string, ids: string) => `(
+  select coalesce(json_agg(${offerJson} order by o.id), '[]')
+  from (select * from offers
+        where guid = any(array(select jsonb_array_elements_text(${guids}::jsonb)))
+           or id = any(array(select jsonb_array_elements_text(${ids}::jsonb)::int))
+        order by id for update) as o)`;
+
+const ORDER_CONTEXT = `
+  select
+    (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name,
+              'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1))
+       from partners p where p.uid = $2) as partner,
+    (select coalesce(json_agg(json_build_object('guid', s.guid, 'name', s.name, 'discount', s.discount, 'pricetype', s.price_type)), '[]')
+       from storages s join partners p on p.id = s.partner_id where p.uid = $2) as contracts,
+    (select json_build_object('id', o.id, 'requestHash', o.request_hash, 'firstAnswer', o.first_answer)
+       from orders o where o.user_id = $1 and o.idempotency_key = $3) as known,
+    (select coalesce(json_agg(json_build_object('id', id, 'uid', uid, 'name', name, 'article', article, 'type', type,
+              'price', price, 'priceOpt', price_opt, 'weight', weight, 'volume', volume, 'status', status,
+              'maxDiscount', max_discount)), '[]')
+       from products where uid = any(array(select jsonb_array_elements_text($4::jsonb)))) as products,
+    ${lockedOffers('$5', "'[]'")} as offers`;
 
 export interface OrderContext {
   /** The company with this uid, and whether the user acts for it; null when there is none. */
@@ -57,52 +80,42 @@ export interface OrderContext {
   /** The order already stored under this user's key, if any. */
   known: { id: number; requestHash: string | null; firstAnswer: unknown } | null;
   products: ProductRow[];
+  /** The offers sent, locked (see lockedOffers). */
+  offers: OfferRow[];
 }
 
 /**
- * Everything a new order is checked against before its transaction, in one statement: the company and whether it
- * is the user's, the company's contracts, the order already stored under the key, and the products sent.
+ * Everything an order is checked against, in one statement: the company and whether it is the user's, its
+ * contracts, the order already stored under the key, the products sent and their offers (locked: inside the
+ * order's transaction, this is the stock the order is split against).
  */
 export async function orderContext(
   db: DbOrTx,
-  input: { userId: number; partnerUid: string; key: string | null; productUids: readonly string[] },
+  input: { userId: number; partnerUid: string; key: string | null; productUids: readonly string[]; offerGuids: readonly string[] },
 ): Promise<OrderContext> {
-  const result = await db.execute(sql`
-    select
-      (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name,
-                'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = ${input.userId}))
-         from partners p where p.uid = ${input.partnerUid}) as partner,
-      (select coalesce(json_agg(json_build_object('guid', s.guid, 'name', s.name, 'discount', s.discount, 'pricetype', s.price_type)), '[]')
-         from storages s join partners p on p.id = s.partner_id where p.uid = ${input.partnerUid}) as contracts,
-      (select json_build_object('id', o.id, 'requestHash', o.request_hash, 'firstAnswer', o.first_answer)
-         from orders o where o.user_id = ${input.userId} and o.idempotency_key = ${input.key}) as known,
-      (select coalesce(json_agg(json_build_object('id', id, 'uid', uid, 'name', name, 'article', article, 'type', type,
-                'price', price, 'priceOpt', price_opt, 'weight', weight, 'volume', volume, 'status', status,
-                'maxDiscount', max_discount)), '[]')
-         from products where uid = any(${textArray(input.productUids)})) as products`);
-  const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
+  const [row] = await rawQuery<Partial<OrderContext>>(db, ORDER_CONTEXT, [
+    input.userId,
+    input.partnerUid,
+    input.key,
+    JSON.stringify(input.productUids),
+    JSON.stringify(input.offerGuids),
+  ]);
   return {
-    partner: (row.partner ?? null) as OrderContext['partner'],
-    contracts: (row.contracts ?? []) as OrderContext['contracts'],
-    known: (row.known ?? null) as OrderContext['known'],
-    products: (row.products ?? []) as ProductRow[],
+    partner: row?.partner ?? null,
+    contracts: row?.contracts ?? [],
+    known: row?.known ?? null,
+    products: row?.products ?? [],
+    offers: row?.offers ?? [],
   };
 }
 
-/**
- * The offers an order touches, locked in id order. On PostgreSQL the lock makes the residue read here exact for
- * the rest of the transaction and the fixed order prevents deadlocks between orders; PGlite runs one transaction
- * at a time, where the lock is a no-op and the read is exact anyway.
- */
+const LOCK_OFFERS = `select ${lockedOffers('$1', '$2')} as offers`;
+
+/** Offers by guid or id, locked (an edit adds the offers its previous version holds). */
 export async function lockOffers(db: DbOrTx, guids: readonly string[], ids: readonly number[]): Promise<OfferRow[]> {
   if (guids.length === 0 && ids.length === 0) return [];
-  const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object('id', o.id, 'guid', o.guid, 'productId', o.product_id,
-             'characteristic', o.characteristic, 'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata,
-             'orgGuid', o.org_guid) order by o.id), '[]') as offers
-    from (select * from offers where guid = any(${textArray(guids)}) or id = any(${intArray(ids)})
-          order by id for update) as o`);
-  return jsonOf<OfferRow[]>(result, 'offers') ?? [];
+  const [row] = await rawQuery<{ offers: OfferRow[] }>(db, LOCK_OFFERS, [JSON.stringify(guids), JSON.stringify(ids)]);
+  return row?.offers ?? [];
 }
 
 export interface NewOrder {
@@ -112,6 +125,33 @@ export interface NewOrder {
   /** [offer id, units] to take from stock. */
   take: ReadonlyArray<readonly [number, number]>;
 }
+
+const INSERT_NEW_ORDER = `
+  with taken as (
+    update offers as o set residue = o.residue - w.n
+    from jsonb_to_recordset($1::jsonb) as w(id int, n int)
+    where o.id = w.id and o.residue >= w.n
+    returning o.id
+  ), new_order as (
+    insert into orders (user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
+                        count, total_count, storage_guid, idempotency_key, request_hash, first_answer)
+    select user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
+           count, total_count, storage_guid, idempotency_key, request_hash, first_answer
+    from jsonb_to_record($2::jsonb) as r(user_id int, partner_id int, name text, comment text, delivery jsonb,
+           request_certificate boolean, bags jsonb, total numeric, total_discount numeric, count int, total_count int,
+           storage_guid text, idempotency_key text, request_hash text, first_answer jsonb)
+    returning id
+  ), new_lines as (
+    insert into order_lines (order_id, product_id, offer_id, org_guid, characteristic, quantity, presale, fullprice, price, discount)
+    select new_order.id, l.product_id, l.offer_id, l.org_guid, l.characteristic, l.quantity, l.presale, l.fullprice, l.price, l.discount
+    from new_order, jsonb_to_recordset($3::jsonb) as l(product_id int, offer_id int, org_guid text, characteristic text,
+           quantity int, presale boolean, fullprice numeric, price numeric, discount numeric)
+  ), new_checks as (
+    insert into order_checks (order_id, guid, org_guid, status, total, doc_status)
+    select new_order.id, c.guid, c.org_guid, c.status, c.total, c.doc_status
+    from new_order, jsonb_to_recordset($4::jsonb) as c(guid text, org_guid text, status int, total numeric, doc_status jsonb)
+  )
+  select json_build_object('id', (select id from new_order), 'taken', (select count(*) from taken)) as result`;
 
 /**
  * A new order in one statement: stock taken (never below zero: each offer only while its residue covers the
@@ -150,34 +190,13 @@ export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id:
   }));
   const checks = input.checks.map((c) => ({ guid: c.guid, org_guid: c.orgGuid, status: c.status ?? 0, total: c.total ?? 0, doc_status: c.docStatus ?? {} }));
   const take = input.take.map(([id, n]) => ({ id, n }));
-  const result = await db.execute(sql`
-    with taken as (
-      update offers as o set residue = o.residue - w.n
-      from jsonb_to_recordset(${JSON.stringify(take)}::jsonb) as w(id int, n int)
-      where o.id = w.id and o.residue >= w.n
-      returning o.id
-    ), new_order as (
-      insert into orders (user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
-                          count, total_count, storage_guid, idempotency_key, request_hash, first_answer)
-      select user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
-             count, total_count, storage_guid, idempotency_key, request_hash, first_answer
-      from jsonb_to_record(${JSON.stringify(order)}::jsonb) as r(user_id int, partner_id int, name text, comment text,
-             delivery jsonb, request_certificate boolean, bags jsonb, total numeric, total_discount numeric, count int,
-             total_count int, storage_guid text, idempotency_key text, request_hash text, first_answer jsonb)
-      returning id
-    ), new_lines as (
-      insert into order_lines (order_id, product_id, offer_id, org_guid, characteristic, quantity, presale, fullprice, price, discount)
-      select new_order.id, l.product_id, l.offer_id, l.org_guid, l.characteristic, l.quantity, l.presale, l.fullprice, l.price, l.discount
-      from new_order, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(product_id int, offer_id int, org_guid text,
-             characteristic text, quantity int, presale boolean, fullprice numeric, price numeric, discount numeric)
-    ), new_checks as (
-      insert into order_checks (order_id, guid, org_guid, status, total, doc_status)
-      select new_order.id, c.guid, c.org_guid, c.status, c.total, c.doc_status
-      from new_order, jsonb_to_recordset(${JSON.stringify(checks)}::jsonb) as c(guid text, org_guid text, status int,
-             total numeric, doc_status jsonb)
-    )
-    select json_build_object('id', (select id from new_order), 'taken', (select count(*) from taken)) as result`);
-  return jsonOf<{ id: number; taken: number }>(result, 'result');
+  const [row] = await rawQuery<{ result: { id: number; taken: number } }>(db, INSERT_NEW_ORDER, [
+    JSON.stringify(take),
+    JSON.stringify(order),
+    JSON.stringify(lines),
+    JSON.stringify(checks),
+  ]);
+  return row!.result;
 }
 
 const valuesList = (pairs: ReadonlyArray<readonly [number, number]>) =>

@@ -153,6 +153,31 @@ interface PricedLine {
 const orgName = (guid: string) => ORGANISATION_NAMES[guid as keyof typeof ORGANISATION_NAMES] ?? guid;
 const lineLabel = (article: string, characteristic: string) => (characteristic ? `${article} (${characteristic})` : article);
 
+/** What a request is checked against: the company, its contracts, the products and offers it names. */
+function contextRequest(userId: number, payload: TOrderPayloadParsed) {
+  const positions = [...payload.position, ...payload.position_presail];
+  return {
+    userId,
+    partnerUid: payload.partner_id,
+    productUids: [...new Set(positions.map((position) => position.guid))],
+    offerGuids: [...new Set(positions.flatMap((position) => position.characteristics.map((line) => line.guid)))],
+  };
+}
+
+/** The checks every order passes before it is priced: not empty, a readable date, the user's company and contract. */
+function acceptOrder(context: repo.OrderContext, payload: TOrderPayloadParsed) {
+  const positions = [...payload.position, ...payload.position_presail];
+  if (positions.every((position) => position.characteristics.length === 0)) {
+    throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
+  }
+  const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
+  const partner = ensureUserPartner(context.partner, payload.partner_id);
+  if (payload.storage && !context.contracts.some((contract) => contract.guid === payload.storage)) {
+    throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');
+  }
+  return { partnerId: partner.id, deliveryDate };
+}
+
 /** Submits a new order, or a new version of an order (edit). */
 export async function submitOrder(
   db: Db,
@@ -161,42 +186,44 @@ export async function submitOrder(
   options: SubmitOptions = {},
 ): Promise<TOrderSubmitResult> {
   const hash = requestHash(payload);
-  const positions = [...payload.position, ...payload.position_presail];
+  const request = contextRequest(userId, payload);
   const editId = options.editOrderId;
-  const context = await repo.orderContext(db, {
-    userId,
-    partnerUid: payload.partner_id,
-    // An edit's key lives with the edit, read below.
-    key: editId === undefined ? (options.key ?? null) : null,
-    productUids: [...new Set(positions.map((position) => position.guid))],
-  });
-  const replay = editId === undefined ? replayOf(context.known, hash) : await replayIfKnown(db, userId, hash, options);
+
+  if (editId === undefined) {
+    // A new order reads what it is checked against, and locks its offers, in one statement inside its transaction.
+    return inTransaction(db, userId, hash, options, async (tx) => {
+      const context = await repo.orderContext(tx, { ...request, key: options.key ?? null });
+      const replay = replayOf(context.known, hash);
+      if (replay) return replay;
+      return writeOrder(tx, { userId, payload, hash, options, context, ...acceptOrder(context, payload) });
+    });
+  }
+
+  // An edit is checked against its order first; inside the transaction it locks the order and what it touches.
+  const replay = await replayIfKnown(db, userId, hash, options);
   if (replay) return replay;
-
-  if (positions.every((position) => position.characteristics.length === 0)) {
-    throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
+  const context = await repo.orderContext(db, { ...request, key: null, offerGuids: [] });
+  const accepted = acceptOrder(context, payload);
+  const existing = await repo.findOrder(db, editId);
+  if (!existing) throw notFound(`Заказ № ${editId} не найден.`);
+  await requirePartnerAccess(db, userId, existing.order.partnerId);
+  if (existing.order.partnerId !== accepted.partnerId) {
+    throw badRequest('Компанию заказа изменить нельзя: оформите новый заказ для другой компании.');
   }
-  const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
+  return inTransaction(db, userId, hash, options, (tx) => writeOrder(tx, { userId, payload, hash, options, context, ...accepted }));
+}
 
-  const partner = ensureUserPartner(context.partner, payload.partner_id);
-  const { contracts, products } = context;
-  if (payload.storage && !contracts.some((contract) => contract.guid === payload.storage)) {
-    throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');
-  }
-  if (editId !== undefined) {
-    const existing = await repo.findOrder(db, editId);
-    if (!existing) throw notFound(`Заказ № ${editId} не найден.`);
-    await requirePartnerAccess(db, userId, existing.order.partnerId);
-    if (existing.order.partnerId !== partner.id) {
-      throw badRequest('Компанию заказа изменить нельзя: оформите новый заказ для другой компании.');
-    }
-  }
-
+/** Runs the order's transaction, again after a deadlock or a stock race; a key taken concurrently answers its answer. */
+async function inTransaction(
+  db: Db,
+  userId: number,
+  hash: string,
+  options: SubmitOptions,
+  work: (tx: DbOrTx) => Promise<TOrderSubmitResult>,
+): Promise<TOrderSubmitResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) =>
-        writeOrder(tx, { userId, payload, hash, options, partnerId: partner.id, contracts, products, deliveryDate }),
-      );
+      return await db.transaction((tx) => work(tx));
     } catch (error) {
       if (isKeyViolation(error)) {
         // A concurrent request with the same key won: answer what it answered (or 409 for another body).
@@ -217,14 +244,14 @@ interface WriteInput {
   payload: TOrderPayloadParsed;
   hash: string;
   options: SubmitOptions;
+  context: repo.OrderContext;
   partnerId: number;
-  contracts: repo.OrderContext['contracts'];
-  products: repo.ProductRow[];
   deliveryDate: string;
 }
 
 async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitResult> {
-  const { payload, options, contracts } = input;
+  const { payload, options } = input;
+  const { contracts, products } = input.context;
   const editId = options.editOrderId;
 
   // An edit first locks its order and learns what the previous version holds, to give it back.
@@ -248,9 +275,12 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
   }
 
   const positions = [...payload.position, ...payload.position_presail];
-  const offerGuids = [...new Set(positions.flatMap((position) => position.characteristics.map((line) => line.guid)))];
-  const offerRows = await repo.lockOffers(tx, offerGuids, [...held.keys()]);
-  const productByUid = new Map(input.products.map((row) => [row.uid, row]));
+  // A new order's offers were locked with its context; an edit locks them with the ones its previous version holds.
+  const offerRows =
+    editId === undefined
+      ? input.context.offers
+      : await repo.lockOffers(tx, contextRequest(input.userId, payload).offerGuids, [...held.keys()]);
+  const productByUid = new Map(products.map((row) => [row.uid, row]));
   const offerByGuid = new Map(offerRows.map((row) => [row.guid, row]));
 
   // Price every sent line from the database; the same offer sent twice (in both lists) is one line.
