@@ -1,7 +1,6 @@
 /** Builds the Fastify instance from a config: used by main.ts and by the tests (through app.inject). */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { registerErrorHandler } from './lib/error-handler';
+import { securityHeaders } from './lib/security-headers';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
 import { apiModules } from './modules';
@@ -88,24 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects its CSS variables in <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://rutube.ru'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 1024 * 1024 },
   });
