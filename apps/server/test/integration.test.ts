@@ -19,6 +19,7 @@ import {
   users,
 } from '../src/db/schema';
 import { DEMO_PARTNERS } from '../src/db/seed/people';
+import { INTEGRATION_KEY_FAILURES } from '../src/modules/integration/integration.routes';
 import { createTestApp, signInAs, signInRequest, type TestApp } from './helper';
 import { openSignedInSocket, type TestSocket } from './realtime-client';
 
@@ -86,6 +87,18 @@ describe('integration API: access', () => {
     const withToken = await t.app.inject({ method: 'POST', url: '/api/integration/products', headers: demo, payload: [] });
     expect(withToken.statusCode).toBe(401);
     expect(withToken.json().error.message).toMatch(/X-Api-Key/);
+  });
+
+  it('refuses an address for 15 minutes after 20 wrong keys, even with the right key, and only that address', async () => {
+    const from = (remoteAddress: string, key: string) =>
+      t.app.inject({ method: 'POST', url: '/api/integration/checks', headers: { 'x-api-key': key }, payload: [], remoteAddress });
+    for (let i = 0; i < INTEGRATION_KEY_FAILURES; i++) {
+      expect((await from('10.9.8.7', `guess-${i}-0123456789abcdef`)).statusCode).toBe(401);
+    }
+    const refused = await from('10.9.8.7', KEY);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/неверным ключом интеграции.*15 минут/);
+    expect((await from('10.9.8.8', KEY)).statusCode).toBe(200);
   });
 
   it('wants a JSON array', async () => {
