@@ -8,13 +8,11 @@
  * 50-line order repeatedly, and writes the results into docs/performance.md (its section for the database used).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { runBenchmark, writeSection } from './shared';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const ORDERS_PER_CLIENT = Number(process.env.BENCH_ORDERS_PER_CLIENT ?? 5);
 const ITEMS = 10;
@@ -232,17 +230,6 @@ async function printInvoices(ready: Ready) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failed };
 }
 
-function writeReport(kind: Ready['kind'], lines: string[]) {
-  const file = path.join(root, 'docs/performance.md');
-  const start = `<!-- bench:orders-${kind}:start -->`;
-  const end = `<!-- bench:orders-${kind}:end -->`;
-  const section = [start, ...lines, end].join('\n');
-  const text = readFileSync(file, 'utf8');
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  writeFileSync(file, from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text.trimEnd()}\n\n${section}\n`);
-}
-
 async function main() {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
     execArgv: ['--import', 'tsx'],
@@ -318,7 +305,7 @@ async function main() {
         : `Targets are set for PGlite; invoice p95 ≤ 150 ms — ${invoice.p95 <= 150 ? 'met' : '**missed**'}.`,
     ];
     console.log(`\n${lines.join('\n')}\n`);
-    writeReport(ready.kind, lines);
+    writeSection(`orders-${ready.kind}`, lines);
     console.log('written to docs/performance.md');
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
@@ -331,14 +318,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--serve') {
-  serve().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runBenchmark(serve, main);

@@ -6,12 +6,13 @@
  * req/s and p50/p95/p99 of each, and writes them into docs/performance.md (its «Product search» section).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { runBenchmark, writeSection } from './shared';
 
 // autocannon ships no types: the little of it used here.
 interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
@@ -24,7 +25,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   requests: Array<{ method: string; path: string }>;
 }) => AutocannonInstance;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 10;
@@ -129,13 +129,9 @@ function table(runs: Run[]): string {
 }
 
 function writeReport(runs: Run[], seedSeconds: number) {
-  const file = path.join(root, 'docs/performance.md');
-  const start = '<!-- bench:search:start -->';
-  const end = '<!-- bench:search:end -->';
   const [article, name] = [runs.find((r) => r.name.includes('OPTION 0')), runs.find((r) => r.name === 'search by name words (OPTION 2)')];
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
-  const section = [
-    start,
+  writeSection('search', [
     '## Product search (`npm run bench:search`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
@@ -162,18 +158,7 @@ function writeReport(runs: Run[], seedSeconds: number) {
     'it after their first round, so the «cache off» row is the cost of a first-time query. Both PGlite and the server',
     'share one core in one process: with 10 connections a request waits for the ones ahead of it, so p95 ≈ the service',
     'time of several requests.',
-    end,
-  ].join('\n');
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    text = '# Performance\n\nBenchmarks run on the same machine as their baseline; each writes its own section.\n';
-  }
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  text = from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, text);
+  ]);
 }
 
 async function main() {
@@ -210,14 +195,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--serve') {
-  serve(process.argv[3]!).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runBenchmark(() => serve(process.argv[3]!), main);
