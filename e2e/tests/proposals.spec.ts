@@ -110,6 +110,10 @@ test('a proposal from a draft, with a logo and a banner, downloaded as PDF and a
   const items = page.getByTestId('kp-price-item');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText(products.first.NAME);
+  // Each position shows its product's picture (the draft only keeps the product's id).
+  const picture = items.first().getByTestId('kp-item-picture');
+  await expect(picture).toHaveAttribute('src', `/api/content/products/${products.first.ID}/image`);
+  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
   // A 10 % discount on the first position: the resulting price shows at once.
   const firstItem = items.first();

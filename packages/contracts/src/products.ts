@@ -2,6 +2,9 @@
 import { SEARCH_OPTIONS, SEARCH_QUERY_MAX_LENGTH, SUGGESTION_MIN_LENGTH } from '@portal/domain';
 import { z } from 'zod';
 
+/** A product's main picture (the content service answers 404 when it has none). */
+export const productImagePath = (productId: number | string) => `/api/content/products/${productId}/image`;
+
 export const ZProductPropertySchema = z.object({ NAME: z.string(), VALUE: z.string() });
 
 /** Spec §3 "Product". PRICE is the list price; PRICE_OPT is the viewer's price by price type (the list price when signed out). */

@@ -3,7 +3,15 @@
  * prices are the list prices; with one they follow the user's price type, chosen among the types of the contracts
  * of the user's companies (PRICEUID picks one of them).
  */
-import type { TFoundProduct, TOffer, TProduct, TProductSearchQuery, TProductSearchResult, TSuggestion } from '@portal/contracts';
+import {
+  productImagePath,
+  type TFoundProduct,
+  type TOffer,
+  type TProduct,
+  type TProductSearchQuery,
+  type TProductSearchResult,
+  type TSuggestion,
+} from '@portal/contracts';
 import {
   NAME_WORD_MIN_LENGTH,
   PRICE_TYPE,
@@ -68,7 +76,6 @@ async function findByName(db: Db, query: string): Promise<repo.BriefProduct[]> {
 }
 
 /** The address of a product's main picture: resolved when the browser asks, so lists need no picture lookup. */
-export const productImageUrl = (productId: number) => `/api/content/products/${productId}/image`;
 
 export type NameSearchResults = NameSearchCache<repo.BriefProduct[]>;
 
@@ -113,7 +120,7 @@ export async function searchProducts(
     PRICE: item.price,
     PRICE_OPT: productPriceForType(item, priceType),
     STATUS: item.status,
-    IMAGE: productImageUrl(item.id),
+    IMAGE: productImagePath(item.id),
   }));
   return {
     PRODUCT: toProduct(product, priceType),

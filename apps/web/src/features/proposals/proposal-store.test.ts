@@ -59,6 +59,9 @@ describe('startProposalFromPositions (the drafts modal)', () => {
     expect(state.items[0]).toMatchObject({ guid: 'uid-jacket', name: 'Куртка', article: 'КРТ-2', markup: { kind: 'percent', value: 0 } });
     expect(state.items[0]!.lines).toEqual([{ guid: 'offer-48', characteristic: '48-50', quantity: 5, fullprice: 1000, residue: 2 }]);
     expect(state.items[1]!.lines[0]!.quantity).toBe(1);
+    // The draft keeps the product's id: its main picture; a position without one has none.
+    expect(state.items[0]!.image).toBe('/api/content/products/7/image');
+    expect(state.items[1]!.image).toBeNull();
   });
 
   it('drops positions without any counted line', () => {

@@ -6,7 +6,7 @@
 import { NO_MARKUP, type ProposalMarkup } from '@portal/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { NO_PROPOSAL_CONDITIONS, type TLogoAlign, type TProposalConditions, type TProposalFormat } from '@portal/contracts';
+import { NO_PROPOSAL_CONDITIONS, productImagePath, type TLogoAlign, type TProposalConditions, type TProposalFormat } from '@portal/contracts';
 
 /** One characteristic line (size, height) of a picked product: `guid` is the offer's guid. */
 export interface ProposalLine {
@@ -136,7 +136,8 @@ export function itemsFromPositions(positions: readonly IncomingPosition[]): Prop
         guid,
         article: position.article ?? position.product?.ARTICLE ?? '',
         name: position.name ?? position.product?.NAME ?? position.article ?? position.product?.ARTICLE ?? '',
-        image: position.image ?? null,
+        // Draft and order positions carry the product's id, not its picture: the main picture by id.
+        image: position.image ?? (position.product?.ID ? productImagePath(position.product.ID) : null),
         lines: [],
         markup: { ...NO_MARKUP },
       };

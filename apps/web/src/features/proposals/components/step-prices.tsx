@@ -107,6 +107,29 @@ function describeMarkup(markup: ProposalMarkup): { label: string; color: string 
   return { label: [main, extra].filter(Boolean).join(', '), color: value < 0 ? 'green' : 'blue' };
 }
 
+/** The product's picture, or a placeholder when it has none (or it does not load: a product without pictures). */
+function ItemPicture({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={52}
+        height={52}
+        style={{ objectFit: 'contain', borderRadius: 6 }}
+        data-testid="kp-item-picture"
+        onError={() => setFailed(src)}
+      />
+    );
+  }
+  return (
+    <Box w={52} h={52} style={{ display: 'grid', placeItems: 'center', borderRadius: 6, background: 'var(--mantine-color-gray-1)' }}>
+      <IconPhoto size={24} color="var(--mantine-color-gray-5)" />
+    </Box>
+  );
+}
+
 function ItemCard({ item }: { item: ProposalItem }) {
   const setMarkup = useProposalStore((state) => state.setMarkup);
   const setLineQuantity = useProposalStore((state) => state.setLineQuantity);
@@ -120,13 +143,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
     <Card withBorder radius="md" padding="md" data-testid="kp-price-item">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
         <Group wrap="nowrap" align="flex-start" gap="sm" style={{ minWidth: 0 }}>
-          {item.image ? (
-            <img src={item.image} alt="" width={52} height={52} style={{ objectFit: 'contain', borderRadius: 6 }} />
-          ) : (
-            <Box w={52} h={52} style={{ display: 'grid', placeItems: 'center', borderRadius: 6, background: 'var(--mantine-color-gray-1)' }}>
-              <IconPhoto size={24} color="var(--mantine-color-gray-5)" />
-            </Box>
-          )}
+          <ItemPicture src={item.image} />
           <Box style={{ minWidth: 0 }}>
             <Text fw={600}>{item.name || item.article}</Text>
             <Group gap={6}>
