@@ -4,7 +4,7 @@
  * materialised CTE, which the planner plans for all matches — the index — and the LIMIT then reads lazily).
  */
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawQuery, type DbOrTx } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
 import { products, storages } from '../../db/schema';
 
@@ -18,12 +18,6 @@ export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * The hot path of search talks to the driver directly: Drizzle's per-query overhead is about as large as the
- * queries themselves. PGlite and node-postgres answer `query(text, params)` with `{rows}` alike.
- */
-type RawClient = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
-const raw = (db: DbOrTx) => (db as unknown as { $client: RawClient }).$client;
 
 const briefColumns = {
   id: products.id,
@@ -69,7 +63,7 @@ export function nameSearchStatement(words: string[], limit: number): Statement {
 export async function findByNameWords(db: DbOrTx, words: string[], limit: number): Promise<BriefProduct[]> {
   if (words.length === 0) return [];
   const { text, params } = nameSearchStatement(words, limit);
-  const { rows } = await raw(db).query<Record<string, unknown>>(text, params);
+  const rows = await rawQuery<Record<string, unknown>>(db, text, params);
   return rows.map((row) => ({
     id: Number(row.id),
     article: String(row.article),
@@ -124,7 +118,8 @@ const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.p
 
 /** One product with its offers and pictures, by id or uid, in one round trip. */
 export async function productDetails(db: DbOrTx, where: { id: number } | { uid: string }): Promise<ProductDetails | undefined> {
-  const { rows } = await raw(db).query<{ details: unknown }>(
+  const rows = await rawQuery<{ details: unknown }>(
+    db,
     `select row_to_json(d) as details from (${DETAILS_SQL} where ${'id' in where ? 'p.id' : 'p.uid'} = $1) d`,
     ['id' in where ? where.id : where.uid],
   );
@@ -171,7 +166,7 @@ export async function searchArticlePrefix(
   limit: number,
 ): Promise<{ found: BriefProduct[]; details: ProductDetails | null }> {
   const { text, params } = articleSearchStatement(key, limit);
-  const { rows } = await raw(db).query<{ found: unknown; details: unknown }>(text, params);
+  const rows = await rawQuery<{ found: unknown; details: unknown }>(db, text, params);
   const row = rows[0];
   return { found: parseJson<BriefProduct[]>(row?.found ?? []), details: row?.details ? parseJson<ProductDetails>(row.details) : null };
 }
