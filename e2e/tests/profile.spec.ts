@@ -23,6 +23,8 @@ test('change the profile name and avatar; both survive a reload', async ({ page 
 
   await page.reload();
   await expect(page.getByLabel(/^Имя/)).toHaveValue('Марина');
+  // The loading overlay covers the form for a moment after a load: a click before it goes would land on it.
+  await expect(page.getByTestId('profile-page')).not.toHaveAttribute('data-loading');
   const avatar = page.getByTestId('profile-avatar');
   await expect(avatar).toHaveAttribute('data-preview', 'current');
   await expect.poll(() => avatar.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
@@ -32,7 +34,9 @@ test('change the profile name and avatar; both survive a reload', async ({ page 
   await expect(page.getByText('Файл «notes.txt» не подходит: выберите PNG, JPEG или WebP.')).toBeVisible();
 
   // Notification settings are kept.
-  await page.getByRole('switch', { name: 'Заказ изменён: на e-mail' }).click({ force: true });
+  const changedByEmail = page.getByRole('switch', { name: 'Заказ изменён: на e-mail' });
+  await changedByEmail.click({ force: true });
+  await expect(changedByEmail).not.toBeChecked();
   await page.getByRole('button', { name: 'Сохранить настройки' }).click();
   await expect(page.getByText('Настройки уведомлений сохранены')).toBeVisible();
   await page.reload();
