@@ -5,12 +5,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
 import { seedCatalog } from '../src/db/seed/catalog';
 import {
   articlePrefixQuery,
   articleSearchStatement,
   nameSearchStatement,
-  rowsOf,
   searchArticlePrefix,
   type Statement,
 } from '../src/modules/products/products.repository';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, partners, products, users } from '../src/db/schema';
-import { rowsOf } from '../src/modules/products/products.repository';
+import { rowsOf } from '../src/db/client';
 import { createTestApp, signInAs, type TestApp } from './helper';
 
 let t: TestApp;

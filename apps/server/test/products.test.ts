@@ -1,7 +1,7 @@
 import { PRICE_TYPE, articleKey, nameKey, offerPriceForType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/modules/products/products.repository';
+import { rowsOf } from '../src/db/client';
 import { createTestApp, signInAs, type TestApp } from './helper';
 
 let t: TestApp;

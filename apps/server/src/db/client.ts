@@ -133,6 +133,11 @@ function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
+/** Rows of `db.execute`: node-postgres answers a QueryResult, PGlite a Results object; both carry rows. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 interface DriverSession {
   client: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
   logger: { logQuery(query: string, params: unknown[]): void };

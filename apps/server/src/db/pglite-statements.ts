@@ -43,12 +43,13 @@ const MAX_PREPARED = 500;
 export const GENERIC_PLAN = '/* generic plan */';
 
 /** Only plain data statements are worth keeping; DDL, SET, BEGIN and the like run unnamed. */
-const DATA_STATEMENT = /^\s*(\/\* generic plan \*\/\s*)?(select|insert|update|delete|with)\b/i;
+const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 /** A pattern the planner must see (see above). */
 const PATTERN_MATCH = /\b(i?like|similar\s+to)\b/i;
 
 export function isPrepared(text: string): boolean {
-  return DATA_STATEMENT.test(text) && !PATTERN_MATCH.test(text);
+  const body = text.startsWith(GENERIC_PLAN) ? text.slice(GENERIC_PLAN.length) : text;
+  return DATA_STATEMENT.test(body) && !PATTERN_MATCH.test(body);
 }
 
 export interface StatementClient {
@@ -114,7 +115,7 @@ export function preparedStatementsClient(pglite: PGlite, { maxPrepared = MAX_PRE
   const run = async <T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> => {
     const syncToFs = !inTransaction;
     try {
-      if (!isPrepared(text)) {
+      if (!prepared.has(text) && !isPrepared(text)) {
         const parts = [
           serialize.parse({ text, types: [] }),
           serialize.bind({ values: params.map((value) => serializeParam(value, undefined, options)) }),

@@ -1,6 +1,6 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { rawQuery, type DbOrTx } from '../../db/client';
+import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { offers, orderChecks, orderEdits, orderLines, orders, partners, products } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -223,11 +223,6 @@ export async function returnStock(db: DbOrTx, give: ReadonlyArray<readonly [numb
     UPDATE offers AS o SET residue = o.residue + w.n
     FROM (VALUES ${valuesList(give)}) AS w(id, n)
     WHERE o.id = w.id`);
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers a QueryResult, PGlite a Results object: both carry rows.
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {

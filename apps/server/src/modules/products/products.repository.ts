@@ -8,11 +8,6 @@ import { rawQuery, type DbOrTx } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
 import { products, storages } from '../../db/schema';
 
-/** Rows of a raw query: node-postgres answers a QueryResult, PGlite a Results object; both carry rows. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 /** Escapes LIKE's wildcards in user input. */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,11 +2,11 @@
 import { Alert, Box, Grid, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TCatalogGroup } from '@portal/contracts';
 import { IconFolder } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCatalogMenu } from './api/get-catalog-menu';
 import { useCatalogProducts } from './api/get-catalog-products';
-import { ProductGrid, pageFromSearch } from './components/product-grid';
+import { ProductGrid, usePageParam } from './components/product-grid';
 
 function findGroup(groups: TCatalogGroup[], code: string): TCatalogGroup | undefined {
   for (const group of groups) {
@@ -37,8 +37,7 @@ function GroupLink({ group, active }: { group: TCatalogGroup; active: string | u
 
 export function CatalogPage() {
   const { id } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const page = pageFromSearch(search.get('page'));
+  const [page, goToPage] = usePageParam();
   const menu = useCatalogMenu();
   const products = useCatalogProducts(id, page);
   const group = id && menu.data ? findGroup(menu.data, id) : undefined;
@@ -74,10 +73,7 @@ export function CatalogPage() {
                 data={products.data}
                 loading={products.isFetching}
                 page={page}
-                onPage={(next) => {
-                  setSearch(next === 1 ? {} : { page: String(next) });
-                  window.scrollTo({ top: 0 });
-                }}
+                onPage={goToPage}
               />
             )}
           </Box>

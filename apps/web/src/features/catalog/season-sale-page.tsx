@@ -1,12 +1,10 @@
 /** /catalog/season-sale — the season sale: products at sale prices, 25 a page. */
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useSeasonSale } from './api/get-season-sale';
-import { ProductGrid, pageFromSearch } from './components/product-grid';
+import { ProductGrid, usePageParam } from './components/product-grid';
 
 export function SeasonSalePage() {
-  const [search, setSearch] = useSearchParams();
-  const page = pageFromSearch(search.get('page'));
+  const [page, goToPage] = usePageParam();
   const sale = useSeasonSale(page);
   return (
     <Stack gap="lg" maw={1280} mx="auto">
@@ -25,10 +23,7 @@ export function SeasonSalePage() {
           data={sale.data}
           loading={sale.isFetching}
           page={page}
-          onPage={(next) => {
-            setSearch(next === 1 ? {} : { page: String(next) });
-            window.scrollTo({ top: 0 });
-          }}
+          onPage={goToPage}
         />
       )}
     </Stack>

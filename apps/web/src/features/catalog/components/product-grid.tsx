@@ -2,7 +2,7 @@
 import { Badge, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TCatalogPage } from '@portal/contracts';
 import { catalogPageCount, formatPrice } from '@portal/domain';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
@@ -96,4 +96,14 @@ export function ProductGrid({
 /** The page number of the address (?page=), 1 when absent or not a positive integer. */
 export function pageFromSearch(value: string | null): number {
   return value && /^\d{1,7}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}
+
+/** The page of a paged product list, kept in the address (?page=, absent for page 1); going to a page scrolls up. */
+export function usePageParam(): [number, (next: number) => void] {
+  const [search, setSearch] = useSearchParams();
+  const goTo = (next: number) => {
+    setSearch(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+  return [pageFromSearch(search.get('page')), goTo];
 }
