@@ -50,11 +50,16 @@ test('a check status changed through the integration API pops up at once and sho
   }>;
   const check = list.find((item) => item.n === order)!.checks[0]!;
 
-  // Open the history and wait until the socket has been accepted.
-  const socketOpened = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws'));
+  // Open the history and wait until the socket has been accepted. The frame listener goes on as the socket opens:
+  // the server's «ready» can arrive before a listener added after the page's socket event would.
+  const ready = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/ws')) return;
+      socket.on('framereceived', (frame) => String(frame.payload).includes('"ready"') && resolve());
+    });
+  });
   await page.goto('/orders');
-  const socket = await socketOpened;
-  await socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"ready"'));
+  await ready;
   const card = page.getByTestId(`order-${order}`);
   await expect(card).toBeVisible();
   await expect(card.getByText(check.status_name, { exact: true }).first()).toBeVisible();
