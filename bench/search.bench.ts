@@ -4,6 +4,9 @@
  * prefixes (OPTION 0) and Cyrillic name words (OPTION 2), each rotating through a list — beside a bare Fastify route
  * in the same run. The server runs in a child process so the load generator does not share its event loop. Prints
  * req/s and p50/p95/p99 of each, and writes them into docs/performance.md (its «Product search» section).
+ *
+ * BENCH_DATA_DIR keeps the seeded database in that directory and reuses it on the next run (seeding 1,000,000
+ * products takes minutes): for trying a change again and again. Without it the scratch directory is removed.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +31,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 10;
+/** The comparison rows: the same server and database with PGlite on the main thread, as before 2026-11-23. */
+const MAIN_THREAD = 'PGlite on the main thread';
 
 const ARTICLE_PREFIXES = ['КСТ1', 'БТК10', 'ПЕР2', 'КЗМ3', 'ЖЛТ45', 'КСК', 'ОЧК12', 'РСП0', 'СПГ-1', 'ХЛТ105', 'БЗМ2', 'КРТ9', 'ФТБ33', 'ПКБ7', 'РКВ-2', 'КСГ1'];
 const NAME_QUERIES = [
@@ -62,7 +67,7 @@ interface Run {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 // ---- child: the portal server and a bare Fastify, both listening on free ports ----
-async function serve(dataDir: string) {
+async function serve(dataDir: string, pgliteOn: 'worker-thread' | 'main-thread') {
   const { default: Fastify } = await import('fastify');
   const { sql } = await import('drizzle-orm');
   const { buildApp } = await import('../apps/server/src/app');
@@ -73,12 +78,17 @@ async function serve(dataDir: string) {
   const { createStorage } = await import('../apps/server/src/lib/storage');
 
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, pgliteOn });
   const storage = createStorage(dataDir);
   const started = performance.now();
-  await seedPeople(database.db);
-  await seedCatalog(database.db, storage, PRODUCTS, (line) => process.send?.({ log: line }));
-  await database.db.execute(sql`analyze`);
+  const counted = (await database.db.execute(sql`select count(*)::int as count from products`)) as unknown as { rows: Array<{ count: number }> };
+  const count = counted.rows[0]?.count ?? 0;
+  if (count !== PRODUCTS) {
+    if (count !== 0) throw new Error(`${dataDir} holds ${count} products, not ${PRODUCTS}: remove it or choose another BENCH_DATA_DIR`);
+    await seedPeople(database.db);
+    await seedCatalog(database.db, storage, PRODUCTS, (line) => process.send?.({ log: line }));
+    await database.db.execute(sql`analyze`);
+  } else process.send?.({ log: `reusing the ${PRODUCTS.toLocaleString('en-US')} products already seeded in ${dataDir}` });
   const seedSeconds = (performance.now() - started) / 1000;
 
   const app = await buildApp(config, { database, storage, seed: false });
@@ -89,6 +99,12 @@ async function serve(dataDir: string) {
   const bare = Fastify();
   bare.get('/bare', async () => ({ hello: 'world' }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  // Stopped by the parent: close the database, so that the next server (or the next run) finds it whole.
+  process.on('SIGTERM', async () => {
+    await Promise.all([app.close(), uncachedApp.close(), bare.close()]);
+    await database.close();
+    process.exit(0);
+  });
   process.send?.({ ready: { portal, uncached, bare: bareUrl, seedSeconds } });
 }
 
@@ -129,15 +145,17 @@ function table(runs: Run[]): string {
 }
 
 function writeReport(runs: Run[], seedSeconds: number) {
-  const [article, name] = [runs.find((r) => r.name.includes('OPTION 0')), runs.find((r) => r.name === 'search by name words (OPTION 2)')];
+  const [article, name] = [runs.find((r) => r.name === 'search by article prefix (OPTION 0)'), runs.find((r) => r.name === 'search by name words (OPTION 2)')];
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   writeSection('search', [
     '## Product search (`npm run bench:search`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}; PGlite in a scratch directory with ${PRODUCTS.toLocaleString('en-US')} products ` +
-      `(seeded in SQL in ${seedSeconds.toFixed(0)} s, then ANALYZE). autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, ` +
-      'load generator and server on the same machine (server in a child process). Public requests (list prices).',
+      `(seeded in SQL, then ANALYZE; ready in ${seedSeconds.toFixed(0)} s). autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, ` +
+      'load generator and server on the same machine (server in a child process). Public requests (list prices). The server runs',
+    `as the portal does, with PGlite on a worker thread; the rows marked «${MAIN_THREAD}» are the same server restarted on the`,
+    'same database with PGlite on the main thread, for comparison.',
     '',
     table(runs),
     '',
@@ -155,44 +173,83 @@ function writeReport(runs: Run[], seedSeconds: number) {
     'An article search is one statement (matches and the best product with offers and pictures as JSON); a name search',
     'is the trigram statement plus that product statement. Name search keeps its ranked list of matches per normalised',
     'query for `SEARCH_CACHE_SECONDS` (60 s; stock and prices are still read live): the rotating queries of the run hit',
-    'it after their first round, so the «cache off» row is the cost of a first-time query. Both PGlite and the server',
-    'share one core in one process: with 10 connections a request waits for the ones ahead of it, so p95 ≈ the service',
-    'time of several requests.',
+    'it after their first round, so the «cache off» row is the cost of a first-time query. With PGlite on its worker',
+    "thread, a statement runs while the main thread does another request's HTTP, validation and JSON, so the two halves",
+    'of a request use both cores instead of queueing on one (apps/server/src/db/pglite-thread.ts).',
   ]);
 }
 
-async function main() {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-search-'));
-  console.log(`search benchmark: seeding ${PRODUCTS.toLocaleString('en-US')} products into PGlite at ${scratch}`);
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', scratch], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  try {
-    const ready = await new Promise<{ portal: string; uncached: string; bare: string; seedSeconds: number }>((resolve, reject) => {
-      child.on('message', (message: { log?: string; ready?: { portal: string; uncached: string; bare: string; seedSeconds: number } }) => {
-        if (message.log) console.log(`  ${message.log}`);
-        if (message.ready) resolve(message.ready);
-      });
-      child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
+interface Server {
+  portal: string;
+  uncached: string;
+  bare: string;
+  seedSeconds: number;
+  stop(): Promise<void>;
+}
+
+/** The server child on the data directory (seeded by the first one), with PGlite on the thread asked for. */
+async function startServer(dataDir: string, pgliteOn: 'worker-thread' | 'main-thread'): Promise<Server> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir, pgliteOn], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const ready = await new Promise<Omit<Server, 'stop'>>((resolve, reject) => {
+    child.on('message', (message: { log?: string; ready?: Omit<Server, 'stop'> }) => {
+      if (message.log) console.log(`  ${message.log}`);
+      if (message.ready) resolve(message.ready);
     });
-    console.log(`seeded in ${ready.seedSeconds.toFixed(0)} s; server ${ready.portal}, bare Fastify ${ready.bare}`);
+    void exited.then((code) => reject(new Error(`the benchmark server exited with code ${code}`)));
+  });
+  return {
+    ...ready,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
-    const articlePaths = ARTICLE_PREFIXES.map((q) => `/api/product/search?OPTION=0&QUERY=${encodeURIComponent(q)}`);
-    const namePaths = NAME_QUERIES.map((q) => `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(q)}`);
-    // Warm-up: the first queries load index pages into PGlite's buffers.
-    await drive('warm-up', ready.portal, [...articlePaths, ...namePaths], 3);
-
-    const runs = [
-      await drive('bare Fastify GET /bare', ready.bare, ['/bare'], DURATION),
-      await drive('search by article prefix (OPTION 0)', ready.portal, articlePaths, DURATION),
-      await drive('search by name words (OPTION 2)', ready.portal, namePaths, DURATION),
-      await drive('search by name words, cache off (OPTION 2)', ready.uncached, namePaths, DURATION),
-    ];
+async function main() {
+  const kept = process.env.BENCH_DATA_DIR;
+  const scratch = kept ? path.resolve(kept) : mkdtempSync(path.join(os.tmpdir(), 'portal-bench-search-'));
+  console.log(`search benchmark: ${PRODUCTS.toLocaleString('en-US')} products in PGlite at ${scratch}`);
+  const articlePaths = ARTICLE_PREFIXES.map((q) => `/api/product/search?OPTION=0&QUERY=${encodeURIComponent(q)}`);
+  const namePaths = NAME_QUERIES.map((q) => `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(q)}`);
+  try {
+    const runs: Run[] = [];
+    // The portal as it runs (PGlite on its worker thread), then the same database with PGlite on the main thread.
+    const server = await startServer(scratch, 'worker-thread');
+    const seedSeconds = server.seedSeconds;
+    console.log(`ready in ${seedSeconds.toFixed(0)} s; server ${server.portal}, bare Fastify ${server.bare}`);
+    try {
+      // Warm-up: the first queries load index pages into PGlite's buffers.
+      await drive('warm-up', server.portal, [...articlePaths, ...namePaths], 3);
+      runs.push(
+        await drive('bare Fastify GET /bare', server.bare, ['/bare'], DURATION),
+        await drive('search by article prefix (OPTION 0)', server.portal, articlePaths, DURATION),
+        await drive('search by name words (OPTION 2)', server.portal, namePaths, DURATION),
+        await drive('search by name words, cache off (OPTION 2)', server.uncached, namePaths, DURATION),
+      );
+    } finally {
+      await server.stop();
+    }
+    const inThread = await startServer(scratch, 'main-thread');
+    try {
+      await drive('warm-up', inThread.portal, [...articlePaths, ...namePaths], 3);
+      runs.push(
+        await drive(`${MAIN_THREAD}: search by article prefix (OPTION 0)`, inThread.portal, articlePaths, DURATION),
+        await drive(`${MAIN_THREAD}: search by name words (OPTION 2)`, inThread.portal, namePaths, DURATION),
+      );
+    } finally {
+      await inThread.stop();
+    }
     console.log(`\n${table(runs)}\n`);
-    writeReport(runs, ready.seedSeconds);
+    writeReport(runs, seedSeconds);
     console.log('written to docs/performance.md');
   } finally {
-    child.kill('SIGTERM');
-    rmSync(scratch, { recursive: true, force: true });
+    if (!kept) rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-runBenchmark(() => serve(process.argv[3]!), main);
+runBenchmark(() => serve(process.argv[3]!, process.argv[4] === 'main-thread' ? 'main-thread' : 'worker-thread'), main);

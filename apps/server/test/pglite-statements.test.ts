@@ -1,41 +1,60 @@
 /**
- * The PGlite statement client: each distinct statement is parsed once and then run in one exchange, results keep
- * PGlite's shape, LIKE statements are never prepared, errors leave the database usable, and a statement issued
- * while a transaction is open waits for it instead of running inside it.
+ * The PGlite statement client, over PGlite on the calling thread and over PGlite on its worker thread (the server's
+ * default): each distinct statement is parsed once and then run in one exchange, results keep PGlite's shape, LIKE
+ * statements are never prepared, errors leave the database usable, and a statement issued while a transaction is
+ * open waits for it instead of running inside it.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_PLAN, isPrepared, preparedStatementsClient, type StatementClient } from '../src/db/pglite-statements';
+import { openPgliteThread, type Engine } from '../src/db/pglite-thread';
 
-let pglite: PGlite;
-let client: StatementClient;
-
-const preparedNames = async () =>
-  (await pglite.query<{ statement: string; generic_plans: number; custom_plans: number }>('select statement, generic_plans, custom_plans from pg_prepared_statements')).rows;
-
-beforeAll(async () => {
-  pglite = await PGlite.create();
-  await pglite.exec(`
+const SCHEMA = `
     create table stock (id int primary key, article text not null, residue int not null check (residue >= 0),
                         price numeric(14, 2) not null, tags jsonb not null default '[]', at timestamptz not null default now());
     create unique index stock_article_uq on stock (article);
     insert into stock (id, article, residue, price) select i, 'КСТ' || i, 10, i * 1.5 from generate_series(1, 200) i;
-    analyze stock;`);
-  client = preparedStatementsClient(pglite, { maxPrepared: 5 });
-});
-afterAll(() => pglite.close());
+    analyze stock;`;
 
-describe('preparedStatementsClient', () => {
+describe.each([
+  ['on the calling thread', async (): Promise<Engine> => PGlite.create()],
+  ['on its worker thread', () => openPgliteThread(undefined)],
+])('preparedStatementsClient, PGlite %s', (_where, openEngine) => {
+  /** PGlite's own query(), on a database of its own with the same rows: what the client's results must equal. */
+  let reference: PGlite;
+  let engine: Engine;
+  let client: StatementClient;
+
+  // Read through the simple protocol, so that looking does not prepare (and evict) anything.
+  const preparedNames = async () =>
+    (await client.exec('select statement, generic_plans, custom_plans from pg_prepared_statements'))[0]!.rows as Array<{
+      statement: string;
+      generic_plans: number;
+      custom_plans: number;
+    }>;
+
+  beforeAll(async () => {
+    reference = await PGlite.create();
+    await reference.exec(SCHEMA);
+    engine = await openEngine();
+    client = preparedStatementsClient(engine, { maxPrepared: 5 });
+    await client.exec(SCHEMA);
+  });
+  afterAll(async () => {
+    await engine.close();
+    await reference.close();
+  });
+
   it('parses a statement once and reuses it, with PGlite’s result shape in both row modes', async () => {
     const text = 'select id, article, residue, price, tags from stock where id = $1';
     const first = await client.query<{ id: number; article: string; price: string }>(text, [3]);
     expect(first.rows).toEqual([{ id: 3, article: 'КСТ3', residue: 10, price: '4.50', tags: [] }]);
-    expect(first.rows).toEqual((await pglite.query(text, [3])).rows);
+    expect(first.rows).toEqual((await reference.query(text, [3])).rows);
     expect(first.fields.map((field) => field.name)).toEqual(['id', 'article', 'residue', 'price', 'tags']);
     for (let id = 1; id <= 10; id++) await client.query(text, [id]);
     const asArray = await client.query(text, [7], { rowMode: 'array' });
     expect(asArray.rows).toEqual([[7, 'КСТ7', 10, '10.50', []]]);
-    expect(asArray.rows).toEqual((await pglite.query(text, [7], { rowMode: 'array' })).rows);
+    expect(asArray.rows).toEqual((await reference.query(text, [7], { rowMode: 'array' })).rows);
     const statements = (await preparedNames()).filter((row) => row.statement === text);
     expect(statements).toHaveLength(1);
     // PostgreSQL's own choice after five custom plans: the key lookup keeps its generic plan.

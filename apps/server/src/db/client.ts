@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { preparedStatementsClient } from './pglite-statements';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,8 +34,20 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export class DataDirLockedError extends Error {}
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * Where the embedded engine runs: on a worker thread of its own (the default: statements run beside the HTTP work,
+   * see pglite-thread.ts), or on the calling thread (kept for comparison in the benchmarks).
+   */
+  pgliteOn?: 'worker-thread' | 'main-thread';
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread');
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -58,11 +71,12 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, on: 'worker-thread' | 'main-thread'): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, extensions: { pg_trgm } });
+    const directory = inMemory ? undefined : dataDir;
+    const client = on === 'worker-thread' ? await openPgliteThread(directory) : await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
     const statements = preparedStatementsClient(client);
     const db = drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db;
     return {

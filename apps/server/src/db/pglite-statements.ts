@@ -16,13 +16,14 @@
  *
  * It offers what Drizzle's PGlite driver calls — `query`, `exec`, `transaction` — with PGlite's result shape and
  * PGlite's two locks (one transaction at a time; one protocol exchange at a time), so it can stand in for the
- * PGlite instance everywhere.
+ * PGlite instance everywhere. The engine under it is PGlite itself or PGlite on a worker thread (pglite-thread.ts).
  */
 import { type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+import type { Engine } from './pglite-thread';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+type BackendMessage = Awaited<ReturnType<Engine['execProtocol']>>['messages'][number];
 type Field = { name: string; dataTypeID: number };
 
 interface Prepared {
@@ -60,7 +61,7 @@ export interface StatementClient {
   readonly preparedCount: number;
 }
 
-export function preparedStatementsClient(pglite: PGlite, { maxPrepared = MAX_PREPARED } = {}): StatementClient {
+export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PREPARED } = {}): StatementClient {
   const prepared = new Map<string, Prepared>();
   let sequence = 0;
   /** Close messages for evicted statements, sent ahead of the next exchange. */
@@ -226,7 +227,7 @@ function toResults<T>(
   messages: BackendMessage[],
   knownFields: Field[] | undefined,
   options: QueryOptions,
-  defaultParsers: PGlite['parsers'],
+  defaultParsers: Engine['parsers'],
 ): Results<T> {
   // One parser per column, looked up once per result: merging the option's parsers into PGlite's table of a few
   // hundred types on every statement (as PGlite's own query does) costs more than the statement.
@@ -255,6 +256,6 @@ function toResults<T>(
   return { rows: rows as T[], fields, affectedRows, ...(command ? { command } : {}) } as Results<T>;
 }
 
-function parsersOf(fields: Field[], options: QueryOptions, defaultParsers: PGlite['parsers']) {
+function parsersOf(fields: Field[], options: QueryOptions, defaultParsers: Engine['parsers']) {
   return fields.map((field) => options?.parsers?.[field.dataTypeID] ?? defaultParsers[field.dataTypeID]);
 }

@@ -1,0 +1,139 @@
+/**
+ * The embedded database on a worker thread, behind the same few calls the statement client makes of PGlite.
+ *
+ * PGlite runs PostgreSQL on the thread that calls it and blocks that thread while a statement runs. On the main
+ * thread that puts every statement in series with HTTP, validation and JSON: a search request spent half of its time
+ * in the engine and half around it, one after the other on one core. With the engine on its own thread the two halves
+ * overlap — the main thread answers one request while the engine runs the next one's statement — so the second core
+ * is used and a request waits behind fewer others (docs/performance.md, «the engine on a thread of its own»).
+ *
+ * Only protocol bytes cross between the threads: the statement client serialises its messages here, the worker hands
+ * them to PGlite's `execProtocolRaw`, and the answer is parsed back here with PGlite's own protocol parser — so the
+ * messages, errors and type tables are exactly those of an in-thread PGlite.
+ */
+import { Worker } from 'node:worker_threads';
+import { Mutex, protocol, types, type PGlite } from '@electric-sql/pglite';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+type Parser = PGlite['parsers'][number];
+type Serializer = PGlite['serializers'][number];
+
+/** What the statement client uses of PGlite: one protocol exchange at a time, PGlite's two locks and type tables. */
+export interface Engine {
+  execProtocol(message: Uint8Array, options: { syncToFs: boolean }): Promise<{ messages: BackendMessage[] }>;
+  runExclusive<T>(callback: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(callback: () => Promise<T>): Promise<T>;
+  readonly parsers: Record<number, Parser>;
+  readonly serializers: Record<number, Serializer>;
+  close(): Promise<void>;
+}
+
+interface WorkerAnswer {
+  id?: number;
+  ready?: boolean;
+  closed?: boolean;
+  data?: Uint8Array;
+  failed?: { message: string; stack?: string };
+}
+
+const workerUrl = new URL('./pglite-thread.worker.mjs', import.meta.url);
+
+/** Opens PGlite on a worker thread (in memory when `dataDir` is undefined) and answers when it is ready. */
+export async function openPgliteThread(dataDir: string | undefined): Promise<Engine> {
+  const worker = new Worker(workerUrl, { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
+  let sequence = 0;
+  let exited: Error | undefined;
+
+  const started = new Promise<void>((resolve, reject) => {
+    worker.on('message', (answer: WorkerAnswer) => {
+      if (answer.ready) return resolve();
+      if (answer.id === undefined) return reject(threadError('The database engine did not start', answer.failed));
+      const waiting = pending.get(answer.id);
+      pending.delete(answer.id);
+      waiting?.resolve(answer);
+    });
+    worker.on('error', (error) => {
+      exited = error;
+      reject(error);
+    });
+    worker.on('exit', (code) => {
+      exited ??= new Error(`The database engine thread stopped (exit code ${code})`);
+      reject(exited);
+      for (const waiting of pending.values()) waiting.reject(exited);
+      pending.clear();
+    });
+  });
+
+  const ask = (request: { message?: Uint8Array; syncToFs?: boolean; close?: boolean }): Promise<WorkerAnswer> => {
+    if (exited) return Promise.reject(exited);
+    const id = ++sequence;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...request });
+    });
+  };
+
+  try {
+    await started;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+
+  // Answers arrive whole (the engine returns after Sync or a simple query), so one parser is never left mid-message,
+  // except after a failure inside the engine — then a new one.
+  let parser = new protocol.Parser();
+  const parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
+  const serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
+
+  const engine: Engine = {
+    parsers,
+    serializers,
+    async execProtocol(message, { syncToFs }) {
+      const answer = await ask({ message, syncToFs });
+      if (answer.failed || !answer.data) {
+        parser = new protocol.Parser();
+        throw threadError('The database engine failed', answer.failed);
+      }
+      const messages: BackendMessage[] = [];
+      parser.parse(answer.data, (parsed) => messages.push(parsed));
+      // As PGlite's execProtocol: the whole exchange is read, then its first error is thrown.
+      const failure = messages.find((parsed) => parsed instanceof protocol.messages.DatabaseError);
+      if (failure) throw failure;
+      return { messages };
+    },
+    runExclusive: exclusive(new Mutex()),
+    _runExclusiveTransaction: exclusive(new Mutex()),
+    async close() {
+      if (!exited) await ask({ close: true }).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+  await addArrayTypes(engine);
+  return engine;
+}
+
+function exclusive(mutex: Mutex) {
+  return <T>(callback: () => Promise<T>) => mutex.runExclusive(callback);
+}
+
+function threadError(what: string, failed: WorkerAnswer['failed']): Error {
+  const error = new Error(`${what}: ${failed?.message ?? 'no answer'}`);
+  if (failed?.stack) error.stack = `${error.message}\n--- in the engine thread ---\n${failed.stack}`;
+  return error;
+}
+
+/** PGlite learns the array types of the database when it starts (`_initArrayTypes`); the same, over the thread. */
+async function addArrayTypes(engine: Engine): Promise<void> {
+  const { serialize } = protocol;
+  const text = `select b.oid, b.typarray from pg_catalog.pg_type a
+    left join pg_catalog.pg_type b on b.oid = a.typelem where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
+  const { messages } = await engine.runExclusive(() => engine.execProtocol(serialize.query(text), { syncToFs: false }));
+  for (const message of messages) {
+    if (message.name !== 'dataRow') continue;
+    const [oid, arrayOid] = (message as unknown as { fields: string[] }).fields.map(Number) as [number, number];
+    engine.serializers[arrayOid] = (value) => types.arraySerializer(value, engine.serializers[oid], arrayOid);
+    engine.parsers[arrayOid] = (value) => types.arrayParser(value, engine.parsers[oid]!, arrayOid);
+  }
+}
