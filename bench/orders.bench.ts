@@ -241,7 +241,7 @@ async function main() {
       child.on('message', (message: { ready?: Ready }) => message.ready && resolve(message.ready));
       child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
     });
-    const database = ready.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL';
+    const database = ready.kind === 'pglite' ? 'PGlite (in memory, on its worker thread)' : 'PostgreSQL';
     console.log(`orders benchmark on ${database} · ${CLIENTS} clients × ${ORDERS_PER_CLIENT} orders`);
 
     const expected = ITEMS * UNITS_PER_ITEM;

@@ -1,8 +1,9 @@
 /**
  * PGlite on its worker thread: the main thread goes on while a statement runs, the type tables include the arrays
- * PGlite learns at start, data written to a directory is there after a close and a reopen, and a closed engine
- * refuses statements with a clear error instead of hanging.
+ * PGlite learns at start, data written to a directory is there after a close and a reopen — and after the process
+ * was killed — and a closed engine refuses statements with a clear error instead of hanging.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,25 @@ describe('PGlite on its worker thread', () => {
       expect(rows).toEqual([{ id: 1, note: 'Отклеилась подошва' }]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps every committed transaction when the process is killed without closing', async () => {
+    const dataDir = path.join(scratch, 'killed');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/commit-then-die.ts', dataDir], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stdout).toContain('committed 50');
+    expect(run.signal).toBe('SIGKILL');
+
+    const reopened = await openPgliteThread(dataDir);
+    try {
+      const rows = (await preparedStatementsClient(reopened).query<{ count: number; last: number }>('select count(*)::int as count, max(id) as last from orders')).rows;
+      expect(rows).toEqual([{ count: 50, last: 50 }]);
+    } finally {
+      await reopened.close();
     }
   });
 

@@ -7,7 +7,7 @@
  */
 import { ORGANISATION, nameKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { rowsOf, type Db } from '../client';
 import { catalogGroups } from '../schema';
 import type { FileStorage } from '../../lib/storage';
 import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../../modules/catalog/catalog-files';
@@ -296,13 +296,13 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
           case
             when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
               then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
-            when i % 3 = 1 then k.prefix || lpad(i::text, 4, '0')
+            when i % 3 = 1 then k.prefix || lpad(i::text, greatest(4, length(i::text)), '0')
             else k.prefix || '-' || i::text
           end as article,
           case
             when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
               then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
-            when i % 3 = 1 then k.prefix || lpad(i::text, 4, '0')
+            when i % 3 = 1 then k.prefix || lpad(i::text, greatest(4, length(i::text)), '0')
             else k.prefix || i::text
           end as article_key,
           round(k.price * (0.8 + ((g::bigint * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
@@ -315,6 +315,17 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
         join ${kindsTable} on k.idx = (g - 1) % ${kindCount}
       ) p
       on conflict do nothing`);
+
+    // Every product of the batch must be there: a generated article that repeats an earlier one would be dropped by
+    // «on conflict» without a word, and the catalogue would be smaller than asked (lpad once cut «10000» to «1000»).
+    const present =
+      rowsOf<{ present: number }>(
+        await db.execute(sql`select count(*)::int as present from generate_series(${from}::int, ${to}::int) g
+          join products p on p.uid = md5('product-' || g)::uuid::text`),
+      )[0]?.present ?? 0;
+    if (present !== to - from + 1) {
+      throw new Error(`Seed: ${to - from + 1 - present} of products ${from}–${to} were not inserted (a generated article is not unique).`);
+    }
 
     // Fresh statistics, or the planner takes the new rows for a handful and joins them by scanning.
     await db.execute(sql`analyze products`);
