@@ -210,6 +210,21 @@ const KINDS: Kind[] = [
 
 const BATCH = 100_000;
 
+/**
+ * The article of the i-th product of a kind (SQL over `i` and `k.prefix`), in the forms dealers meet: «КСТ105А»
+ * (three digits and a letter), «КСТ0042» and «КСТ-43». Unique for every i a 2,000,000-product seed reaches
+ * (seed-articles.test.ts). lpad must not cut: lpad('10000', 4) is '1000', the article of another product.
+ */
+const articleForms = (separator: string) => sql.raw(`case
+    when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
+      then k.prefix || ((i / 3) % 900 + 100)::text || substr('${ARTICLE_LETTERS}', 1 + (i / 3 / 900)::int, 1)
+    when i % 3 = 1 then k.prefix || lpad(i::text, greatest(4, length(i::text)), '0')
+    else k.prefix || '${separator}' || i::text
+  end`);
+export const SEED_ARTICLE = articleForms('-');
+/** The same article as article_key (packages/domain articleKey): without the hyphen. */
+export const SEED_ARTICLE_KEY = articleForms('');
+
 export async function seedCatalog(db: Db, storage: FileStorage, productCount: number, log: (message: string) => void = () => {}): Promise<void> {
   await db
     .insert(catalogGroups)
@@ -293,18 +308,8 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
           k.names_key[1 + i % cardinality(k.names)] || ' ' || (${JSON.stringify(SERIES.map(nameKey))}::jsonb ->> ((i / cardinality(k.names)) % ${SERIES.length})::int)
             || coalesce(' ' || nullif(k.suffixes_key[1 + (i / (cardinality(k.names) * ${SERIES.length})) % cardinality(k.suffixes)], ''), '')
             || ', ' || k.colors_key[1 + (g * 7) % cardinality(k.colors)] as name_key,
-          case
-            when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
-              then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
-            when i % 3 = 1 then k.prefix || lpad(i::text, greatest(4, length(i::text)), '0')
-            else k.prefix || '-' || i::text
-          end as article,
-          case
-            when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
-              then k.prefix || ((i / 3) % 900 + 100)::text || substr(${ARTICLE_LETTERS}, 1 + (i / 3 / 900)::int, 1)
-            when i % 3 = 1 then k.prefix || lpad(i::text, greatest(4, length(i::text)), '0')
-            else k.prefix || i::text
-          end as article_key,
+          ${SEED_ARTICLE} as article,
+          ${SEED_ARTICLE_KEY} as article_key,
           round(k.price * (0.8 + ((g::bigint * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
           case when g % 23 = 0 then 'Outlet' when g % 29 = 0 then 'Discount' when g % 31 = 0 then 'Activity' else '' end as status,
           case when g % 50 = 1 then 'https://rutube.ru/play/embed/' || substr(md5('video-' || (g % 7)), 1, 32) end as video,
