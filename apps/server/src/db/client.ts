@@ -71,7 +71,7 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string, on: 'worker-thread' | 'main-thread'): Promise<Database> {
+async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgliteOn']>): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
