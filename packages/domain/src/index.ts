@@ -5,6 +5,8 @@ export * from './sign-in-hash';
 export * from './format';
 export * from './constants';
 export * from './partner-warnings';
+export * from './contract-credit';
+export * from './moscow-day';
 export * from './current-discount';
 export * from './back-office-list';
 export * from './claim';

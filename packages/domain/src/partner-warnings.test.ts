@@ -11,6 +11,8 @@ const contract = (guid: string, values: Partial<WarnedContract> = {}): WarnedCon
   deferment: 30,
   case: 'calendar',
   debt: 10_000,
+  limit: 0,
+  documents: [],
   discount: 12,
   ...values,
 });
@@ -22,29 +24,34 @@ const clean = (storages: WarnedContract[] = [contract(ORGANISATION.FRO), contrac
   storages,
 });
 
-const codes = (company: WarnedCompany) => companyWarnings(company).map((warning) => warning.code);
+/** The day the documents' terms are judged on. */
+const TODAY = '2026-03-10';
+const warningsOf = (company: WarnedCompany) => companyWarnings(company, TODAY);
+const allWarnings = (companies: WarnedCompany[]) => partnerWarnings(companies, TODAY);
+
+const codes = (company: WarnedCompany) => warningsOf(company).map((warning) => warning.code);
 
 describe('partnerWarnings', () => {
   it('warns once when the user has no companies', () => {
-    const warnings = partnerWarnings([]);
+    const warnings = allWarnings([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ code: 'NO_COMPANIES' });
     expect(warnings[0]!.message).toMatch(/не привязана ни одна компания/);
   });
 
   it('is empty for a clean company', () => {
-    expect(partnerWarnings([clean()])).toEqual([]);
+    expect(allWarnings([clean()])).toEqual([]);
   });
 
   it('warns about a company without contracts, naming it shortened, and nothing else about it', () => {
-    const warnings = companyWarnings(clean([]));
+    const warnings = warningsOf(clean([]));
     expect(warnings).toEqual([expect.objectContaining({ code: 'NO_CONTRACTS', companyUid: 'c1' })]);
     expect(warnings[0]!.message).toContain('ООО «Альфа»');
   });
 
   it('keeps the warnings of each company apart', () => {
     const other = { ...clean([]), uid: 'c2' };
-    expect(partnerWarnings([clean(), other]).map((w) => [w.companyUid, w.code])).toEqual([['c2', 'NO_CONTRACTS']]);
+    expect(allWarnings([clean(), other]).map((w) => [w.companyUid, w.code])).toEqual([['c2', 'NO_CONTRACTS']]);
   });
 });
 
@@ -52,7 +59,7 @@ describe('undated debt on a deferment contract', () => {
   const undated = contract(ORGANISATION.FRO, { date: -1, deferment: 14, case: 'work', debt: 57_800 });
 
   it('warns when the date is negative, the contract is on deferment and the debt is positive', () => {
-    const warnings = companyWarnings(clean([undated, contract(ORGANISATION.ES)]));
+    const warnings = warningsOf(clean([undated, contract(ORGANISATION.ES)]));
     expect(warnings.map((w) => w.code)).toEqual(['UNDATED_DEBT']);
     expect(warnings[0]).toMatchObject({ contractGuid: ORGANISATION.FRO });
     expect(warnings[0]!.message).toContain('57\u202f800.00 ₽');
@@ -69,7 +76,7 @@ describe('undated debt on a deferment contract', () => {
 
 describe('discount', () => {
   it('warns about each contract with a discount of 0 or less', () => {
-    const warnings = companyWarnings(
+    const warnings = warningsOf(
       clean([contract(ORGANISATION.FRO, { discount: 0 }), contract(ORGANISATION.ES, { discount: 0 })]),
     );
     expect(warnings.map((w) => [w.code, w.contractGuid])).toEqual([
@@ -87,7 +94,7 @@ describe('discount', () => {
   });
 
   it('warns once when the contracts have unequal discounts, listing them', () => {
-    const warnings = companyWarnings(clean([contract(ORGANISATION.FRO, { discount: 5 }), contract(ORGANISATION.ES, { discount: 7 })]));
+    const warnings = warningsOf(clean([contract(ORGANISATION.FRO, { discount: 5 }), contract(ORGANISATION.ES, { discount: 7 })]));
     expect(warnings.map((w) => w.code)).toEqual(['UNEQUAL_DISCOUNTS']);
     expect(warnings[0]!.message).toContain('ФРО — 5 %, ЭС — 7 %');
   });
@@ -95,10 +102,10 @@ describe('discount', () => {
 
 describe('required contracts', () => {
   it('warns about a missing FRO contract and a missing ES contract separately', () => {
-    const noEs = companyWarnings(clean([contract(ORGANISATION.FRO)]));
+    const noEs = warningsOf(clean([contract(ORGANISATION.FRO)]));
     expect(noEs.map((w) => [w.code, w.contractGuid])).toEqual([['MISSING_CONTRACT', ORGANISATION.ES]]);
     expect(noEs[0]!.message).toContain('ООО «ЭС»');
-    const noFro = companyWarnings(clean([contract(ORGANISATION.ES)]));
+    const noFro = warningsOf(clean([contract(ORGANISATION.ES)]));
     expect(noFro.map((w) => [w.code, w.contractGuid])).toEqual([['MISSING_CONTRACT', ORGANISATION.FRO]]);
     expect(noFro[0]!.message).toContain('ООО «ФРО»');
   });
@@ -111,9 +118,9 @@ describe('required contracts', () => {
 describe('every condition has its own message', () => {
   it('no two codes share a message, and each message tells what to do', () => {
     const all = [
-      ...partnerWarnings([]),
-      ...companyWarnings(clean([])),
-      ...companyWarnings(
+      ...allWarnings([]),
+      ...warningsOf(clean([])),
+      ...warningsOf(
         clean([
           contract(ORGANISATION.FRO, { date: -1, discount: 0 }),
           contract('other-org', { discount: 3 }),
@@ -132,7 +139,7 @@ describe('every condition has its own message', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 60 }), fc.nat(), fc.nat({ max: 1_000_000 }), (discount, date, debt) => {
         const storages = [ORGANISATION.FRO, ORGANISATION.ES].map((org) => contract(org, { discount, date, debt }));
-        expect(companyWarnings(clean(storages))).toEqual([]);
+        expect(warningsOf(clean(storages))).toEqual([]);
       }),
     );
   });

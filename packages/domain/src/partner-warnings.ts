@@ -3,10 +3,11 @@
  * Each condition has its own code and a Russian message that says what it means and what to do.
  */
 import { shortenCompanyName } from './company-name';
+import { contractCredit, creditAlerts, type CreditContract } from './contract-credit';
 import { ORGANISATION, ORGANISATION_NAMES, type OrganisationGuid } from './constants';
 import { formatPrice } from './format';
 
-export interface WarnedContract {
+export interface WarnedContract extends CreditContract {
   guid: string;
   name: string;
   contract: string;
@@ -27,6 +28,8 @@ export type PartnerWarningCode =
   | 'NO_COMPANIES'
   | 'NO_CONTRACTS'
   | 'UNDATED_DEBT'
+  | 'OVERDUE_DEBT'
+  | 'DEBT_OVER_LIMIT'
   | 'NO_DISCOUNT'
   | 'MISSING_CONTRACT'
   | 'UNEQUAL_DISCOUNTS';
@@ -49,11 +52,15 @@ export function isDefermentContract(contract: Pick<WarnedContract, 'deferment' |
 }
 
 const percent = (value: number) => `${Number(value.toFixed(2))} %`;
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 const contractLabel = (contract: WarnedContract) =>
   contract.contract ? `«${contract.name}» (${contract.contract})` : `«${contract.name}»`;
 
-/** Warnings of all the user's companies, in company order; one NO_COMPANIES warning when there are none. */
-export function partnerWarnings(companies: readonly WarnedCompany[]): PartnerWarning[] {
+/**
+ * Warnings of all the user's companies, in company order; one NO_COMPANIES warning when there are none. `today` is the
+ * Moscow day ('YYYY-MM-DD') the documents' terms are judged on.
+ */
+export function partnerWarnings(companies: readonly WarnedCompany[], today: string): PartnerWarning[] {
   if (companies.length === 0) {
     return [
       {
@@ -63,11 +70,11 @@ export function partnerWarnings(companies: readonly WarnedCompany[]): PartnerWar
       },
     ];
   }
-  return companies.flatMap(companyWarnings);
+  return companies.flatMap((company) => companyWarnings(company, today));
 }
 
-/** Warnings of one company. */
-export function companyWarnings(company: WarnedCompany): PartnerWarning[] {
+/** Warnings of one company on `today` (a Moscow day). */
+export function companyWarnings(company: WarnedCompany, today: string): PartnerWarning[] {
   const companyUid = company.uid;
   if (company.storages.length === 0) {
     return [
@@ -88,6 +95,14 @@ export function companyWarnings(company: WarnedCompany): PartnerWarning[] {
         contractGuid: contract.guid,
         message: `Договор ${contractLabel(contract)}: задолженность ${formatPrice(contract.debt)} при отсрочке ${contract.deferment} дн., а дата оплаты не определена — долг может считаться просроченным. Погасите задолженность или уточните срок у менеджера.`,
       });
+    }
+  }
+
+  // Credit: an overdue document or a debt above the limit is never «all well» (the order's own excess is the order page's).
+  for (const contract of company.storages) {
+    for (const alert of creditAlerts(contractCredit(contract, 0, today))) {
+      if (alert.code === 'ORDER_OVER_LIMIT') continue;
+      warnings.push({ code: alert.code, companyUid, contractGuid: contract.guid, message: `Договор ${contractLabel(contract)}: ${lowerFirst(alert.message)}` });
     }
   }
 

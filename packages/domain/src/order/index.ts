@@ -1,4 +1,4 @@
-// The working order's rules (spec §3–§5): positions, stock split, discount, totals, reserved, check statuses, quick order, credit.
+// The working order's rules (spec §3–§5): positions, stock split, discount, totals, reserved, check statuses, quick order.
 export * from './types';
 export * from './money';
 export * from './discount';
@@ -9,5 +9,4 @@ export * from './reserved';
 export * from './check-status';
 export * from './working-order';
 export * from './quick-order';
-export * from './credit';
 export * from './draft-changes';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { contractCredit } from './credit';
 import { draftChanges } from './draft-changes';
 import { line, position } from './fixtures.test-support';
 import { parseQuickOrder } from './quick-order';
@@ -40,19 +39,6 @@ describe('parseQuickOrder', () => {
       ['A-1', 4, 2],
       ['A-2', 2, 3],
     ]);
-  });
-});
-
-describe('contractCredit', () => {
-  it('says what is left after the order and warns past the limit', () => {
-    const state = contractCredit({ limit: 1000, debt: 300 }, 800, 0);
-    expect(state).toMatchObject({ available: 700, leftAfterOrder: -100, overLimit: true, overdue: false });
-    expect(contractCredit({ limit: 0, debt: 300 }, 800, 0).overLimit).toBe(false);
-  });
-  it('flags an overdue debt from documents past their expiry', () => {
-    const state = contractCredit({ limit: 1000, debt: 300, documents: [{ debt: 120.5, expires: 100 }, { debt: 50, expires: 999 }] }, 0, 500);
-    expect(state.overdue).toBe(true);
-    expect(state.overdueDebt).toBe(120.5);
   });
 });
 

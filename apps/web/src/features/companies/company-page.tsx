@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
 import { usePartners } from '../../shared/api/get-partners';
+import { moscowToday } from '../../shared/ui/contract-credit';
 import { CompanyRequisites } from './components/company-requisites';
 import { CompanyWarnings } from './components/company-warnings';
 import { percentText } from './components/contract-labels';
@@ -34,7 +35,7 @@ export function CompanyPage() {
     return (
       <Stack maw={720}>
         <Title order={2}>Компания</Title>
-        <CompanyWarnings warnings={partnerWarnings([])} />
+        <CompanyWarnings warnings={partnerWarnings([], moscowToday())} />
       </Stack>
     );
   }
@@ -59,7 +60,7 @@ export function CompanyPage() {
 
 function CompanyView({ company, companies }: { company: TCompany; companies: TCompany[] }) {
   const navigate = useNavigate();
-  const warnings = companyWarnings(company);
+  const warnings = companyWarnings(company, moscowToday());
   const discount = currentDiscount(company.storages);
   const choices = companies.map((candidate) => ({ value: candidate.uid, label: shortenCompanyName(candidate.name) }));
 

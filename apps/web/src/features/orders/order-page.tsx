@@ -4,17 +4,16 @@
  */
 import type { TCompany, TStorage } from '@portal/contracts';
 import {
-  contractCredit,
   deliveryCost,
   formatPrice,
   formatUnixDate,
   shortenCompanyName,
+  toKopecks,
   type Bags,
   type DeliveryCase,
   type Position,
 } from '@portal/domain';
 import {
-  Alert,
   Autocomplete,
   Badge,
   Button,
@@ -36,13 +35,14 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { AmountInput } from '../../shared/ui/amount-input';
+import { CreditAlerts, CreditFigures, creditOf } from '../../shared/ui/contract-credit';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
 import { usePartners } from '../../shared/api/get-partners';
@@ -107,13 +107,14 @@ export function OrderPage() {
   };
 
   const empty = order.position.length === 0 && order.position_presail.length === 0;
-  const orgTotal = contract
+  // What this order adds to the chosen contract's debt: its lines shipped by that contract's organisation, in kopecks.
+  const contractOrderKopecks = contract
     ? [...order.position, ...order.position_presail]
         .flatMap((position) => position.characteristics)
         .filter((line) => line.ORGGUID === contract.guid)
-        .reduce((sum, line) => sum + Math.round(line.PRICE * 100) * line.count, 0) / 100
+        .reduce((sum, line) => sum + toKopecks(line.PRICE) * line.count, 0)
     : 0;
-  const credit = contract ? contractCredit(contract, orgTotal, Math.floor(Date.now() / 1000)) : null;
+  const credit = contract ? creditOf(contract, contractOrderKopecks) : null;
 
   const send = async () => {
     try {
@@ -344,24 +345,12 @@ export function OrderPage() {
                 />
                 {credit && contract && (
                   <Stack gap={4} data-testid="credit-panel">
-                    <Row label="Долг" value={formatPrice(credit.debt)} />
-                    <Row label="Лимит" value={credit.limit > 0 ? formatPrice(credit.limit) : 'без лимита'} />
-                    <Row label="Заказ по договору" value={formatPrice(orgTotal)} />
-                    <Row label="Останется после заказа" value={credit.limit > 0 ? formatPrice(credit.leftAfterOrder) : '—'} strong color={credit.overLimit ? 'red' : undefined} />
+                    <CreditFigures credit={credit} withOrder guid={contract.guid} />
                     <Row label="Скидка по договору" value={`${contract.discount} %`} />
                     <Row label="Отсрочка" value={`${contract.deferment} дн. · до ${formatUnixDate(contract.date)}`} />
                   </Stack>
                 )}
-                {credit?.overLimit && (
-                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="limit-warning">
-                    Заказ превышает лимит договора на {formatPrice(-credit.leftAfterOrder)}. Менеджер согласует его после оплаты долга.
-                  </Alert>
-                )}
-                {credit?.overdue && (
-                  <Alert color="orange" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="overdue-warning">
-                    По договору есть просроченный долг {formatPrice(credit.overdueDebt)}: отгрузка возможна после оплаты.
-                  </Alert>
-                )}
+                {credit && <CreditAlerts credit={credit} />}
               </Stack>
             </Card>
 

@@ -10,6 +10,8 @@ const TITLES: Record<PartnerWarning['code'], string> = {
   NO_COMPANIES: 'Нет компаний',
   NO_CONTRACTS: 'Нет договоров',
   UNDATED_DEBT: 'Задолженность без даты оплаты',
+  OVERDUE_DEBT: 'Просроченный долг',
+  DEBT_OVER_LIMIT: 'Долг больше лимита',
   NO_DISCOUNT: 'Скидка не установлена',
   MISSING_CONTRACT: 'Не хватает договора',
   UNEQUAL_DISCOUNTS: 'Скидки по договорам различаются',

@@ -1,14 +1,21 @@
 /** One contract (storage) of a company: its figures, how much of the limit is used, and its documents. */
 import { Badge, Divider, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TStorage } from '@portal/contracts';
-import { formatPrice, formatUnixDate } from '@portal/domain';
+import { DOCUMENT_TERM_NAMES, documentTerm, formatPrice, formatUnixDate, type DocumentTerm } from '@portal/domain';
 import { deferment, organisationName, percentText, priceTypeName } from './contract-labels';
+import { availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
 import stackedTable from '../../../shared/ui/stacked-table.module.css';
 import { Stat } from './stat';
 
-export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TStorage; now?: number }) {
+/** How a document's term is marked; a current or paid one needs no mark. */
+const TERM_COLORS: Partial<Record<DocumentTerm, string>> = { overdue: 'red', 'due-soon': 'orange', undated: 'gray' };
+
+export function ContractCard({ storage }: { storage: TStorage }) {
+  const today = moscowToday();
+  const credit = creditOf(storage);
   const delay = deferment(storage.deferment, storage.case);
-  const used = Math.max(0, storage.percent);
+  // The share of the limit the debt takes, from the same figures as «Доступно» (not the back office's own percent).
+  const used = credit.limit > 0 ? Math.max(0, (credit.debt / credit.limit) * 100) : 0;
   const usedColor = used > 100 ? 'red' : used > 80 ? 'orange' : 'teal';
   return (
     <Paper withBorder radius="md" p="lg" data-testid="contract" data-guid={storage.guid}>
@@ -37,9 +44,15 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="md">
-          <Stat label="Задолженность" value={formatPrice(storage.debt)} color={storage.debt > 0 ? 'red.7' : undefined} testId="contract-debt" />
-          <Stat label="Баланс" value={formatPrice(storage.balance)} color={storage.balance < 0 ? 'red.7' : 'teal.7'} />
-          <Stat label="Лимит" value={formatPrice(storage.limit)} />
+          <Stat label="Задолженность" value={formatKopecks(credit.debt)} color={credit.debt > 0 ? 'red.7' : undefined} testId="credit-debt" />
+          <Stat label="Просрочено" value={formatKopecks(credit.overdue)} color={credit.overdue > 0 ? 'red.7' : 'teal.7'} testId="credit-overdue" />
+          <Stat label="Лимит" value={credit.limit > 0 ? formatKopecks(credit.limit) : 'без лимита'} testId="credit-limit" />
+          <Stat
+            label="Доступно по лимиту"
+            value={availableText(credit)}
+            color={credit.available !== null && credit.available < 0 ? 'red.7' : undefined}
+            testId="credit-available"
+          />
           <Stat label="Потрачено" value={formatPrice(storage.spent)} />
           <Stat
             label="Отсрочка"
@@ -59,7 +72,7 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
           <Stat label="Кэшбэк" value={percentText(storage.cashback)} />
         </SimpleGrid>
 
-        {storage.limit > 0 && (
+        {credit.limit > 0 && (
           <div>
             <Group justify="space-between" mb={4}>
               <Text size="xs" c="dimmed">
@@ -91,9 +104,10 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
               </Table.Thead>
               <Table.Tbody>
                 {storage.documents.map((document) => {
-                  const overdue = document.debt > 0 && document.expires >= 0 && document.expires < now;
+                  const term = documentTerm(document, today);
+                  const color = TERM_COLORS[term];
                   return (
-                    <Table.Tr key={document.number}>
+                    <Table.Tr key={document.number} data-testid="contract-document" data-term={term}>
                       <Table.Td>{formatUnixDate(document.date)}</Table.Td>
                       <Table.Td data-label="Номер">{document.number}</Table.Td>
                       <Table.Td ta="right" data-label="Долг" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -101,12 +115,12 @@ export function ContractCard({ storage, now = Date.now() / 1000 }: { storage: TS
                       </Table.Td>
                       <Table.Td ta="right" data-label="Оплатить до">
                         <Group gap={6} justify="flex-end" wrap="nowrap">
-                          {overdue && (
-                            <Badge size="xs" color="red" variant="light">
-                              просрочен
+                          {color && (
+                            <Badge size="xs" color={color} variant="light">
+                              {DOCUMENT_TERM_NAMES[term]}
                             </Badge>
                           )}
-                          <Text size="sm" c={overdue ? 'red.7' : undefined}>
+                          <Text size="sm" c={term === 'overdue' ? 'red.7' : undefined}>
                             {formatUnixDate(document.expires)}
                           </Text>
                         </Group>

@@ -1,21 +1,21 @@
 /** The user's companies on the main page: each with a summary of its contracts and a way to its page. */
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCompany } from '@portal/contracts';
-import { companyWarnings, currentDiscount, formatPrice, formatUnixDate, ORGANISATION_NAMES, partnerWarnings, shortenCompanyName, type OrganisationGuid } from '@portal/domain';
+import { companyWarnings, currentDiscount, formatUnixDate, ORGANISATION_NAMES, partnerWarnings, shortenCompanyName, type OrganisationGuid } from '@portal/domain';
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
 import stackedTable from '../../../shared/ui/stacked-table.module.css';
 
 const percent = (value: number) => `${Number(value.toFixed(2))} %`;
 
-/** Totals in kopecks so the sum of several contracts is exact. */
-const sumMoney = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
-
 function CompanyCard({ company }: { company: TCompany }) {
-  const warnings = companyWarnings(company);
-  const debt = sumMoney(company.storages.map((storage) => storage.debt));
-  const balance = sumMoney(company.storages.map((storage) => storage.balance));
+  const warnings = companyWarnings(company, moscowToday());
+  const contracts = company.storages.map((storage) => ({ storage, credit: creditOf(storage) }));
+  // Kopecks add up exactly.
+  const debt = contracts.reduce((sum, { credit }) => sum + credit.debt, 0);
+  const overdue = contracts.reduce((sum, { credit }) => sum + credit.overdue, 0);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', xs: 'lg' }} data-testid="company-summary" data-uid={company.uid}>
       <Group justify="space-between" align="flex-start" mb="md" gap="xs">
@@ -52,15 +52,15 @@ function CompanyCard({ company }: { company: TCompany }) {
             Задолженность
           </Text>
           <Text fw={700} fz="lg" c={debt > 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatPrice(debt)}
+            {formatKopecks(debt)}
           </Text>
         </div>
         <div>
           <Text size="xs" c="dimmed">
-            Баланс
+            Просрочено
           </Text>
-          <Text fw={700} fz="lg" c={balance < 0 ? 'red.7' : 'teal.7'} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatPrice(balance)}
+          <Text fw={700} fz="lg" c={overdue > 0 ? 'red.7' : 'teal.7'} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="company-overdue">
+            {formatKopecks(overdue)}
           </Text>
         </div>
       </SimpleGrid>
@@ -72,20 +72,30 @@ function CompanyCard({ company }: { company: TCompany }) {
               <Table.Tr>
                 <Table.Th>Договор</Table.Th>
                 <Table.Th ta="right">Долг</Table.Th>
-                <Table.Th ta="right">Баланс</Table.Th>
+                <Table.Th ta="right">Просрочено</Table.Th>
+                <Table.Th ta="right">Доступно по лимиту</Table.Th>
                 <Table.Th ta="right">Скидка</Table.Th>
                 <Table.Th ta="right">Дата оплаты</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {company.storages.map((storage) => (
-                <Table.Tr key={storage.guid}>
+              {contracts.map(({ storage, credit }) => (
+                <Table.Tr key={storage.guid} data-testid="contract-credit-row" data-guid={storage.guid}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{ORGANISATION_NAMES[storage.guid as OrganisationGuid] ?? storage.name}</Table.Td>
-                  <Table.Td ta="right" data-label="Долг" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {formatPrice(storage.debt)}
+                  <Table.Td ta="right" data-label="Долг" data-testid="credit-debt" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {formatKopecks(credit.debt)}
                   </Table.Td>
-                  <Table.Td ta="right" data-label="Баланс" c={storage.balance < 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {formatPrice(storage.balance)}
+                  <Table.Td ta="right" data-label="Просрочено" data-testid="credit-overdue" c={credit.overdue > 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {formatKopecks(credit.overdue)}
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    data-label="Доступно по лимиту"
+                    data-testid="credit-available"
+                    c={credit.available !== null && credit.available < 0 ? 'red.7' : undefined}
+                    style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                  >
+                    {availableText(credit)}
                   </Table.Td>
                   <Table.Td ta="right" data-label="Скидка">
                     {percent(storage.discount)}
@@ -122,7 +132,7 @@ export function CompaniesSummary({ companies, loading }: { companies: TCompany[]
         <Text c="dimmed">Компании не загрузились. Обновите страницу.</Text>
       ) : companies.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
-          <Text>{partnerWarnings([])[0]?.message}</Text>
+          <Text>{partnerWarnings([], moscowToday())[0]?.message}</Text>
         </Paper>
       ) : (
         companies.map((company) => <CompanyCard key={company.uid} company={company} />)

@@ -1,0 +1,35 @@
+/**
+ * Calendar days in Moscow, where the warehouse and the back office keep their dates. A day is 'YYYY-MM-DD', so days
+ * compare as text. The zone comes from Intl ('Europe/Moscow'), never from an hour constant.
+ */
+
+const moscowParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Moscow',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Moscow calendar day of a moment (a Date or unix milliseconds). */
+export function moscowDay(moment: Date | number): string {
+  const parts = Object.fromEntries(moscowParts.formatToParts(moment).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The Moscow calendar day of a moment given in unix seconds (the spec's dates). */
+export const moscowDayOfUnix = (seconds: number): string => moscowDay(seconds * 1000);
+
+/** The day `days` after (or before, when negative) a day. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * A moment inside a Moscow day, in unix seconds: noon UTC, which falls on the same calendar day in every zone from
+ * UTC−11 to UTC+11, Moscow included. For dates that mean "that day" (a payment deadline, a document's date).
+ */
+export function unixOfDay(day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date, 12) / 1000;
+}
