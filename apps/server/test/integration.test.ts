@@ -217,7 +217,7 @@ describe('integration API: companies and people', () => {
       inn: '7701234567',
       manager_uid: 'it-m-1',
       storages: [
-        { guid: ORGANISATION.FRO, name: 'ФРО', discount: 10, pricetype: PRICE_TYPE.DEALER, date: 1767225600, documents: [{ date: 1767225600, number: 'РН-1', debt: 1500, expires: 1769904000 }] },
+        { guid: ORGANISATION.FRO, name: 'ФРО', discount: 10, debt: 1500, pricetype: PRICE_TYPE.DEALER, date: 1767225600, documents: [{ date: 1767225600, number: 'РН-1', debt: 1500, expires: 1769904000 }] },
         { guid: ORGANISATION.ES, name: 'ЭС', discount: 10, pricetype: PRICE_TYPE.DEALER },
       ],
     };
@@ -249,6 +249,40 @@ describe('integration API: companies and people', () => {
     expect(report.items[1].reason).toMatch(/тип цен «no-such-type» не найден/);
     const [unchanged] = await t.app.db.select().from(partners).where(eq(partners.uid, 'it-partner-1'));
     expect(unchanged!.name).toMatch(/Интеграция/);
+  });
+
+  it('refuses a company whose contract documents owe more than the contract, naming the contract and both sums', async () => {
+    const before = await t.app.db.select().from(storages).where(eq(storages.partnerId, await partnerId('it-partner-1')));
+    const report = (
+      await send('partners', [
+        {
+          uid: 'it-partner-1',
+          name: 'Переименовано',
+          storages: [
+            { guid: ORGANISATION.FRO, name: 'ФРО', debt: 57_800, pricetype: PRICE_TYPE.BASE, documents: [
+              { date: 1767225600, number: 'РН-7', debt: 45_000, expires: 1769904000 },
+              { date: 1767225600, number: 'РН-8', debt: 16_200, expires: 1769904000 },
+            ] },
+            { guid: ORGANISATION.ES, name: 'ЭС', debt: 0, pricetype: PRICE_TYPE.BASE, documents: [
+              { date: 1767225600, number: 'РН-9', debt: 48_750, expires: 1769904000 },
+            ] },
+          ],
+        },
+        { uid: 'it-partner-3', name: 'ООО «Отрицательный»', storages: [{ guid: ORGANISATION.FRO, name: 'ФРО', debt: -5, pricetype: PRICE_TYPE.DEALER }] },
+      ])
+    ).json().response;
+    expect(report).toMatchObject({ applied: 0, refused: 2 });
+    // Every contract that contradicts itself is named.
+    expect(report.items[0].reason).toBe(
+      `Договор ${ORGANISATION.FRO} («ФРО»): долги документов вместе (61\u202f200.00 ₽) больше долга договора (57\u202f800.00 ₽): передайте долг договора не меньше суммы документов или уберите оплаченные документы. ` +
+        `Договор ${ORGANISATION.ES} («ЭС»): долги документов вместе (48\u202f750.00 ₽) больше долга договора (0.00 ₽): передайте долг договора не меньше суммы документов или уберите оплаченные документы.`,
+    );
+    expect(report.items[1].reason).toMatch(/долг -5\.00 ₽ отрицательный/);
+    // Nothing of the refused item was written.
+    const [unchanged] = await t.app.db.select().from(partners).where(eq(partners.uid, 'it-partner-1'));
+    expect(unchanged!.name).toMatch(/Интеграция/);
+    expect(await t.app.db.select().from(storages).where(eq(storages.partnerId, unchanged!.id))).toEqual(before);
+    expect(await t.app.db.select().from(partners).where(eq(partners.uid, 'it-partner-3'))).toEqual([]);
   });
 
   it('creates a user who can sign in, resets the password (ending the sessions), blocks and unblocks', async () => {

@@ -1,4 +1,5 @@
-import { PRICE_TYPE } from '@portal/domain';
+import type { TCompany } from '@portal/contracts';
+import { PRICE_TYPE, companyWarnings, contractCredit, contractDataProblems, documentTerm, moscowDay, toKopecks } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MANAGERS, DEMO_PARTNERS } from '../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from './helper';
@@ -35,6 +36,32 @@ describe('GET /api/partners', () => {
     }
     expect(specsnab.storages[0].pricetype).toBe(PRICE_TYPE.DEALER);
     expect(petrov.storages.find((s: { date: number }) => s.date < 0)).toBeDefined();
+  });
+
+  it('demo contracts are coherent — documents add up to the debt — and dated from today: overdue, due soon and in time', async () => {
+    const today = moscowDay(Date.now());
+    const companies: TCompany[] = [
+      ...(await t.app.inject({ url: '/api/partners', headers: demo })).json().response,
+      ...(await t.app.inject({ url: '/api/partners', headers: demo2 })).json().response,
+    ];
+    const terms = new Set<string>();
+    for (const storage of companies.flatMap((company) => company.storages)) {
+      expect(contractDataProblems(storage)).toEqual([]);
+      const documentsDebt = storage.documents.reduce((sum, document) => sum + toKopecks(document.debt), 0);
+      expect(documentsDebt).toBe(toKopecks(storage.debt));
+      expect(toKopecks(storage.balance)).toBe(toKopecks(storage.limit) - toKopecks(storage.debt));
+      for (const document of storage.documents) terms.add(documentTerm(document, today));
+    }
+    expect([...terms]).toEqual(expect.arrayContaining(['overdue', 'due-soon', 'current', 'paid']));
+
+    const [specsnab, petrov] = companies;
+    // СпецСнаб has nothing overdue and is «all well»; Петров's FRO debt is above its limit with one document overdue.
+    expect(companyWarnings(specsnab!, today)).toEqual([]);
+    const fro = contractCredit(petrov!.storages[0]!, 0, today);
+    expect(fro).toMatchObject({ standing: 'debt-over-limit', overLimitBy: 780_000, overdue: 2_130_000 });
+    expect(companyWarnings(petrov!, today).map((warning) => warning.code)).toEqual(
+      expect.arrayContaining(['OVERDUE_DEBT', 'DEBT_OVER_LIMIT']),
+    );
   });
 
   it('answers demo2 only its own company', async () => {

@@ -1,13 +1,15 @@
 /**
  * Demo people and companies (fixed: tests and outside checks rely on them):
- *   demo / demo1234     two companies — an ООО and an ИП — each with FRO and ES contracts, debts, documents, a manager;
+ *   demo / demo1234     two companies — an ООО and an ИП — each with FRO and ES contracts, debts, documents, a manager
+ *                       (the contracts and their documents: ./contracts.ts);
  *   demo2 / demo1234    one other company, sharing nothing with demo;
  *   blocked / demo1234  a blocked user.
  */
-import { ORGANISATION, PRICE_TYPE, PRICE_TYPE_NAMES } from '@portal/domain';
+import { PRICE_TYPE_NAMES, moscowDay } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { managers, partners, priceTypes, storageDocuments, storages, userPartners, users } from '../schema';
+import { managers, partners, priceTypes, userPartners, users } from '../schema';
+import { seedContracts } from './contracts';
 import { hashPassword } from '../../modules/auth/password';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -23,11 +25,8 @@ export const DEMO_MANAGERS = {
   KUZNETSOV: 'a11e0001-0000-4000-8000-000000000002',
 } as const;
 
-const day = 86400;
-/** Seeded dates are fixed, not "now", so the demo reads the same on every run. */
-const BASE_DATE = Date.UTC(2026, 0, 15) / 1000;
-
-export async function seedPeople(db: Db): Promise<void> {
+/** The seed's clock: contracts and documents are dated from the day the demo is seeded. */
+export async function seedPeople(db: Db, now: Date = new Date()): Promise<void> {
   await db
     .insert(priceTypes)
     .values(Object.entries(PRICE_TYPE_NAMES).map(([id, name]) => ({ id, name })))
@@ -107,58 +106,7 @@ export async function seedPeople(db: Db): Promise<void> {
   const petrov = await partnerId(DEMO_PARTNERS.PETROV);
   const technoshield = await partnerId(DEMO_PARTNERS.TECHNOSHIELD);
 
-  const contract = (partner: number, org: string, values: Partial<typeof storages.$inferInsert>) => ({
-    partnerId: partner,
-    guid: org,
-    name: org === ORGANISATION.FRO ? 'ФРО' : 'ЭС',
-    ...values,
-  });
-  await db
-    .insert(storages)
-    .values([
-      // СпецСнаб: a healthy dealer on the dealer price type, equal discounts.
-      contract(specsnab, ORGANISATION.FRO, {
-        contract: 'ДП-2024/117 от 10.01.2024', spent: 1_845_300.5, deferment: 30, debt: 312_450, balance: 687_550,
-        discount: 12, case: 'calendar', limit: 1_000_000, percent: 31.2, date: BASE_DATE + 45 * day,
-        priceType: PRICE_TYPE.DEALER, baseDiscount: 5, cashback: 1.5,
-      }),
-      contract(specsnab, ORGANISATION.ES, {
-        contract: 'ДП-2024/118 от 10.01.2024', spent: 932_120, deferment: 30, debt: 98_700, balance: 401_300,
-        discount: 12, case: 'calendar', limit: 500_000, percent: 19.7, date: BASE_DATE + 30 * day,
-        priceType: PRICE_TYPE.DEALER, baseDiscount: 5, cashback: 1.5,
-      }),
-      // Петров: base price type, an overdue debt on a contract without a date, unequal discounts.
-      contract(petrov, ORGANISATION.FRO, {
-        contract: 'ДП-2025/031 от 03.03.2025', spent: 214_000, deferment: 14, debt: 57_800, balance: -7_800,
-        discount: 5, case: 'work', limit: 50_000, percent: 115.6, date: -1, priceType: PRICE_TYPE.BASE,
-      }),
-      contract(petrov, ORGANISATION.ES, {
-        contract: 'ДП-2025/032 от 03.03.2025', spent: 88_500, deferment: 0, debt: 0, balance: 100_000,
-        discount: 7, case: 'prepayment', limit: 100_000, percent: 0, date: BASE_DATE + 10 * day, priceType: PRICE_TYPE.BASE,
-      }),
-      // ТехноЩит (demo2): one company of another user.
-      contract(technoshield, ORGANISATION.FRO, {
-        contract: 'ДП-2023/250 от 20.11.2023', spent: 3_120_000, deferment: 45, debt: 640_000, balance: 1_360_000,
-        discount: 15, case: 'calendar', limit: 2_000_000, percent: 32, date: BASE_DATE + 60 * day, priceType: PRICE_TYPE.DEALER,
-      }),
-      contract(technoshield, ORGANISATION.ES, {
-        contract: 'ДП-2023/251 от 20.11.2023', spent: 1_010_000, deferment: 45, debt: 0, balance: 1_000_000,
-        discount: 15, case: 'calendar', limit: 1_000_000, percent: 0, date: BASE_DATE + 60 * day, priceType: PRICE_TYPE.DEALER,
-      }),
-    ])
-    .onConflictDoNothing();
-
-  const seededStorages = await db.select({ id: storages.id, partnerId: storages.partnerId, guid: storages.guid }).from(storages);
-  const documents = seededStorages.flatMap((storage, i) =>
-    [0, 1].map((k) => ({
-      storageId: storage.id,
-      date: BASE_DATE - (20 + k * 25 + i) * day,
-      number: `РН-${String(1000 + i * 10 + k).padStart(6, '0')}`,
-      debt: k === 0 ? 45_000 + i * 1_250 : 12_300 + i * 700,
-      expires: BASE_DATE - (20 + k * 25 + i) * day + 30 * day,
-    })),
-  );
-  if (documents.length > 0) await db.insert(storageDocuments).values(documents).onConflictDoNothing();
+  await seedContracts(db, { specsnab, petrov, technoshield }, moscowDay(now));
 
   const password = await hashPassword(DEMO_PASSWORD);
   await db

@@ -22,7 +22,7 @@ import {
   type TIntegrationItemReport,
   type TIntegrationReport,
 } from '@portal/contracts';
-import { ORGANISATION, ORGANISATION_NAMES, articleKey, claimStatusName, nameKey, shipmentStatusName } from '@portal/domain';
+import { ORGANISATION, ORGANISATION_NAMES, articleKey, claimStatusName, contractDataProblems, nameKey, shipmentStatusName } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -172,6 +172,12 @@ export const INTEGRATION_KINDS = {
     schema: ZIntegrationPartnerSchema,
     key: 'uid',
     async apply(tx, item) {
+      // A contract's documents are the breakdown of its debt: data that contradicts itself is refused whole, with why.
+      const incoherent = (item.storages ?? []).flatMap((storage) => {
+        const problems = contractDataProblems(storage);
+        return problems.length > 0 ? [`Договор ${storage.guid} («${storage.name}»): ${problems.join(' ')}`] : [];
+      });
+      if (incoherent.length > 0) throw refuse(incoherent.join(' '));
       let managerId: number | null = null;
       if (item.manager_uid) {
         managerId = (await repo.managerIdByUid(tx, item.manager_uid)) ?? null;
