@@ -36,11 +36,13 @@ test('a company page shows its warnings, current discount and manager', async ({
   await expect(page).toHaveURL(new RegExp(`/company/${PETROV}$`));
 
   const warnings = page.getByTestId('partner-warning');
-  await expect(warnings).toHaveCount(2);
+  await expect(warnings).toHaveCount(4);
   await expect(warnings.nth(0)).toHaveAttribute('data-code', 'UNDATED_DEBT');
   await expect(warnings.nth(0)).toContainText('задолженность 57 800.00 ₽ при отсрочке 14 дн.');
-  await expect(warnings.nth(1)).toHaveAttribute('data-code', 'UNEQUAL_DISCOUNTS');
-  await expect(warnings.nth(1)).toContainText('ФРО — 5 %, ЭС — 7 %');
+  await expect(warnings.nth(1)).toHaveAttribute('data-code', 'OVERDUE_DEBT');
+  await expect(warnings.nth(2)).toHaveAttribute('data-code', 'DEBT_OVER_LIMIT');
+  await expect(warnings.nth(3)).toHaveAttribute('data-code', 'UNEQUAL_DISCOUNTS');
+  await expect(warnings.nth(3)).toContainText('ФРО — 5 %, ЭС — 7 %');
   await expect(page.getByTestId('current-discount-value')).toHaveText('7 %');
   await expect(page.getByTestId('contract-date').first()).toHaveText('--.--.----');
   await expect(page.getByTestId('manager-name')).toHaveText('Кузнецов Дмитрий Олегович');

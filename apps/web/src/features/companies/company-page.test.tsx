@@ -1,10 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import type { TCompany, TStorage } from '@portal/contracts';
-import { ORGANISATION, PRICE_TYPE } from '@portal/domain';
+import { ORGANISATION, PRICE_TYPE, addDays, moscowDay, unixOfDay } from '@portal/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
 import { CompanyPage } from './company-page';
+
+/** Unix seconds of the day `days` from today in Moscow. */
+const fromToday = (days: number) => unixOfDay(addDays(moscowDay(Date.now()), days));
 
 const storage = (guid: string, values: Partial<TStorage>): TStorage => ({
   guid,
@@ -49,8 +52,13 @@ const TROUBLED = company('troubled', 'Индивидуальный предпр�
     deferment: 14,
     case: 'work',
     debt: 57_800,
+    limit: 50_000,
     discount: 5,
-    documents: [{ date: 1_765_000_000, number: 'РН-001', debt: 45_000, expires: 1_767_600_000 }],
+    documents: [
+      { date: fromToday(-20), number: 'РН-001', debt: 21_300, expires: fromToday(-6) },
+      { date: fromToday(-11), number: 'РН-002', debt: 16_500, expires: fromToday(3) },
+      { date: fromToday(-2), number: 'РН-003', debt: 20_000, expires: fromToday(12) },
+    ],
   }),
   storage(ORGANISATION.ES, { discount: 7 }),
 ]);
@@ -86,13 +94,26 @@ describe('CompanyPage', { timeout: 20_000 }, () => {
     renderAt('/company/troubled');
     expect(await screen.findByTestId('company-name')).toHaveTextContent('ИП Петров Алексей Викторович');
     const warnings = screen.getAllByTestId('partner-warning');
-    expect(warnings.map((warning) => warning.dataset.code)).toEqual(['UNDATED_DEBT', 'UNEQUAL_DISCOUNTS']);
+    expect(warnings.map((warning) => warning.dataset.code)).toEqual(['UNDATED_DEBT', 'OVERDUE_DEBT', 'DEBT_OVER_LIMIT', 'UNEQUAL_DISCOUNTS']);
     expect(warnings[0]).toHaveTextContent('57 800.00 ₽');
+    expect(warnings[1]).toHaveTextContent('Договор «ФРО» (ДП-1): просроченный долг 21 300.00 ₽ (документов: 1)');
+    expect(warnings[2]).toHaveTextContent('долг 57 800.00 ₽ больше лимита 50 000.00 ₽ на 7 800.00 ₽');
+    expect(screen.getByText('Замечаний: 4')).toBeInTheDocument();
+    expect(screen.queryByText('Замечаний нет')).toBeNull();
     // ES discount 7 > 0 is the current discount.
     expect(screen.getByTestId('current-discount-value')).toHaveTextContent('7 %');
     const fro = screen.getAllByTestId('contract')[0]!;
     expect(within(fro).getByTestId('contract-date')).toHaveTextContent('--.--.----');
     expect(within(fro).getByTestId('contract-documents')).toHaveTextContent('РН-001');
+    // Figures from the contract's own documents: overdue never above the debt; what the limit leaves.
+    expect(within(fro).getByTestId('credit-debt')).toHaveTextContent('57 800.00 ₽');
+    expect(within(fro).getByTestId('credit-overdue')).toHaveTextContent('21 300.00 ₽');
+    expect(within(fro).getByTestId('credit-available')).toHaveTextContent('-7 800.00 ₽');
+    expect(within(fro).getAllByTestId('contract-document').map((row) => row.dataset.term)).toEqual(['overdue', 'due-soon', 'current']);
+    expect(within(fro).getByText('просрочен')).toBeInTheDocument();
+    expect(within(fro).getByText('скоро срок')).toBeInTheDocument();
+    const es = screen.getAllByTestId('contract')[1]!;
+    expect(within(es).getByTestId('credit-overdue')).toHaveTextContent('0.00 ₽');
     expect(await screen.findByTestId('manager-name')).toHaveTextContent('Кузнецов Дмитрий Олегович');
     expect(fetchMock).toHaveBeenCalledWith('/api/managers?partnerId=troubled', expect.anything());
   });
@@ -105,6 +126,19 @@ describe('CompanyPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Замечаний нет')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'ИП Петров Алексей Викторович' })).toBeInTheDocument();
     expect(screen.getByTestId('company-requisites')).toHaveTextContent('40702810938000012345');
+  });
+
+  it('never says «Замечаний нет» for a company with one overdue document, even with everything else in order', async () => {
+    const overdue = company('late', 'Общество с ограниченной ответственностью «СпецСнаб»', [
+      storage(ORGANISATION.FRO, { debt: 1_000, documents: [{ date: fromToday(-31), number: 'РН-9', debt: 1_000, expires: fromToday(-1) }] }),
+      storage(ORGANISATION.ES, {}),
+    ]);
+    mockApi([overdue]);
+    renderAt('/company/late');
+    const warning = await screen.findByTestId('partner-warning');
+    expect(warning.dataset.code).toBe('OVERDUE_DEBT');
+    expect(screen.getByText('Замечаний: 1')).toBeInTheDocument();
+    expect(screen.queryByText('Замечаний нет')).toBeNull();
   });
 
   it('tells a user without companies that none is linked', async () => {

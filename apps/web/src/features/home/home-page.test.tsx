@@ -1,12 +1,21 @@
 import { screen, within } from '@testing-library/react';
-import { ORGANISATION } from '@portal/domain';
+import { ORGANISATION, addDays, moscowDay, unixOfDay } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
 import { HomePage } from './home-page';
 
-const contract = (guid: string, discount: number, debt: number, date = 1_770_000_000) => ({
-  guid, name: 'Д', spent: 0, contract: '', deferment: 30, debt, balance: 100, discount, case: 'calendar', limit: 0, percent: 0,
-  date, pricetype: '', base_discount: 0, cashback: 0, documents: [],
+/** Unix seconds of the day `days` from today in Moscow. */
+const fromToday = (days: number) => unixOfDay(addDays(moscowDay(Date.now()), days));
+
+const contract = (
+  guid: string,
+  discount: number,
+  debt: number,
+  date = 1_770_000_000,
+  { limit = 0, documents = [] as Array<{ date: number; number: string; debt: number; expires: number }> } = {},
+) => ({
+  guid, name: 'Д', spent: 0, contract: '', deferment: 30, debt, balance: 100, discount, case: 'calendar', limit, percent: 0,
+  date, pricetype: '', base_discount: 0, cashback: 0, documents,
 });
 
 const answers: Record<string, unknown> = {
@@ -14,12 +23,29 @@ const answers: Record<string, unknown> = {
     {
       uid: 'a', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '1', payment: '', bik: '', correspondent: '',
       address: '', city: '', email: '', phone: '', managerName: 'Смирнова', managerUid: 'm',
-      storages: [contract(ORGANISATION.FRO, 12, 100.1), contract(ORGANISATION.ES, 12, 200.2)],
+      storages: [
+        contract(ORGANISATION.FRO, 12, 100.1, 1_770_000_000, { limit: 1000, documents: [{ date: fromToday(-30), number: 'Р-1', debt: 100.1, expires: fromToday(5) }] }),
+        contract(ORGANISATION.ES, 12, 200.2),
+      ],
     },
     {
       uid: 'b', name: 'Акционерное общество «ТехноЩит»', inn: '2', payment: '', bik: '', correspondent: '',
       address: '', city: '', email: '', phone: '', managerName: '', managerUid: '',
       storages: [contract(ORGANISATION.FRO, 5, 10, -1), contract(ORGANISATION.ES, 0, 0)],
+    },
+    {
+      uid: 'c', name: 'Общество с ограниченной ответственностью «Поздно»', inn: '3', payment: '', bik: '', correspondent: '',
+      address: '', city: '', email: '', phone: '', managerName: '', managerUid: '',
+      storages: [
+        contract(ORGANISATION.FRO, 12, 57_800, 1_770_000_000, {
+          limit: 50_000,
+          documents: [
+            { date: fromToday(-40), number: 'Р-2', debt: 21_300, expires: fromToday(-6) },
+            { date: fromToday(-10), number: 'Р-3', debt: 36_500, expires: fromToday(20) },
+          ],
+        }),
+        contract(ORGANISATION.ES, 12, 0),
+      ],
     },
   ],
   '/api/content/news': [
@@ -43,10 +69,20 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />);
 
     const cards = await screen.findAllByTestId('company-summary');
-    expect(cards.map((card) => within(card).getByRole('link', { name: /ООО|АО/ }).textContent)).toEqual(['ООО «СпецСнаб»', 'АО «ТехноЩит»']);
+    expect(cards.map((card) => within(card).getByRole('link', { name: /ООО|АО/ }).textContent)).toEqual(['ООО «СпецСнаб»', 'АО «ТехноЩит»', 'ООО «Поздно»']);
     // Debts of both contracts summed exactly: 100.10 + 200.20.
     expect(cards[0]).toHaveTextContent('300.30 ₽');
     expect(within(cards[0]!).getByText('Всё в порядке')).toBeInTheDocument();
+    // Per contract: what the limit leaves (limit − debt), and nothing overdue.
+    const [fro] = within(cards[0]!).getAllByTestId('contract-credit-row');
+    expect(within(fro!).getByTestId('credit-available')).toHaveTextContent('899.90 ₽');
+    expect(within(cards[0]!).getByTestId('company-overdue')).toHaveTextContent('0.00 ₽');
+    // An overdue document and a debt above the limit: never «all well»; overdue comes from the documents, not above the debt.
+    expect(within(cards[2]!).queryByText('Всё в порядке')).toBeNull();
+    expect(within(cards[2]!).getByText('Замечаний: 2')).toBeInTheDocument();
+    expect(within(cards[2]!).getByTestId('company-overdue')).toHaveTextContent('21 300.00 ₽');
+    const [late] = within(cards[2]!).getAllByTestId('contract-credit-row');
+    expect(within(late!).getByTestId('credit-available')).toHaveTextContent('-7 800.00 ₽');
     // A debt without a date on deferment, a zero discount, unequal discounts.
     expect(within(cards[1]!).getByText('Замечаний: 3')).toBeInTheDocument();
     expect(cards[1]).toHaveTextContent('--.--.----');
