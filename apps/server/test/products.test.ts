@@ -1,7 +1,8 @@
-import { PRICE_TYPE, articleKey, nameKey, offerPriceForType } from '@portal/domain';
+import { PRICE_TYPE, articleKey, nameKey, offerPriceForType, productPriceForType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
+import { DEMO_PARTNERS } from '../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from './helper';
 
 let t: TestApp;
@@ -143,6 +144,70 @@ describe('GET /api/product/search', () => {
     const unknown = await search({ QUERY: 'КСТ105А', OPTION: 0, PRICEUID: 'nonsense' }, demo);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toMatch(/PRICEUID/);
+  });
+
+  it('prices for the company in use (PARTNER): ИП Петров, on base prices, sees base prices; the list price beside them', async () => {
+    const product = await dbProduct('КСТ105А');
+    const offerRows = rowsOf<{ price: string; org_guid: string }>(
+      await t.app.db.execute(sql`select price, org_guid from offers where product_id = ${product.id} order by id`),
+    );
+    const petrov = (await search({ QUERY: 'КСТ105А', OPTION: 0, PARTNER: DEMO_PARTNERS.PETROV }, demo)).json().response;
+    expect(petrov.PRICETYPE).toEqual({ id: PRICE_TYPE.BASE, name: 'Базовая' });
+    expect(petrov.PRODUCT.PRICE).toBe(product.price);
+    expect(petrov.PRODUCT.PRICE_OPT).toBe(productPriceForType(product, PRICE_TYPE.BASE));
+    expect(petrov.PRODUCT.PRICE_OPT).not.toBe(product.priceOpt);
+    expect(petrov.OFFERS.map((offer: { PRICE: number; PRICE_LIST: number }) => [offer.PRICE, offer.PRICE_LIST])).toEqual(
+      offerRows.map((row) => [
+        offerPriceForType(product, Number(row.price), PRICE_TYPE.BASE),
+        offerPriceForType(product, Number(row.price), PRICE_TYPE.DEFAULT),
+      ]),
+    );
+    for (const found of petrov.FOUND) expect(found.PRICE_OPT).toBeLessThanOrEqual(found.PRICE);
+
+    const specsnab = (await search({ QUERY: 'КСТ105А', OPTION: 0, PARTNER: DEMO_PARTNERS.SPECSNAB }, demo)).json().response;
+    expect(specsnab.PRICETYPE.id).toBe(PRICE_TYPE.DEALER);
+    expect(specsnab.PRODUCT.PRICE_OPT).toBe(product.priceOpt);
+
+    // Signed out: list prices only, the offer's price is its list price.
+    const pub = (await search({ QUERY: 'КСТ105А', OPTION: 0 })).json().response;
+    expect(pub.PRODUCT.PRICE_OPT).toBe(pub.PRODUCT.PRICE);
+    for (const offer of pub.OFFERS) expect(offer.PRICE).toBe(offer.PRICE_LIST);
+  });
+
+  it('refuses PARTNER of another user, without a session, unknown, or together with PRICEUID', async () => {
+    expect((await search({ QUERY: 'КСТ105А', OPTION: 0, PARTNER: DEMO_PARTNERS.PETROV }, demo2)).statusCode).toBe(403);
+    expect((await search({ QUERY: 'КСТ105А', OPTION: 0, PARTNER: DEMO_PARTNERS.PETROV })).statusCode).toBe(401);
+    expect((await search({ QUERY: 'КСТ105А', OPTION: 0, PARTNER: 'no-such-company' }, demo)).statusCode).toBe(404);
+    const both = await search({ QUERY: 'КСТ105А', OPTION: 0, PARTNER: DEMO_PARTNERS.PETROV, PRICEUID: PRICE_TYPE.BASE }, demo);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toMatch(/PARTNER.*PRICEUID/);
+  });
+
+  it('answers a company’s prices of catalogue products in the order asked (GET /api/product/prices)', async () => {
+    const first = await dbProduct('КСТ105А');
+    const rows = rowsOf<{ id: number; price: string; price_opt: string }>(
+      await t.app.db.execute(sql`select id, price, price_opt from products where id <> ${first.id} order by id limit 2`),
+    );
+    const others = rows.map((row) => ({ id: Number(row.id), price: Number(row.price), priceOpt: Number(row.price_opt) }));
+    const ids = [others[1]!.id, first.id, 999_999_999, others[0]!.id];
+    const prices = (key: Record<string, string>, headers: Record<string, string> = demo) =>
+      t.app.inject({ url: '/api/product/prices', query: key, headers });
+
+    const petrov = (await prices({ IDS: ids.join(','), PARTNER: DEMO_PARTNERS.PETROV })).json().response;
+    expect(petrov.PRICETYPE.id).toBe(PRICE_TYPE.BASE);
+    expect(petrov.PRICES).toEqual(
+      [others[1]!, first, others[0]!].map((product) => ({ ID: product.id, PRICE: product.price, PRICE_OPT: productPriceForType(product, PRICE_TYPE.BASE) })),
+    );
+    const specsnab = (await prices({ IDS: String(first.id), PARTNER: DEMO_PARTNERS.SPECSNAB })).json().response;
+    expect(specsnab.PRICES).toEqual([{ ID: first.id, PRICE: first.price, PRICE_OPT: first.priceOpt }]);
+
+    expect((await prices({ IDS: String(first.id), PARTNER: DEMO_PARTNERS.PETROV }, demo2)).statusCode).toBe(403);
+    expect((await prices({ IDS: String(first.id), PARTNER: DEMO_PARTNERS.PETROV }, {})).statusCode).toBe(401);
+    for (const IDS of ['', '1,,2', 'abc', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      const response = await prices({ IDS, PARTNER: DEMO_PARTNERS.PETROV });
+      expect(response.statusCode, IDS).toBe(400);
+      expect(response.json().error.message).toMatch(/IDS|товаров/);
+    }
   });
 
   it('answers 400 with a message for an unknown OPTION, an empty or over-long QUERY', async () => {

@@ -34,8 +34,10 @@ export const ZOfferSchema = z.object({
   ID: z.number(),
   CHARACTERISTIC: z.string(),
   RESIDUE: z.number(),
-  /** The viewer's price of this offer, by price type. */
+  /** The viewer's price of this offer, by price type (with PARTNER: that company's contract with ORGGUID). */
   PRICE: z.number(),
+  /** Ours: the offer's list (retail) price, shown beside the viewer's; absent in offers the client builds itself. */
+  PRICE_LIST: z.number().optional(),
   /** Next supply: "<quantity>/<dd.mm.yyyy>", or empty. */
   PPDATA: z.string(),
   GUID: z.string(),
@@ -71,6 +73,15 @@ export const ZProductSearchResultSchema = z.object({
 });
 export type TProductSearchResult = z.infer<typeof ZProductSearchResultSchema>;
 
+/** The most products one prices request covers: a catalogue page is 25. */
+export const PRICES_MAX_IDS = 100;
+
+const partnerUid = z
+  .string({ error: 'Укажите PARTNER — uid вашей компании.' })
+  .trim()
+  .min(1, 'PARTNER пуст: укажите uid вашей компании.')
+  .max(64, 'PARTNER слишком длинный: укажите uid вашей компании.');
+
 const queryText = (what: string) =>
   z
     .string({ error: `Укажите QUERY — ${what}.` })
@@ -88,8 +99,34 @@ export const ZProductSearchQuerySchema = z.object({
     .default(2),
   /** One of the signed-in user's own price types; empty or absent = the user's first one (public: list prices). */
   PRICEUID: z.string().max(64, 'PRICEUID слишком длинный.').optional(),
+  /**
+   * Ours: the uid of the signed-in user's company whose prices to show — each offer at the price type of the company's
+   * contract with the offer's organisation, the product at that of its first contract. Not together with PRICEUID.
+   */
+  PARTNER: partnerUid.optional(),
 });
 export type TProductSearchQuery = z.infer<typeof ZProductSearchQuerySchema>;
+
+/** GET /api/product/prices (ours): a company's prices of catalogue products, for the catalogue's cards. */
+export const ZProductPricesQuerySchema = z.object({
+  IDS: z
+    .string({ error: 'Укажите IDS — id товаров через запятую.' })
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'IDS — id товаров через запятую, например 12,15,40.')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine((ids) => ids.length <= PRICES_MAX_IDS, `Не больше ${PRICES_MAX_IDS} товаров за раз.`),
+  PARTNER: partnerUid,
+});
+export type TProductPricesQuery = z.infer<typeof ZProductPricesQuerySchema>;
+
+export const ZProductPriceSchema = z.object({
+  ID: z.number(),
+  /** The list (retail) price. */
+  PRICE: z.number(),
+  /** The company's price by the price type of its first contract. */
+  PRICE_OPT: z.number(),
+});
+export const ZProductPricesSchema = z.object({ PRICETYPE: ZPriceTypeSchema, PRICES: z.array(ZProductPriceSchema) });
+export type TProductPrices = z.infer<typeof ZProductPricesSchema>;
 
 export const ZSuggestionsQuerySchema = z.object({
   QUERY: queryText('начало артикула или слова названия').refine((value) => value.length >= SUGGESTION_MIN_LENGTH, {

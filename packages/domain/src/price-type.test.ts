@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRICE_TYPE } from './constants';
-import { isPriceType, offerPriceForType, productPriceForType } from './price-type';
+import { ORGANISATION, PRICE_TYPE } from './constants';
+import { contractPriceType, isPriceType, offerPriceForType, productPriceForType } from './price-type';
 
 const product = { price: 4990, priceOpt: 3650.5 };
 
@@ -37,5 +37,22 @@ describe('prices by price type', () => {
     expect(isPriceType(PRICE_TYPE.BASE)).toBe(true);
     expect(isPriceType('')).toBe(true);
     expect(isPriceType('x')).toBe(false);
+  });
+});
+
+describe('contractPriceType', () => {
+  const contracts = [
+    { guid: ORGANISATION.FRO, pricetype: PRICE_TYPE.BASE },
+    { guid: ORGANISATION.ES, pricetype: PRICE_TYPE.DEALER },
+  ];
+  it('takes the type of the contract with the organisation that ships the goods', () => {
+    expect(contractPriceType(contracts, ORGANISATION.ES)).toBe(PRICE_TYPE.DEALER);
+    expect(contractPriceType(contracts, ORGANISATION.FRO)).toBe(PRICE_TYPE.BASE);
+  });
+  it('falls back to the first contract, and to list prices without contracts or for an unknown type', () => {
+    expect(contractPriceType(contracts)).toBe(PRICE_TYPE.BASE);
+    expect(contractPriceType(contracts, 'other-organisation')).toBe(PRICE_TYPE.BASE);
+    expect(contractPriceType([])).toBe(PRICE_TYPE.DEFAULT);
+    expect(contractPriceType([{ guid: ORGANISATION.FRO, pricetype: 'special' }], ORGANISATION.FRO)).toBe(PRICE_TYPE.DEFAULT);
   });
 });

@@ -38,3 +38,19 @@ export function offerPriceForType(
   const surcharge = toKopecks(offerDealerPrice) - toKopecks(product.priceOpt);
   return fromKopecks(toKopecks(productPriceForType(product, priceType)) + surcharge);
 }
+
+/** What a company's contract says about prices: the organisation it is with (guid) and its price type. */
+export interface PricedContract {
+  guid: string;
+  pricetype: string;
+}
+
+/**
+ * The price type a company buys at: that of its contract with the organisation that ships the goods, else (no such
+ * contract, or no organisation given — a product's own price) that of its first contract; list prices (Default)
+ * without contracts or for a type the portal does not know.
+ */
+export function contractPriceType(contracts: readonly PricedContract[], orgGuid?: string): PriceTypeId {
+  const contract = (orgGuid === undefined ? undefined : contracts.find((candidate) => candidate.guid === orgGuid)) ?? contracts[0];
+  return contract && isPriceType(contract.pricetype) ? contract.pricetype : PRICE_TYPE.DEFAULT;
+}

@@ -3,7 +3,7 @@
  * operator class, so LIMIT stops the index scan early), and the trigram GIN index on name_key (through a
  * materialised CTE, which the planner plans for all matches — the index — and the LIMIT then reads lazily).
  */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
 import { products, storages } from '../../db/schema';
@@ -175,4 +175,19 @@ export async function priceTypesOfPartners(db: DbOrTx, partnerIds: number[]): Pr
     .where(inArray(storages.partnerId, partnerIds))
     .orderBy(asc(storages.partnerId), asc(storages.id));
   return [...new Set(rows.map((row) => row.priceType))];
+}
+
+/** A company's contracts as pricing needs them: the organisation (guid) and the price type, first contract first. */
+export function pricedContractsOf(db: DbOrTx, partnerId: number): Promise<Array<{ guid: string; pricetype: string }>> {
+  return db
+    .select({ guid: storages.guid, pricetype: storages.priceType })
+    .from(storages)
+    .where(eq(storages.partnerId, partnerId))
+    .orderBy(asc(storages.id));
+}
+
+/** The two prices of the given products (unknown ids are left out). */
+export function productPrices(db: DbOrTx, ids: number[]): Promise<Array<{ id: number; price: number; priceOpt: number }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select({ id: products.id, price: products.price, priceOpt: products.priceOpt }).from(products).where(inArray(products.id, ids));
 }

@@ -1,4 +1,6 @@
 import {
+  ZProductPricesQuerySchema,
+  ZProductPricesSchema,
   ZProductSearchQuerySchema,
   ZProductSearchResultSchema,
   ZSuggestionSchema,
@@ -8,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NameSearchCache } from './name-search-cache';
-import { searchProducts, suggestProducts, type NameSearchResults } from './products.service';
+import { currentUser } from '../../lib/current-user';
+import { companyProductPrices, searchProducts, suggestProducts, type NameSearchResults } from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const nameResults: NameSearchResults = new NameSearchCache(app.config.SEARCH_CACHE_SECONDS);
@@ -27,6 +30,19 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => ({ error: null, response: await searchProducts(app.db, request.user, request.query, nameResults) }),
+  );
+
+  app.get(
+    '/product/prices',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "A company's prices of catalogue products (its contracts' price types), for the catalogue's cards",
+        querystring: ZProductPricesQuerySchema,
+        response: { 200: okEnvelope(ZProductPricesSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await companyProductPrices(app.db, currentUser(request), request.query) }),
   );
 
   app.get(

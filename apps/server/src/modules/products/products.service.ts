@@ -1,13 +1,15 @@
 /**
  * Product search (spec §7 GET /product/search, §5 options) and article suggestions. Public: without a session the
  * prices are the list prices; with one they follow the user's price type, chosen among the types of the contracts
- * of the user's companies (PRICEUID picks one of them).
+ * of the user's companies (PRICEUID picks one of them), or the contracts of the company in use (PARTNER).
  */
 import {
   productImagePath,
   type TFoundProduct,
   type TOffer,
   type TProduct,
+  type TProductPrices,
+  type TProductPricesQuery,
   type TProductSearchQuery,
   type TProductSearchResult,
   type TSuggestion,
@@ -18,6 +20,7 @@ import {
   PRICE_TYPE_NAMES,
   SEARCH_OPTION,
   articleKey,
+  contractPriceType,
   filterSuggestions,
   isPriceType,
   nameKey,
@@ -29,7 +32,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
-import { userPartnerIds } from '../../lib/partner-scope';
+import { requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
 import { NameSearchCache } from './name-search-cache';
 import * as repo from './products.repository';
 
@@ -59,6 +62,42 @@ export async function resolvePriceType(db: Db, user: SignedInUser | null, reques
   throw new AppError('FORBIDDEN', 'Этот тип цен не относится к договорам ваших компаний: выберите свой тип цен.');
 }
 
+/** The price types a request prices in: the product's own price, and each offer's by its organisation. */
+interface Pricing {
+  product: PriceTypeId;
+  offer(orgGuid: string): PriceTypeId;
+}
+
+/**
+ * Prices of the company in use (PARTNER): each offer at the type of the company's contract with the offer's
+ * organisation, the product at its first contract's (price-type.ts `contractPriceType`). Without PARTNER, one type
+ * for everything (`resolvePriceType`).
+ */
+export async function resolvePricing(db: Db, user: SignedInUser | null, query: { PRICEUID?: string; PARTNER?: string }): Promise<Pricing> {
+  if (query.PARTNER === undefined) {
+    const priceType = await resolvePriceType(db, user, query.PRICEUID);
+    return { product: priceType, offer: () => priceType };
+  }
+  if (!user) throw new AppError('UNAUTHORIZED', 'Цены компании видны только после входа: войдите в систему.');
+  if (query.PRICEUID?.trim()) {
+    throw new AppError('BAD_REQUEST', 'Укажите что-то одно: PARTNER (цены вашей компании) или PRICEUID (тип цен), не оба сразу.');
+  }
+  const partner = await requireUserPartner(db, user.id, query.PARTNER);
+  const contracts = await repo.pricedContractsOf(db, partner.id);
+  return { product: contractPriceType(contracts), offer: (orgGuid) => contractPriceType(contracts, orgGuid) };
+}
+
+/** A company's prices of catalogue products (GET /api/product/prices), in the order asked; unknown ids are left out. */
+export async function companyProductPrices(db: Db, user: SignedInUser, query: TProductPricesQuery): Promise<TProductPrices> {
+  const pricing = await resolvePricing(db, user, { PARTNER: query.PARTNER });
+  const byId = new Map((await repo.productPrices(db, query.IDS)).map((row) => [row.id, row]));
+  const PRICES = query.IDS.flatMap((id) => {
+    const product = byId.get(id);
+    return product ? [{ ID: id, PRICE: product.price, PRICE_OPT: productPriceForType(product, pricing.product) }] : [];
+  });
+  return { PRICETYPE: { id: pricing.product, name: PRICE_TYPE_NAMES[pricing.product] }, PRICES };
+}
+
 /** Name search (option 2): the words of the name and, for a one-token query, articles by prefix; ranked by the suggestion rule. */
 async function findByName(db: Db, query: string): Promise<repo.BriefProduct[]> {
   const key = articleKey(query);
@@ -85,7 +124,8 @@ export async function searchProducts(
   query: TProductSearchQuery,
   nameResults: NameSearchResults = new NameSearchCache(0),
 ): Promise<TProductSearchResult> {
-  const priceType = await resolvePriceType(db, user, query.PRICEUID);
+  const pricing = await resolvePricing(db, user, query);
+  const priceType = pricing.product;
   let found: repo.BriefProduct[];
   let details: repo.ProductDetails | null | undefined;
   if (query.OPTION === SEARCH_OPTION.ID) {
@@ -108,7 +148,8 @@ export async function searchProducts(
     ID: offer.id,
     CHARACTERISTIC: offer.characteristic,
     RESIDUE: offer.residue,
-    PRICE: offerPriceForType(product, offer.price, priceType),
+    PRICE: offerPriceForType(product, offer.price, pricing.offer(offer.orgGuid)),
+    PRICE_LIST: offerPriceForType(product, offer.price, PRICE_TYPE.DEFAULT),
     PPDATA: offer.ppdata,
     GUID: offer.guid,
     ORGGUID: offer.orgGuid,
