@@ -7,4 +7,6 @@ export const STORAGE_KEYS = {
   darkMode: 'dark-mode',
   /** Ours: the working order survives a reload. */
   workingOrder: 'working_order',
+  /** Ours: the company whose prices are shown (shared/company-in-use.ts). */
+  companyInUse: 'company_in_use',
 } as const;

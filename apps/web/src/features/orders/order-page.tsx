@@ -46,6 +46,7 @@ import { CreditAlerts, CreditFigures, creditOf } from '../../shared/ui/contract-
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
 import { usePartners } from '../../shared/api/get-partners';
+import { useCompanyInUse } from '../../shared/company-in-use';
 import { useSubmitOrder } from './api/submit-order';
 import { AddPositionModal } from './components/add-position-modal';
 import { DraftsModal } from './components/drafts-modal';
@@ -83,11 +84,16 @@ export function OrderPage() {
   const company: TCompany | undefined = companies.find((candidate) => candidate.uid === order.partner_id);
   const contracts = useMemo(() => company?.storages ?? [], [company]);
   const contract: TStorage | undefined = contracts.find((candidate) => candidate.guid === order.storage) ?? contracts[0];
+  const empty = order.position.length === 0 && order.position_presail.length === 0;
 
-  // The first company is chosen for a new order.
+  // An order without lines is for the company in use (whose prices the catalogue showed); one with lines keeps its own.
+  const inUse = useCompanyInUse();
+  const inUseCompany = inUse.company;
   useEffect(() => {
-    if (!order.partner_id && companies[0]) patch({ partner_id: companies[0].uid, storage: companies[0].storages[0]?.guid });
-  }, [companies, order.partner_id, patch]);
+    if (inUseCompany && !order.edit && (!order.partner_id || (empty && order.partner_id !== inUseCompany.uid))) {
+      patch({ partner_id: inUseCompany.uid, storage: inUseCompany.storages[0]?.guid });
+    }
+  }, [inUseCompany, order.edit, order.partner_id, empty, patch]);
 
   useEffect(() => {
     if (article) setAdding(true);
@@ -96,6 +102,7 @@ export function OrderPage() {
   const chooseCompany = (uid: string | null) => {
     const next = companies.find((candidate) => candidate.uid === uid);
     if (!next) return;
+    inUse.choose(next.uid);
     // Discounts follow the contracts of the chosen company.
     replace({
       ...order,
@@ -106,7 +113,6 @@ export function OrderPage() {
     });
   };
 
-  const empty = order.position.length === 0 && order.position_presail.length === 0;
   // What this order adds to the chosen contract's debt: its lines shipped by that contract's organisation, in kopecks.
   const contractOrderKopecks = contract
     ? [...order.position, ...order.position_presail]
@@ -394,7 +400,7 @@ export function OrderPage() {
         }}
         onAdd={(position) => onAdd([position])}
         contracts={contracts}
-        priceType={contracts[0]?.pricetype}
+        partner={company?.uid}
         initialQuery={article}
       />
       <QuickOrderModal opened={quick} onClose={() => setQuick(false)} onAdd={onAdd} contracts={contracts} priceType={contracts[0]?.pricetype} />

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TProductSearchResult } from '@portal/contracts';
 import { paths } from '../../config/paths';
+import { useCompanyInUse } from '../../shared/company-in-use';
+import { CompanyInUseSelect } from '../../shared/ui/company-in-use-select';
 import { useSearchProduct } from './api/search-product';
 import { OffersTable } from './components/offers-table';
 import { ProductSearch } from './components/product-search';
@@ -21,7 +23,9 @@ export function ProductPage() {
   const { article = '' } = useParams();
   const [params] = useSearchParams();
   const option = optionOf(article, params.get('option'));
-  const search = useSearchProduct(article ? { query: article, option } : null);
+  // Prices are the company in use's: the search waits for the user's companies so it is asked once, for the right one.
+  const { company, loading: companiesLoading } = useCompanyInUse();
+  const search = useSearchProduct(article && !companiesLoading ? { query: article, option, partner: company?.uid } : null);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -33,6 +37,7 @@ export function ProductPage() {
           <ProductSearch key={article} autoFocus={!article} initialValue={article} />
         </Box>
       </Group>
+      <CompanyInUseSelect />
 
       {!article ? (
         <Card withBorder padding="xl">
@@ -44,7 +49,7 @@ export function ProductPage() {
             </Text>
           </Group>
         </Card>
-      ) : search.isPending ? (
+      ) : search.isPending || companiesLoading ? (
         <Center mih={240}>
           <Loader />
         </Center>
@@ -120,7 +125,7 @@ function ProductView({ result }: { result: TProductSearchResult }) {
               <SimpleGrid cols={2} spacing="md">
                 <Card withBorder padding="sm" radius="md">
                   <Text fz="xs" c="dimmed">
-                    Цена по прайсу
+                    Розничная
                   </Text>
                   <Text fz="xl" fw={700} data-testid="list-price">
                     {formatPrice(product.PRICE)}
@@ -177,7 +182,7 @@ function ProductView({ result }: { result: TProductSearchResult }) {
         <Title order={3} fz={18}>
           Размеры, остатки и цены
         </Title>
-        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} />
+        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} listPrice={product.PRICE} />
       </Stack>
 
       {others.length > 0 && (
@@ -198,7 +203,10 @@ function ProductView({ result }: { result: TProductSearchResult }) {
                       {found.NAME}
                     </Text>
                     <Text fz="sm" fw={600}>
-                      {formatPrice(found.PRICE_OPT)}
+                      {formatPrice(found.PRICE_OPT)}{' '}
+                      <Text span fz="xs" c="dimmed" fw={400}>
+                        ваша цена
+                      </Text>
                     </Text>
                   </Stack>
                 </Group>

@@ -1,9 +1,15 @@
-/** A page of catalogue products as cards, with the pager of spec §4 (page count = ceil(total / 25)). */
+/**
+ * A page of catalogue products as cards, with the pager of spec §4 (page count = ceil(total / 25)). Each card shows
+ * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
+ */
 import { Badge, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TCatalogPage } from '@portal/contracts';
 import { catalogPageCount, formatPrice } from '@portal/domain';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useCompanyInUse } from '../../../shared/company-in-use';
+import { CompanyInUseSelect } from '../../../shared/ui/company-in-use-select';
+import { useCompanyPrices } from '../api/get-company-prices';
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
   Outlet: { label: 'Аутлет', color: 'grape' },
@@ -22,6 +28,9 @@ export function ProductGrid({
   page: number;
   onPage: (page: number) => void;
 }) {
+  const { company } = useCompanyInUse();
+  const prices = useCompanyPrices(data?.products.map((product) => product.ID) ?? [], company?.uid);
+  const ownPrice = new Map(prices.data?.PRICES.map((price) => [price.ID, price.PRICE_OPT]));
   if (!data) {
     return (
       <Center mih={240}>
@@ -32,9 +41,12 @@ export function ProductGrid({
   const pages = catalogPageCount(data.total);
   return (
     <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
-      <Text fz="sm" c="dimmed" data-testid="catalog-total">
-        {data.total > 0 ? `Товаров: ${data.total}, страница ${page} из ${pages}` : 'В этой группе пока нет товаров.'}
-      </Text>
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <Text fz="sm" c="dimmed" data-testid="catalog-total">
+          {data.total > 0 ? `Товаров: ${data.total}, страница ${page} из ${pages}` : 'В этой группе пока нет товаров.'}
+        </Text>
+        <CompanyInUseSelect />
+      </Group>
       {data.total > 0 && data.count === 0 && <Text>На этой странице товаров нет: выберите страницу из списка ниже.</Text>}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" aria-label="Товары">
         {data.products.map((product) => {
@@ -73,8 +85,8 @@ export function ProductGrid({
                 <Text fz="sm" fw={500} lineClamp={2} style={{ flex: 1 }}>
                   {product.NAME}
                 </Text>
-                <Group justify="space-between" align="center" mt={4}>
-                  <Text fw={700}>{formatPrice(product.PRICE)}</Text>
+                <Group justify="space-between" align="flex-end" mt={4} wrap="nowrap" gap="xs">
+                  <CardPrice listPrice={product.PRICE} ownPrice={ownPrice.get(product.ID)} />
                   <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'}>
                     {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
                   </Badge>
@@ -89,6 +101,35 @@ export function ProductGrid({
           <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} />
         </Center>
       )}
+    </Stack>
+  );
+}
+
+/** The company's price labelled, with the list price under it; the list price alone until the company's is known. */
+function CardPrice({ listPrice, ownPrice }: { listPrice: number; ownPrice: number | undefined }) {
+  if (ownPrice === undefined) {
+    return (
+      <Stack gap={0}>
+        <Text fz="xs" c="dimmed">
+          Розничная
+        </Text>
+        <Text fw={700} data-testid="card-list-price">
+          {formatPrice(listPrice)}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="dimmed">
+        Ваша цена
+      </Text>
+      <Text fw={700} c="blue.8" data-testid="card-own-price" style={{ whiteSpace: 'nowrap' }}>
+        {formatPrice(ownPrice)}
+      </Text>
+      <Text fz="xs" c="dimmed" data-testid="card-list-price" style={{ whiteSpace: 'nowrap' }}>
+        Розничная {formatPrice(listPrice)}
+      </Text>
     </Stack>
   );
 }

@@ -7,12 +7,17 @@ export interface ProductSearchParams {
   query: string;
   option: number;
   priceType?: string;
+  /** The order's company: prices by its contracts (takes the place of priceType). */
+  partner?: string;
 }
 
 /** Answers null when nothing is found (the search answers 404 then). */
-export async function searchProducts({ query, option, priceType }: ProductSearchParams, signal?: AbortSignal): Promise<TProductSearchResult | null> {
+export async function searchProducts({ query, option, priceType, partner }: ProductSearchParams, signal?: AbortSignal): Promise<TProductSearchResult | null> {
   try {
-    return await api<TProductSearchResult>('/product/search', { query: { QUERY: query, OPTION: option, PRICEUID: priceType || undefined }, signal });
+    return await api<TProductSearchResult>('/product/search', {
+      query: { QUERY: query, OPTION: option, PRICEUID: partner ? undefined : priceType || undefined, PARTNER: partner || undefined },
+      signal,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -21,7 +26,7 @@ export async function searchProducts({ query, option, priceType }: ProductSearch
 
 export const productSearchQueryOptions = (params: ProductSearchParams) =>
   queryOptions({
-    queryKey: ['orders', 'product-search', params.query, params.option, params.priceType ?? ''],
+    queryKey: ['orders', 'product-search', params.query, params.option, params.priceType ?? '', params.partner ?? ''],
     queryFn: ({ signal }) => searchProducts(params, signal),
     staleTime: 30_000,
   });

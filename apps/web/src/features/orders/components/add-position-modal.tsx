@@ -19,12 +19,13 @@ export interface AddPositionModalProps {
   onClose: () => void;
   onAdd: (position: Position) => void;
   contracts: readonly TStorage[];
-  priceType?: string;
+  /** The order's company: the offers come priced by its contracts. */
+  partner?: string;
   /** Opens with this article searched (the /order/:article route). */
   initialQuery?: string;
 }
 
-export function AddPositionModal({ opened, onClose, onAdd, contracts, priceType, initialQuery }: AddPositionModalProps) {
+export function AddPositionModal({ opened, onClose, onAdd, contracts, partner, initialQuery }: AddPositionModalProps) {
   const [text, setText] = useState(initialQuery ?? '');
   const [picked, setPicked] = useState<number | null>(null);
   const [counts, setCounts] = useState<Map<string, number>>(new Map());
@@ -34,9 +35,9 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, priceType,
     if (opened && initialQuery) setText(initialQuery);
   }, [opened, initialQuery]);
 
-  const request = debounced.trim().length >= 2 ? { ...searchRequestFor(debounced), priceType } : null;
+  const request = debounced.trim().length >= 2 ? { ...searchRequestFor(debounced), partner } : null;
   const search = useProductSearch(request);
-  const byId = useProductSearch(picked !== null ? { query: String(picked), option: SEARCH_OPTION.ID, priceType } : null);
+  const byId = useProductSearch(picked !== null ? { query: String(picked), option: SEARCH_OPTION.ID, partner } : null);
   const result: TProductSearchResult | null | undefined = picked !== null ? byId.data : search.data;
 
   // A new product starts with empty quantities.
@@ -158,7 +159,7 @@ function ProductOffers({
           </Group>
           <Text size="sm">{product.NAME}</Text>
           <Text size="xs" c="dimmed">
-            {result.PRICETYPE.name} цена · {product.MAX_DISCOUNT > 0 ? `скидка не больше ${product.MAX_DISCOUNT} %` : 'скидка по договору'}
+            Ваша цена: {result.PRICETYPE.name.toLowerCase()} · {product.MAX_DISCOUNT > 0 ? `скидка не больше ${product.MAX_DISCOUNT} %` : 'скидка по договору'}
           </Text>
         </Stack>
       </Group>
@@ -167,7 +168,8 @@ function ProductOffers({
           <Table.Tr>
             <Table.Th>Размер</Table.Th>
             <Table.Th ta="right">Остаток</Table.Th>
-            <Table.Th ta="right">Цена</Table.Th>
+            <Table.Th ta="right">Розничная</Table.Th>
+            <Table.Th ta="right">Ваша цена</Table.Th>
             <Table.Th ta="right">Со скидкой</Table.Th>
             <Table.Th>Количество</Table.Th>
           </Table.Tr>
@@ -189,7 +191,12 @@ function ProductOffers({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{formatPrice(price.fullprice)}</Table.Td>
+                <Table.Td ta="right" c="dimmed" data-testid="offer-list-price">
+                  {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
+                </Table.Td>
+                <Table.Td ta="right" data-testid="offer-own-price">
+                  {formatPrice(price.fullprice)}
+                </Table.Td>
                 <Table.Td ta="right">
                   {formatPrice(price.PRICE)}
                   {price.discount > 0 && <Text size="xs" c="teal">−{price.discount} %</Text>}

@@ -14,18 +14,20 @@ export interface ProductSearchInput {
   option?: SearchOption;
   /** One of the user's own price types; empty = the first of them. */
   priceUid?: string;
+  /** The company in use: prices by its contracts (takes the place of priceUid). */
+  partner?: string;
 }
 
-export function searchProduct({ query, option = SEARCH_OPTION.ARTICLE, priceUid }: ProductSearchInput, signal?: AbortSignal) {
+export function searchProduct({ query, option = SEARCH_OPTION.ARTICLE, priceUid, partner }: ProductSearchInput, signal?: AbortSignal) {
   return api<TProductSearchResult>('/product/search', {
-    query: { QUERY: query, OPTION: option, PRICEUID: priceUid || undefined },
+    query: { QUERY: query, OPTION: option, PRICEUID: priceUid || undefined, PARTNER: partner || undefined },
     signal,
   });
 }
 
 export function searchProductQueryOptions(input: ProductSearchInput) {
   return queryOptions({
-    queryKey: ['products', 'search', input.query, input.option ?? SEARCH_OPTION.ARTICLE, input.priceUid ?? ''],
+    queryKey: ['products', 'search', input.query, input.option ?? SEARCH_OPTION.ARTICLE, input.priceUid ?? '', input.partner ?? ''],
     queryFn: ({ signal }) => searchProduct(input, signal),
     // «Товар не найден» is an answer, not a failure to retry.
     retry: false,

@@ -1,4 +1,7 @@
-/** The characteristics of a product with stock (spec §3 Offer): size or height, organisation, stock, next supply, price. */
+/**
+ * The characteristics of a product with stock (spec §3 Offer): size or height, organisation, stock, next supply, the
+ * company's price («Ваша цена») and the list price («Розничная»).
+ */
 import { Badge, Table, Text } from '@mantine/core';
 import type { TOffer } from '@portal/contracts';
 import { ORGANISATION_NAMES, formatPrice, isPlaceholderOffer, offersOrPlaceholder, type OrganisationGuid } from '@portal/domain';
@@ -10,7 +13,7 @@ export function supplyText(ppdata: string): string {
   return `${quantity} шт. к ${date}`;
 }
 
-export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: number }) {
+export function OffersTable({ offers, priceOpt, listPrice }: { offers: TOffer[]; priceOpt: number; listPrice: number }) {
   const rows = offersOrPlaceholder(offers, { PRICE_OPT: priceOpt });
   return (
     <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
@@ -20,12 +23,13 @@ export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: 
           <Table.Th>Поставщик</Table.Th>
           <Table.Th ta="right">Остаток</Table.Th>
           <Table.Th>Поступление</Table.Th>
-          <Table.Th ta="right">Цена</Table.Th>
+          <Table.Th ta="right">Ваша цена</Table.Th>
+          <Table.Th ta="right">Розничная</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((offer) => (
-          <Table.Tr key={offer.GUID || 'placeholder'}>
+          <Table.Tr key={offer.GUID || 'placeholder'} data-testid="offer-row">
             <Table.Td>
               {isPlaceholderOffer(offer) ? (
                 <Badge variant="light" color="orange">
@@ -51,8 +55,14 @@ export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: 
               <Text fz="sm">{supplyText(offer.PPDATA)}</Text>
             </Table.Td>
             <Table.Td ta="right">
-              <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="offer-own-price">
                 {formatPrice(offer.PRICE)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="offer-list-price">
+                {/* The placeholder offer has no list price of its own: it is the product's. */}
+                {formatPrice('PRICE_LIST' in offer && offer.PRICE_LIST !== undefined ? offer.PRICE_LIST : listPrice)}
               </Text>
             </Table.Td>
           </Table.Tr>
