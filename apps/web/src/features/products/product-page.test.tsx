@@ -61,7 +61,7 @@ describe('ProductPage prices', () => {
       </Routes>,
       { route: '/product/КСТ105А' },
     );
-    expect(await screen.findByTestId('user-price')).toHaveTextContent('4 320.25 ₽');
+    expect(await screen.findByTestId('user-price', {}, { timeout: 10_000 })).toHaveTextContent('4 320.25 ₽');
     expect(screen.getByText('Ваша цена (базовая)')).toBeInTheDocument();
     expect(screen.getByTestId('list-price')).toHaveTextContent('4 990.00 ₽');
     expect(screen.getByText('Розничная', { selector: 'p' })).toBeInTheDocument();

@@ -122,7 +122,7 @@ function ProductView({ result }: { result: TProductSearchResult }) {
               <Title order={2} fz={24} lh={1.25}>
                 {product.NAME}
               </Title>
-              <SimpleGrid cols={2} spacing="md">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                 <Card withBorder padding="sm" radius="md">
                   <Text fz="xs" c="dimmed">
                     Розничная

@@ -52,7 +52,7 @@ describe('catalogue cards', () => {
     const asked = mockApi();
     renderWithProviders(<ProductGrid data={page} loading={false} page={1} onPage={() => {}} />);
     const cards = screen.getAllByTestId('catalog-card');
-    expect(await within(cards[0]!).findByTestId('card-own-price')).toHaveTextContent('4 320.25 ₽');
+    expect(await within(cards[0]!).findByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveTextContent('4 320.25 ₽');
     expect(within(cards[0]!).getByText('Ваша цена')).toBeInTheDocument();
     expect(within(cards[0]!).getByTestId('card-list-price')).toHaveTextContent('Розничная 4 990.00 ₽');
     expect(within(cards[1]!).getByTestId('card-own-price')).toHaveTextContent('2 600.00 ₽');
@@ -63,9 +63,9 @@ describe('catalogue cards', () => {
     useCompanyInUseStore.getState().choose('petrov');
     mockApi();
     const { container } = renderWithProviders(<ProductGrid data={page} loading={false} page={1} onPage={() => {}} />);
-    expect(await screen.findAllByTestId('card-own-price')).toHaveLength(2);
+    expect(await screen.findAllByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveLength(2);
     useCompanyInUseStore.getState().choose('specsnab');
-    expect(await within(container).findByText('3 650.50 ₽')).toBeInTheDocument();
+    expect(await within(container).findByText('3 650.50 ₽', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(localStorage.getItem('company_in_use')).toBe('specsnab');
   });
 

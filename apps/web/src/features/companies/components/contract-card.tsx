@@ -44,7 +44,7 @@ export function ContractCard({ storage }: { storage: TStorage }) {
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="md">
-          <Stat label="Задолженность" value={formatKopecks(credit.debt)} color={credit.debt > 0 ? 'red.7' : undefined} testId="credit-debt" />
+          <Stat label="Долг" value={formatKopecks(credit.debt)} color={credit.debt > 0 ? 'red.7' : undefined} testId="credit-debt" />
           <Stat label="Просрочено" value={formatKopecks(credit.overdue)} color={credit.overdue > 0 ? 'red.7' : 'teal.7'} testId="credit-overdue" />
           <Stat label="Лимит" value={credit.limit > 0 ? formatKopecks(credit.limit) : 'без лимита'} testId="credit-limit" />
           <Stat
@@ -114,9 +114,9 @@ export function ContractCard({ storage }: { storage: TStorage }) {
                         {formatPrice(document.debt)}
                       </Table.Td>
                       <Table.Td ta="right" data-label="Оплатить до">
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
+                        <Group gap={6} justify="flex-end" wrap="wrap">
                           {color && (
-                            <Badge size="xs" color={color} variant="light">
+                            <Badge size="xs" color={color} variant="light" style={{ flexShrink: 0 }}>
                               {DOCUMENT_TERM_NAMES[term]}
                             </Badge>
                           )}

@@ -90,7 +90,7 @@ function CompanyCard({ company }: { company: TCompany }) {
                   </Table.Td>
                   <Table.Td
                     ta="right"
-                    data-label="Доступно по лимиту"
+                    data-label="Доступно"
                     data-testid="credit-available"
                     c={credit.available !== null && credit.available < 0 ? 'red.7' : undefined}
                     style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
