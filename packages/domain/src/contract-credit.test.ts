@@ -31,7 +31,7 @@ describe('documentTerm', () => {
 describe('contractCredit', () => {
   it('ИП Петров as reported: a debt above the limit says so, and an empty order exceeds nothing', () => {
     const credit = contractCredit({ limit: 50_000, debt: 57_800, documents: [doc(21_300, -5), doc(16_500, 3), doc(20_000, 20)] }, 0, TODAY);
-    expect(credit).toMatchObject({ standing: 'debt-over-limit', overLimitBy: 780_000, available: -780_000, creditLeft: -780_000 });
+    expect(credit).toMatchObject({ standing: 'debt-over-limit', overLimitBy: 780_000, available: -780_000, creditLeft: -780_000, limitUsed: 115.6 });
     expect(credit.overdue).toBe(2_130_000);
     expect(credit.dueSoon).toBe(1_650_000);
     expect(creditAlerts(credit).map((alert) => alert.code)).toEqual(['OVERDUE_DEBT', 'DEBT_OVER_LIMIT']);

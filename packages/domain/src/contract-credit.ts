@@ -68,6 +68,8 @@ export interface ContractCredit {
   available: number | null;
   /** Limit − debt − this order (null without a limit). */
   creditLeft: number | null;
+  /** The share of the limit the debt takes, in percent to one decimal (null without a limit). */
+  limitUsed: number | null;
   standing: CreditStanding;
   /** By how much the limit is exceeded: the debt's excess, or the order's (0 within the limit). */
   overLimitBy: number;
@@ -96,13 +98,14 @@ export function contractCredit(contract: CreditContract, orderKopecks: number, t
   const order = Math.max(0, orderKopecks);
 
   if (limit === 0) {
-    return { limit, debt, overdue, overdueDocuments, dueSoon, order, available: null, creditLeft: null, standing: 'no-limit', overLimitBy: 0 };
+    return { limit, debt, overdue, overdueDocuments, dueSoon, order, available: null, creditLeft: null, limitUsed: null, standing: 'no-limit', overLimitBy: 0 };
   }
   const available = limit - debt;
   const creditLeft = available - order;
   const standing: CreditStanding = available < 0 ? 'debt-over-limit' : creditLeft < 0 ? 'order-over-limit' : 'within-limit';
   const overLimitBy = standing === 'debt-over-limit' ? -available : standing === 'order-over-limit' ? -creditLeft : 0;
-  return { limit, debt, overdue, overdueDocuments, dueSoon, order, available, creditLeft, standing, overLimitBy };
+  const limitUsed = Math.round((Math.max(0, debt) * 1000) / limit) / 10;
+  return { limit, debt, overdue, overdueDocuments, dueSoon, order, available, creditLeft, limitUsed, standing, overLimitBy };
 }
 
 export type CreditAlertCode = 'OVERDUE_DEBT' | 'DEBT_OVER_LIMIT' | 'ORDER_OVER_LIMIT';

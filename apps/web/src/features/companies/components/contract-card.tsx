@@ -15,7 +15,7 @@ export function ContractCard({ storage }: { storage: TStorage }) {
   const credit = creditOf(storage);
   const delay = deferment(storage.deferment, storage.case);
   // The share of the limit the debt takes, from the same figures as «Доступно» (not the back office's own percent).
-  const used = credit.limit > 0 ? Math.max(0, (credit.debt / credit.limit) * 100) : 0;
+  const used = credit.limitUsed ?? 0;
   const usedColor = used > 100 ? 'red' : used > 80 ? 'orange' : 'teal';
   return (
     <Paper withBorder radius="md" p="lg" data-testid="contract" data-guid={storage.guid}>
