@@ -1,33 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import type { TCompany, TStorage } from '@portal/contracts';
-import { ORGANISATION, PRICE_TYPE, addDays, moscowDay, unixOfDay } from '@portal/domain';
+import { ORGANISATION } from '@portal/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromToday, testContract } from '../../shared/testing/companies';
 import { renderWithProviders } from '../../shared/testing/render';
 import { CompanyPage } from './company-page';
 
-/** Unix seconds of the day `days` from today in Moscow. */
-const fromToday = (days: number) => unixOfDay(addDays(moscowDay(Date.now()), days));
-
-const storage = (guid: string, values: Partial<TStorage>): TStorage => ({
-  guid,
-  name: guid === ORGANISATION.FRO ? 'ФРО' : 'ЭС',
-  spent: 1000,
-  contract: 'ДП-1',
-  deferment: 30,
-  debt: 0,
-  balance: 1000,
-  discount: 12,
-  case: 'calendar',
-  limit: 5000,
-  percent: 20,
-  date: 1_770_000_000,
-  pricetype: PRICE_TYPE.DEALER,
-  base_discount: 0,
-  cashback: 0,
-  documents: [],
-  ...values,
-});
+const storage = (guid: string, values: Partial<TStorage>): TStorage =>
+  testContract(guid, { spent: 1000, balance: 1000, discount: 12, limit: 5000, percent: 20, ...values });
 
 const company = (uid: string, name: string, storages: TStorage[]): TCompany => ({
   uid,

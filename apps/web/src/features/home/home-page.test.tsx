@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { ORGANISATION, addDays, moscowDay, unixOfDay } from '@portal/domain';
+import { ORGANISATION } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromToday } from '../../shared/testing/companies';
 import { renderWithProviders } from '../../shared/testing/render';
 import { HomePage } from './home-page';
-
-/** Unix seconds of the day `days` from today in Moscow. */
-const fromToday = (days: number) => unixOfDay(addDays(moscowDay(Date.now()), days));
 
 const contract = (
   guid: string,

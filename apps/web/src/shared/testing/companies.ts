@@ -1,6 +1,9 @@
 /** Companies for component tests: the wire shape of GET /api/partners, with one contract per organisation. */
 import type { TCompany, TStorage } from '@portal/contracts';
-import { ORGANISATION, PRICE_TYPE } from '@portal/domain';
+import { ORGANISATION, PRICE_TYPE, addDays, moscowDay, unixOfDay } from '@portal/domain';
+
+/** Unix seconds of the day `days` from today in Moscow: documents' terms are judged on today. */
+export const fromToday = (days: number) => unixOfDay(addDays(moscowDay(Date.now()), days));
 
 export const testContract = (guid: string, values: Partial<TStorage> = {}): TStorage => ({
   guid,

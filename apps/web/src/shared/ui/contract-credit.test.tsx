@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
-import { addDays, moscowDay, unixOfDay, type CreditContract } from '@portal/domain';
+import type { CreditContract } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { fromToday } from '../testing/companies';
 import { CreditAlerts, CreditFigures, creditOf } from './contract-credit';
 
 /** A document whose last day to pay is `days` from today (Moscow). */
-const due = (debt: number, days: number) => ({ debt, expires: unixOfDay(addDays(moscowDay(Date.now()), days)) });
+const due = (debt: number, days: number) => ({ debt, expires: fromToday(days) });
 
 function renderPanel(contract: CreditContract, orderKopecks: number) {
   const credit = creditOf(contract, orderKopecks);
