@@ -163,59 +163,62 @@ function ProductOffers({
           </Text>
         </Stack>
       </Group>
-      <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table" style={{ whiteSpace: 'nowrap' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Размер</Table.Th>
-            <Table.Th ta="right">Остаток</Table.Th>
-            <Table.Th ta="right">Розничная</Table.Th>
-            <Table.Th ta="right">Ваша цена</Table.Th>
-            <Table.Th ta="right">Со скидкой</Table.Th>
-            <Table.Th>Количество</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {offersOf(result).map((offer) => {
-            const count = counts.get(offer.GUID) ?? 0;
-            const discount = lineDiscount({ status: product.STATUS, maxDiscount: product.MAX_DISCOUNT, orgGuid: offer.ORGGUID, contracts });
-            const price = linePrice(offer.PRICE, discount);
-            const presale = Math.max(0, count - offer.RESIDUE);
-            return (
-              <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
-                <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
-                <Table.Td ta="right">
-                  {offer.RESIDUE > 0 ? offer.RESIDUE : <Text span c="dimmed">нет</Text>}
-                  {offer.PPDATA && (
-                    <Text size="xs" c="dimmed">
-                      поставка {offer.PPDATA.split('/').join(' шт. ')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right" c="dimmed" data-testid="offer-list-price">
-                  {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
-                </Table.Td>
-                <Table.Td ta="right" data-testid="offer-own-price">
-                  {formatPrice(price.fullprice)}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {formatPrice(price.PRICE)}
-                  {price.discount > 0 && <Text size="xs" c="teal">−{price.discount} %</Text>}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
-                    {presale > 0 && (
-                      <Badge color="orange" variant="light" size="sm" style={{ overflow: 'visible' }}>
-                        +{presale} предзаказ
-                      </Badge>
+      {/* On a phone the columns scroll sideways inside the modal. */}
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table" style={{ whiteSpace: 'nowrap' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Размер</Table.Th>
+              <Table.Th ta="right">Остаток</Table.Th>
+              <Table.Th ta="right">Розничная</Table.Th>
+              <Table.Th ta="right">Ваша цена</Table.Th>
+              <Table.Th ta="right">Со скидкой</Table.Th>
+              <Table.Th>Количество</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {offersOf(result).map((offer) => {
+              const count = counts.get(offer.GUID) ?? 0;
+              const discount = lineDiscount({ status: product.STATUS, maxDiscount: product.MAX_DISCOUNT, orgGuid: offer.ORGGUID, contracts });
+              const price = linePrice(offer.PRICE, discount);
+              const presale = Math.max(0, count - offer.RESIDUE);
+              return (
+                <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
+                  <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
+                  <Table.Td ta="right">
+                    {offer.RESIDUE > 0 ? offer.RESIDUE : <Text span c="dimmed">нет</Text>}
+                    {offer.PPDATA && (
+                      <Text size="xs" c="dimmed">
+                        поставка {offer.PPDATA.split('/').join(' шт. ')}
+                      </Text>
                     )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  </Table.Td>
+                  <Table.Td ta="right" c="dimmed" data-testid="offer-list-price">
+                    {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="offer-own-price">
+                    {formatPrice(price.fullprice)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatPrice(price.PRICE)}
+                    {price.discount > 0 && <Text size="xs" c="teal">−{price.discount} %</Text>}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
+                      {presale > 0 && (
+                        <Badge color="orange" variant="light" size="sm" style={{ overflow: 'visible' }}>
+                          +{presale} предзаказ
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {result.OFFERS.length === 0 && (
         <Center>
           <Text size="xs" c="dimmed">
