@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { registerErrorHandler } from './lib/error-handler';
+import { resolveDotSegments } from './lib/request-path';
 import { securityHeaders } from './lib/security-headers';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
@@ -52,7 +53,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // One route for every spelling of its path (percent-encoding is decoded by the router itself), so access is
+    // decided on the route that answers, not on how its address was written.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+    rewriteUrl: (request) => resolveDotSegments(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
