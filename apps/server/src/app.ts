@@ -16,7 +16,8 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { registerErrorHandler } from './lib/error-handler';
+import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { inputGuard } from './lib/input-guard';
 import { resolveDotSegments } from './lib/request-path';
 import { securityHeaders } from './lib/security-headers';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // decided on the route that answers, not on how its address was written.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
     rewriteUrl: (request) => resolveDotSegments(request.url ?? '/'),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(securityHeaders);
+  await app.register(inputGuard);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 1024 * 1024 },
   });
