@@ -1,12 +1,14 @@
 /**
  * Reads a multipart request under a policy: per-file and per-request size limits, a file count limit, and an
  * allow-list of types recognised from the bytes (not the name or the browser's claim). Refusals are 413 or 415 with
- * a message naming the file; nothing is stored until the whole request has been read and accepted.
+ * a message naming the file; pictures are checked by the pixel size in their header (413 over the limit, 415 when
+ * unreadable), without decoding. Nothing is stored until the whole request has been read and accepted.
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 import { sanitizeFileName, sniffFileType } from './file-type';
+import { checkImageHeader, STORED_IMAGE_MAX_PIXELS } from './images';
 import { badInputError, findBadInput } from './input-guard';
 
 export interface UploadPolicy {
@@ -17,6 +19,8 @@ export interface UploadPolicy {
   maxFiles: number;
   /** Multipart field names that carry files (others are refused). */
   fileFields?: readonly string[];
+  /** Pixels an accepted picture may have, read from its header (default STORED_IMAGE_MAX_PIXELS). */
+  maxImagePixels?: number;
 }
 
 export interface UploadedFile {
@@ -91,6 +95,7 @@ async function readParts(request: FastifyRequest, policy: UploadPolicy): Promise
       const allowed = policy.accept.map((mime) => KIND_NAMES[mime] ?? mime).join(', ');
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Файл «${name}» не подходит: принимаются только ${allowed}.`);
     }
+    if ((IMAGE_TYPES as readonly string[]).includes(type.mime)) checkImageHeader(bytes, name, policy.maxImagePixels ?? STORED_IMAGE_MAX_PIXELS);
     files.push({ field: part.fieldname, name, mime: type.mime, extension: type.extension, bytes });
   }
   return { fields, files };
