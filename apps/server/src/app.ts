@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { requestForLog } from './lib/log-redaction';
 import { inputGuard } from './lib/input-guard';
 import { resolveDotSegments } from './lib/request-path';
 import { securityHeaders } from './lib/security-headers';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Seed the demo data when the database is empty (default true). */
   seed?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -45,8 +48,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      // Never log credentials or tokens.
+      // Never log credentials or tokens: the headers that carry them, and the values of query strings.
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.LOG_PRETTY
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),
