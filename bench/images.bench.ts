@@ -2,19 +2,20 @@
  * Images benchmark (`npm run bench:images`): does a large picture stop the server? A light route (GET /api/, the
  * client version) is loaded by a few clients while other clients keep uploading logos of 6000×6000 pixels (a flat PNG
  * of ~100 KB: refused by the pixel limit read from its header) and of 4800×4800 (within the limit: decoded, cleaned
- * and encoded by sharp). The same load on the light route alone, and on a bare Fastify route in the same process,
+ * and encoded by sharp), each starting one every 100 ms. The same load on the light route alone, and on a bare Fastify route in the same process,
  * are the baselines. The server runs in a child process (PGlite in memory); the clients run here. Results go into
  * docs/performance.md.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { runBenchmark, writeSection } from './shared';
+import { ms, percentile, runBenchmark, startServerChild, writeSection } from './shared';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LIGHT_CLIENTS = Number(process.env.BENCH_LIGHT_CLIENTS ?? 4);
 const UPLOAD_CLIENTS = Number(process.env.BENCH_UPLOAD_CLIENTS ?? 2);
+/** Each upload client starts an upload at most this often: uploads beside the traffic, not a flood of them. */
+const UPLOAD_INTERVAL_MS = Number(process.env.BENCH_UPLOAD_INTERVAL_MS ?? 100);
 
 interface Ready {
   portal: string;
@@ -22,11 +23,6 @@ interface Ready {
   auth: Record<string, string>;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // ---- child: the portal server and a bare Fastify ----
 async function serve() {
@@ -69,6 +65,7 @@ async function uploads(ready: Ready, picture: Buffer, until: () => boolean) {
   const times: number[] = [];
   const client = async () => {
     while (!until()) {
+      const started = performance.now();
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'logo.png');
       const begin = performance.now();
@@ -89,6 +86,8 @@ async function uploads(ready: Ready, picture: Buffer, until: () => boolean) {
           });
         }
       }
+      const pause = UPLOAD_INTERVAL_MS - (performance.now() - started);
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     }
   };
   await Promise.all(Array.from({ length: UPLOAD_CLIENTS }, client));
@@ -120,18 +119,14 @@ async function main() {
   const refused = await flat(6000);
   const decoded = await flat(4800);
 
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
-  });
+  const { child, ready } = await startServerChild<Ready>(fileURLToPath(import.meta.url));
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.on('message', (message: { ready?: Ready }) => message.ready && resolve(message.ready));
-      child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
-    });
     const light = `${ready.portal}/api/`;
-    await lightLoad(light, (() => { const end = performance.now() + 1000; return () => performance.now() >= end; })()); // warm-up
+    // Warm-up of both routes, not counted.
+    for (const url of [`${ready.bare}/ping`, light]) {
+      const end = performance.now() + 1000;
+      await lightLoad(url, () => performance.now() >= end);
+    }
     const rows = [
       await phase('bare Fastify route, alone', `${ready.bare}/ping`, ready),
       await phase('light route, alone', light, ready),
@@ -147,7 +142,7 @@ async function main() {
       '',
       `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
         `shared with other work at the time, so the figures are indicative. ${LIGHT_CLIENTS} clients on the light route for ${SECONDS} s per row; ` +
-        `beside them ${UPLOAD_CLIENTS} clients upload logos without pause. Target: p95 of the light route under 50 ms while pictures are refused or decoded.`,
+        `beside them ${UPLOAD_CLIENTS} clients each start an upload every ${UPLOAD_INTERVAL_MS} ms (or as soon as the previous one is answered, if later). Target: p95 of the light route under 50 ms while pictures are refused or decoded.`,
       '',
       '| Load | light requests | p50 | p95 | max | uploads (answers) | upload p50 |',
       '|---|---:|---:|---:|---:|---|---:|',
