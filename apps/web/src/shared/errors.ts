@@ -70,7 +70,8 @@ export function reportError(action: string, error: unknown): string {
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Закрыть' },
     'data-testid': 'error-snackbar',
-    message: createElement('span', { 'data-testid': 'error-snackbar-message' }, text),
+    // A long unbroken run (an address, a file name) wraps instead of running out of a narrow screen.
+    message: createElement('span', { 'data-testid': 'error-snackbar-message', style: { overflowWrap: 'anywhere' } }, text),
   });
   return id;
 }
