@@ -63,10 +63,12 @@ describe('protected routes', () => {
     expect(protectedRoutes).toBeGreaterThan(25);
   });
 
-  it('are decided by their declaration, not by the /api prefix alone', async () => {
-    // Public routes answer without a session; a protected route next to them does not.
+  it('are decided by their declaration: a public route answers, a protected one that reads no user is still refused', async () => {
     expect((await t.app.inject({ url: '/%61pi/' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/%61pi/partners' })).statusCode).toBe(401);
+    // These handlers never ask for the user: only the hook stands between them and an anonymous caller.
+    for (const url of ['/%61pi/certificates?article=1', '/%61pi/services/proposal/org/7707083893']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+    }
   });
 });
 
