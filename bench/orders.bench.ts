@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { runBenchmark, writeSection } from './shared';
+import { ms, percentile, runBenchmark, writeSection } from './shared';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const ORDERS_PER_CLIENT = Number(process.env.BENCH_ORDERS_PER_CLIENT ?? 5);
@@ -45,11 +45,6 @@ interface Checks {
   residues: number[];
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // ---- child: the portal server on a fresh database, and a bare Fastify ----
 async function serve() {

@@ -16,7 +16,10 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { registerErrorHandler } from './lib/error-handler';
+import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { requestForLog } from './lib/log-redaction';
+import { inputGuard } from './lib/input-guard';
+import { resolveDotSegments } from './lib/request-path';
 import { securityHeaders } from './lib/security-headers';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
@@ -31,6 +34,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Seed the demo data when the database is empty (default true). */
   seed?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -43,8 +48,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      // Never log credentials or tokens.
+      // Never log credentials or tokens: the headers that carry them, and the values of query strings.
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.LOG_PRETTY
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),
@@ -52,7 +59,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    // One route for every spelling of its path (percent-encoding is decoded by the router itself), so access is
+    // decided on the route that answers, not on how its address was written.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+    rewriteUrl: (request) => resolveDotSegments(request.url ?? '/'),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -89,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(securityHeaders);
+  await app.register(inputGuard);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 1024 * 1024 },
   });

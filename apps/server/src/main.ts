@@ -2,9 +2,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
+import { DataDirUnwritableError, ensureWritableDataDir } from './lib/data-dir';
 
 async function main() {
   const config = loadConfig();
+  await ensureWritableDataDir(config.DATA_DIR);
 
   // Handlers go in before start-up: a signal during migration or seeding waits for that step, then closes cleanly.
   const starting = buildApp(config);
@@ -38,7 +40,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnwritableError) {
     console.error(`\n${error.message}\n`);
   } else {
     console.error(error);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES } from '../src/modules/auth/auth.service';
+import { setCounter } from '../src/modules/auth/auth.repository';
+import { counterKey, SIGN_IN_LIMITS } from '../src/modules/auth/auth.service';
 import { createTestApp, signInAs, signInRequest, type TestApp } from './helper';
 
 let t: TestApp;
@@ -81,23 +82,67 @@ describe('POST /api/auth', () => {
     await t.app.db.update(users).set({ staff: false }).where(eq(users.login, 'demo2'));
   });
 
-  it(`answers 429 after ${MAX_FAILURES} failed attempts for one login, even with the right password`, async () => {
-    const attempt = (password: string) =>
-      t.app.inject({ ...signInRequest('demo2', password), remoteAddress: `10.0.0.${Math.floor(Math.random() * 200) + 2}` });
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await attempt('wrong')).statusCode).toBe(401);
-    const blocked = await attempt('demo1234');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe('TOO_MANY_REQUESTS');
+  it('checks at most the limit of 200 parallel wrong guesses from one address; the rest get 429 unchecked', async () => {
+    const remoteAddress = '198.51.100.10';
+    const wave = await Promise.all(
+      Array.from({ length: 200 }, () => t.app.inject({ ...signInRequest('demo2', 'wrong'), remoteAddress })),
+    );
+    const statuses = wave.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.loginAtAddress.attempts);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(200 - SIGN_IN_LIMITS.loginAtAddress.attempts);
+    const refused = wave.find((response) => response.statusCode === 429)!.json();
+    expect(refused.error.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.error.message).toMatch(/Подождите 15 минут/);
+    // The right password from that address is refused too: a guess cannot be confirmed by a success.
+    expect((await t.app.inject({ ...signInRequest('demo2'), remoteAddress })).statusCode).toBe(429);
   });
 
-  it(`answers 429 after ${MAX_FAILURES} failed attempts from one address, whatever the login`, async () => {
-    const remoteAddress = '192.0.2.77';
-    for (let i = 0; i < MAX_FAILURES; i++) {
-      expect((await t.app.inject({ ...signInRequest(`guess-${i}`, 'x'), remoteAddress })).statusCode).toBe(401);
+  it('lets the right password in from another address while one address is blocked', async () => {
+    const blockedAddress = '198.51.100.20';
+    for (let i = 0; i < SIGN_IN_LIMITS.loginAtAddress.attempts; i++) {
+      expect((await t.app.inject({ ...signInRequest('demo', 'wrong'), remoteAddress: blockedAddress })).statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ ...signInRequest('demo', 'wrong'), remoteAddress: blockedAddress })).statusCode).toBe(429);
+    expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress: '198.51.100.21' })).statusCode).toBe(200);
+  });
+
+  it('does not count successful sign-ins, nor let them erase the failures', async () => {
+    const remoteAddress = '198.51.100.30';
+    for (let i = 0; i < SIGN_IN_LIMITS.loginAtAddress.attempts - 1; i++) {
+      expect((await t.app.inject({ ...signInRequest('demo', 'wrong'), remoteAddress })).statusCode).toBe(401);
+    }
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress })).statusCode).toBe(200);
+    expect((await t.app.inject({ ...signInRequest('demo', 'wrong'), remoteAddress })).statusCode).toBe(401);
+    expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress })).statusCode).toBe(429);
+  });
+
+  it('limits one address across logins, with room for an office', async () => {
+    const remoteAddress = '198.51.100.40';
+    for (let i = 0; i < SIGN_IN_LIMITS.address.attempts; i++) {
+      expect((await t.app.inject({ ...signInRequest(`guess-${i % 20}`, 'x'), remoteAddress })).statusCode).toBe(401);
     }
     expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress })).statusCode).toBe(429);
-    // Another address is not affected.
-    expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress: '192.0.2.78' })).statusCode).toBe(200);
+    expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress: '198.51.100.41' })).statusCode).toBe(200);
+  });
+
+  it('stops a login at its hourly ceiling from new addresses, but not at an address it signed in from', async () => {
+    const office = '198.51.100.50';
+    expect((await t.app.inject({ ...signInRequest('demo', 'demo1234'), remoteAddress: office })).statusCode).toBe(200);
+    // The ceiling reached by guesses from many addresses (counted as the statement above does).
+    await setCounter(t.app.db, {
+      key: counterKey('login', 'demo', ''),
+      attempts: SIGN_IN_LIMITS.login.attempts,
+      resetsAt: new Date(Date.now() + SIGN_IN_LIMITS.login.windowMs),
+    });
+    expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress: '198.51.100.51' })).statusCode).toBe(429);
+    expect((await t.app.inject({ ...signInRequest('demo'), remoteAddress: office })).statusCode).toBe(200);
+    await setCounter(t.app.db, { key: counterKey('login', 'demo', ''), attempts: 0, resetsAt: new Date() });
+  });
+
+  it('refuses a login with control characters with 400, not 500', async () => {
+    const response = await t.app.inject(signInRequest('de\u0000mo', 'x'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/Логин содержит недопустимые символы/);
   });
 });
 

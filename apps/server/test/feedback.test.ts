@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackFiles, feedbackRequests, files } from '../src/db/schema';
 import { createTestApp, signInAs, type TestApp } from './helper';
@@ -25,13 +26,14 @@ async function sendFeedback(fields: Record<string, string>, attachments: Array<{
 }
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF');
-const pngHeader = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+/** A real picture: a PNG signature alone no longer passes, its header must give a size. */
+const screenshot = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ffffff' } }).png().toBuffer();
 const countRows = async () => (await t.app.db.select().from(feedbackRequests)).length;
 
 describe('POST /api/user/request/feedback', () => {
   it('stores an error report with its files and answers 201', async () => {
     const response = await sendFeedback({ type: 'error', text: 'Не открывается заказ 10001' }, [
-      { name: 'screen.png', bytes: pngHeader },
+      { name: 'screen.png', bytes: screenshot },
       { name: 'акт.pdf', bytes: pdf },
     ]);
     expect(response.statusCode).toBe(201);

@@ -1,5 +1,6 @@
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@portal/contracts';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from './helper';
 
@@ -84,7 +85,7 @@ describe('POST /api/user/settings/personal/update', () => {
     expect(served.rawPayload.equals(first)).toBe(true);
 
     // A JPEG named .png is recognised by its bytes.
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).jpeg().toBuffer();
     const replaced = await updatePersonal(demo, {}, [{ field: 'avatar', name: 'photo.png', bytes: jpeg }]);
     expect(replaced.statusCode).toBe(200);
     const newImage: string = replaced.json().response.personal.image;

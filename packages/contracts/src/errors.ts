@@ -16,6 +16,10 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Слишком много попыток. Подождите и попробуйте снова.' },
   INTERNAL: { status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже или обратитесь к менеджеру.' },
   UNAVAILABLE: { status: 503, message: 'Сервис временно недоступен. Попробуйте позже.' },
+  INSUFFICIENT_STORAGE: {
+    status: 507,
+    message: 'На сервере закончилось место для файлов: ничего не сохранено. Сообщите администратору портала и повторите позже.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

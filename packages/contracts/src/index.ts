@@ -1,4 +1,5 @@
 // Request and response schemas of every call, shared by the server's routes and the web client.
+import './russian-messages';
 export * from './envelope';
 export * from './errors';
 export * from './auth';

@@ -1,6 +1,6 @@
 /** Turns every failure into the error envelope; 5xx answers never carry internals (those go to the log). */
 import { ERROR_CODES, type ErrorCode } from '@portal/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
@@ -27,12 +27,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const context = where[error.validationContext ?? ''] ?? '';
       const problems = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return field ? `${field}: ${issue.message}` : issue.message;
+        return field ? `«${field}»: ${issue.message}` : (issue.message ?? '');
       });
       return reply.status(400).send({
         error: { code: 'VALIDATION', message: `Ошибка ${context}: ${problems.join('; ')}`.replace('Ошибка : ', 'Ошибка: ') },
         response: null,
       });
+    }
+    const dataError = databaseDataError(error);
+    if (dataError) {
+      request.log.warn({ err: error }, 'the database refused a value');
+      return reply.status(400).send({ error: { code: 'VALIDATION', message: dataError }, response: null });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -53,6 +58,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error: { code: 'NOT_FOUND', message: `Адрес ${request.method} ${request.url.split('?')[0]} не найден.` },
       response: null,
     });
+  });
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: a number out of a column's range, text it cannot store) mean a value the
+ * validation let through: the client's input, not a fault of the server. Answered as 400 without the database's words.
+ */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22003': 'Число вне допустимого диапазона: проверьте количества и суммы в запросе.',
+  '22001': 'Текст длиннее, чем допускает поле: сократите его.',
+};
+
+function databaseDataError(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && depth < 4; cause = (cause as { cause?: unknown }).cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+      return DATA_EXCEPTIONS[code] ?? 'Значение в запросе имеет неверный формат: проверьте введённые данные.';
+    }
+  }
+  return undefined;
+}
+
+/** The router's own refusals (an address that is not valid percent-encoded UTF-8), in the envelope and in Russian. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  return reply.status(400).send({
+    error: {
+      code: 'BAD_REQUEST',
+      message: badUrl
+        ? 'Адрес запроса содержит неверно закодированные символы: проверьте его.'
+        : 'Заголовки запроса не подходят ни к одному варианту этого адреса.',
+    },
+    response: null,
   });
 }
 

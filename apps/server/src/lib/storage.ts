@@ -3,8 +3,9 @@
  * (random, never the uploaded name), so a key never escapes the storage root.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from './errors';
 
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -23,14 +24,56 @@ function assertKey(key: string) {
   if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 }
 
-export class DiskStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+/** The file system calls a disk storage makes to write (replaceable in tests, to play a full disk). */
+export interface DiskWriter {
+  mkdir(dir: string): Promise<unknown>;
+  writeFile(file: string, bytes: Buffer): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  rm(file: string): Promise<void>;
+}
 
+const nodeWriter: DiskWriter = {
+  mkdir: (dir) => mkdir(dir, { recursive: true }),
+  writeFile: (file, bytes) => writeFile(file, bytes, { flag: 'wx' }),
+  rename,
+  rm: (file) => rm(file, { force: true }),
+};
+
+/** A refusal of the disk as the user reads it: 507 when it is full, 503 when it cannot be written at all. */
+export function storageWriteError(error: unknown, root: string): AppError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new AppError('INSUFFICIENT_STORAGE', undefined, { code, root });
+  }
+  return new AppError(
+    'UNAVAILABLE',
+    'Хранилище файлов на сервере сейчас недоступно для записи: ничего не сохранено. Сообщите администратору портала и повторите позже.',
+    { code, root, message: (error as Error).message },
+  );
+}
+
+export class DiskStorage implements FileStorage {
+  constructor(
+    private readonly root: string,
+    private readonly io: DiskWriter = nodeWriter,
+  ) {}
+
+  /**
+   * Writes under a temporary name and renames it into place, so a file is either whole or absent: a full disk
+   * leaves no truncated file behind (the temporary one is removed), and a reader never sees half a file.
+   */
   async put(key: string, bytes: Buffer) {
     assertKey(key);
     const file = path.join(this.root, key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await this.io.mkdir(path.dirname(file));
+      await this.io.writeFile(temporary, bytes);
+      await this.io.rename(temporary, file);
+    } catch (error) {
+      await this.io.rm(temporary).catch(() => undefined);
+      throw storageWriteError(error, this.root);
+    }
   }
 
   async get(key: string) {

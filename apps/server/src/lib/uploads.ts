@@ -1,12 +1,15 @@
 /**
  * Reads a multipart request under a policy: per-file and per-request size limits, a file count limit, and an
  * allow-list of types recognised from the bytes (not the name or the browser's claim). Refusals are 413 or 415 with
- * a message naming the file; nothing is stored until the whole request has been read and accepted.
+ * a message naming the file; pictures are checked by the pixel size in their header (413 over the limit, 415 when
+ * unreadable), without decoding. Nothing is stored until the whole request has been read and accepted.
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 import { sanitizeFileName, sniffFileType } from './file-type';
+import { checkImageHeader, STORED_IMAGE_MAX_PIXELS } from './images';
+import { badInputError, findBadInput } from './input-guard';
 
 export interface UploadPolicy {
   /** Mime types accepted, as recognised by sniffFileType. */
@@ -16,6 +19,8 @@ export interface UploadPolicy {
   maxFiles: number;
   /** Multipart field names that carry files (others are refused). */
   fileFields?: readonly string[];
+  /** Pixels an accepted picture may have, read from its header (default STORED_IMAGE_MAX_PIXELS). */
+  maxImagePixels?: number;
 }
 
 export interface UploadedFile {
@@ -47,12 +52,28 @@ const KIND_NAMES: Record<string, string> = {
 
 export async function readMultipart(request: FastifyRequest, policy: UploadPolicy): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Отправьте форму как multipart/form-data.');
+  try {
+    return await readParts(request, policy);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // A form the parser cannot read (no boundary, a wrong one, a body cut short) is the client's, not a server fault.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 'Форма слишком большая: уменьшите файлы или отправьте часть.');
+    request.log.warn({ err: error }, 'unreadable multipart form');
+    throw badRequest('Форма повреждена или передана не полностью (multipart/form-data): отправьте её снова.');
+  }
+}
+
+async function readParts(request: FastifyRequest, policy: UploadPolicy): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   let total = 0;
   for await (const part of request.parts({ limits: { fileSize: policy.maxFileBytes, files: policy.maxFiles + 1 } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value ?? '');
+      const value = String(part.value ?? '');
+      const found = findBadInput({ [part.fieldname]: value });
+      if (found) throw badInputError('body', found);
+      fields[part.fieldname] = value;
       continue;
     }
     if (policy.fileFields && !policy.fileFields.includes(part.fieldname)) {
@@ -74,17 +95,22 @@ export async function readMultipart(request: FastifyRequest, policy: UploadPolic
       const allowed = policy.accept.map((mime) => KIND_NAMES[mime] ?? mime).join(', ');
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Файл «${name}» не подходит: принимаются только ${allowed}.`);
     }
+    if ((IMAGE_TYPES as readonly string[]).includes(type.mime)) checkImageHeader(bytes, name, policy.maxImagePixels ?? STORED_IMAGE_MAX_PIXELS);
     files.push({ field: part.fieldname, name, mime: type.mime, extension: type.extension, bytes });
   }
   return { fields, files };
 }
 
 async function readLimited(part: MultipartFile, name: string, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', `Файл «${name}» больше ${megabytes(maxBytes)}: уменьшите его и отправьте снова.`);
   try {
     const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new Error('truncated');
+    if (part.file.truncated) throw tooLarge();
     return bytes;
-  } catch {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Файл «${name}» больше ${megabytes(maxBytes)}: уменьшите его и отправьте снова.`);
+  } catch (error) {
+    // The per-file limit shows as a 413 or a truncated stream; anything else is a damaged form (see readMultipart).
+    if (part.file.truncated || (error as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    throw error;
   }
 }

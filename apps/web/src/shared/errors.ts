@@ -1,7 +1,8 @@
 /**
  * The error snack bar of spec §8: any failed request is reported as 'Request <ACTION> error: <message>' in a red
- * snack bar at the bottom of the screen. The message may carry HTML from the server, so it is sanitised with
- * DOMPurify before it is rendered. The snack bar closes by itself after 10 s or with its close button.
+ * snack bar at the bottom of the screen. The message is shown as text, never as markup: it can carry what the user
+ * typed (a file name, a field's value), and a link or a tag in it must stay characters on the screen. The snack bar
+ * closes by itself after 10 s or with its close button.
  *
  * Usage from any feature: `catch (error) { reportError('SEND_KP', error) }`.
  */
@@ -33,7 +34,7 @@ export function formatRequestError(action: string, error: unknown): string {
   return `Request ${action.toUpperCase()} error: ${errorMessage(error)}`;
 }
 
-/** HTML safe to render: scripts, event handlers and javascript: links removed; only text-level markup kept. */
+/** HTML safe to render (managers' messages): scripts, event handlers and javascript: links removed; only text-level markup kept. */
 export function sanitizeMessageHtml(html: string): string {
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'ol', 'li', 'code'],
@@ -69,10 +70,8 @@ export function reportError(action: string, error: unknown): string {
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Закрыть' },
     'data-testid': 'error-snackbar',
-    message: createElement('span', {
-      'data-testid': 'error-snackbar-message',
-      dangerouslySetInnerHTML: { __html: sanitizeMessageHtml(text) },
-    }),
+    // A long unbroken run (an address, a file name) wraps instead of running out of a narrow screen.
+    message: createElement('span', { 'data-testid': 'error-snackbar-message', style: { overflowWrap: 'anywhere' } }, text),
   });
   return id;
 }

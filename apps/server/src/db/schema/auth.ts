@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -35,14 +35,28 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, kept in the database so the limit holds across server processes. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
+/**
+ * Sign-in attempt counters, kept in the database so the limits hold across server processes. One row per counted
+ * thing — a login at an address, an address, a login — with the end of its window. An attempt is counted (one
+ * atomic upsert) before its password is checked; a successful sign-in gives its attempt back.
+ */
+export const signInCounters = pgTable(
+  'sign_in_counters',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_counters_resets_idx').on(t.resetsAt)],
+);
+
+/** Addresses a login has signed in from: the per-login ceiling does not apply there, so a dealer's office stays open. */
+export const signInKnownAddresses = pgTable(
+  'sign_in_known_addresses',
+  {
     login: text('login').notNull(),
     ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sign_in_failures_login_idx').on(t.login, t.at), index('sign_in_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [primaryKey({ columns: [t.login, t.ip] })],
 );

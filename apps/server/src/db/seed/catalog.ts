@@ -235,7 +235,7 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
   for (const kind of KINDS) {
     for (const [i, rgb] of kind.rgb.entries()) {
       const key = pictureKey(kind, i);
-      if (!(await storage.get(key))) await storage.put(key, drawProductPicture(kind.pictogram, rgb));
+      if (!(await storage.get(key))) await storage.put(key, await drawProductPicture(kind.pictogram, rgb));
     }
     const key = certificateKey(kind);
     if (!(await storage.get(key))) {

@@ -21,8 +21,11 @@ export interface RealtimeTransport {
 
 export type Delivery =
   | { kind: 'frame'; userIds: number[]; frame: TServerFrame }
-  /** Close the sockets of these users (blocked, password reset): their sessions have ended. */
-  | { kind: 'disconnect'; userIds: number[]; reason: string };
+  /**
+   * Close the sockets of these users (blocked, password reset): their sessions have ended. With `sessions` (the
+   * SHA-256 of their tokens, never the tokens), only the sockets signed in with those sessions (sign-out).
+   */
+  | { kind: 'disconnect'; userIds: number[]; reason: string; sessions?: string[] };
 
 export interface RealtimeSettings {
   /** The client pings this often (spec §9: 5000 ms); a socket silent for three heartbeats is dropped. */
@@ -37,6 +40,8 @@ export type PartnerUsersResolver = (partnerId: number) => Promise<number[]>;
 
 export class RealtimeHub {
   private readonly rooms = new Map<number, Set<RealtimeSocket>>();
+  /** The session each socket signed in with (its token's hash). */
+  private readonly sessionOf = new WeakMap<RealtimeSocket, string>();
   /** Tunable (tests shorten the heartbeat); read whenever a timer is armed. */
   readonly settings: RealtimeSettings = { ...DEFAULT_REALTIME_SETTINGS };
 
@@ -56,11 +61,12 @@ export class RealtimeHub {
     return this.transport.close();
   }
 
-  /** Puts a socket in its user's room; answers the function that takes it out. */
-  join(userId: number, socket: RealtimeSocket): () => void {
+  /** Puts a socket in its user's room, remembering its session; answers the function that takes it out. */
+  join(userId: number, socket: RealtimeSocket, session?: string): () => void {
     let room = this.rooms.get(userId);
     if (!room) this.rooms.set(userId, (room = new Set()));
     room.add(socket);
+    if (session !== undefined) this.sessionOf.set(socket, session);
     return () => {
       const current = this.rooms.get(userId);
       if (!current) return;
@@ -94,11 +100,17 @@ export class RealtimeHub {
     await this.transport.publish({ kind: 'disconnect', userIds, reason });
   }
 
+  /** Closes, in every process, the user's sockets signed in with this session (its token's hash): a sign-out. */
+  async endSession(userId: number, session: string, reason: string) {
+    await this.transport.publish({ kind: 'disconnect', userIds: [userId], reason, sessions: [session] });
+  }
+
   private deliverHere(delivery: Delivery) {
     for (const userId of delivery.userIds) {
       const room = this.rooms.get(userId);
       if (!room) continue;
       for (const socket of [...room]) {
+        if (delivery.kind === 'disconnect' && delivery.sessions && !delivery.sessions.includes(this.sessionOf.get(socket) ?? '')) continue;
         try {
           if (delivery.kind === 'frame') socket.send(JSON.stringify(delivery.frame));
           else socket.close(4401, delivery.reason);

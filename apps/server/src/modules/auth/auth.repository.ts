@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
-import { sessions, signInFailures, users } from '../../db/schema';
+import { sessions, signInCounters, signInKnownAddresses, users } from '../../db/schema';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
   return db.query.users.findFirst({ where: eq(users.login, login) });
@@ -29,28 +29,76 @@ export async function revokeUserSessions(db: DbOrTx, userId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function countRecentFailures(db: DbOrTx, login: string, ip: string, since: Date) {
-  const [byLogin] = await db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.login, login), gt(signInFailures.at, since)));
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.ip, ip), gt(signInFailures.at, since)));
-  return { byLogin: byLogin?.n ?? 0, byIp: byIp?.n ?? 0 };
+export interface CounterWindow {
+  key: string;
+  windowMs: number;
 }
 
-export async function recordFailure(db: DbOrTx, login: string, ip: string) {
-  await db.insert(signInFailures).values({ login, ip });
+export interface CounterState {
+  key: string;
+  attempts: number;
+  resetsAt: Date;
 }
 
-export async function clearFailures(db: DbOrTx, login: string) {
-  await db.delete(signInFailures).where(eq(signInFailures.login, login));
+/**
+ * Counts one attempt on each counter and answers the counts including it, in one statement: concurrent attempts
+ * queue on each counter's row (ON CONFLICT … DO UPDATE locks it), so no two of them see the same count. A counter
+ * whose window has ended starts again at 1.
+ */
+export async function countAttempt(db: DbOrTx, counters: CounterWindow[], now: Date): Promise<CounterState[]> {
+  const params: unknown[] = [now.toISOString()];
+  const values = counters.map((counter) => {
+    params.push(counter.key, new Date(now.getTime() + counter.windowMs).toISOString());
+    return `($${params.length - 1}, 1, $${params.length}::timestamptz)`;
+  });
+  const rows = await rawQuery<{ key: string; attempts: number; resets_at: string | Date }>(
+    db,
+    `insert into sign_in_counters (key, attempts, resets_at) values ${values.join(', ')}
+     on conflict (key) do update set
+       attempts = case when sign_in_counters.resets_at <= $1::timestamptz then 1 else sign_in_counters.attempts + 1 end,
+       resets_at = case when sign_in_counters.resets_at <= $1::timestamptz then excluded.resets_at else sign_in_counters.resets_at end
+     returning key, attempts, resets_at`,
+    params,
+  );
+  return rows.map((row) => ({ key: row.key, attempts: Number(row.attempts), resetsAt: new Date(row.resets_at) }));
 }
 
-/** Old failures and sessions are of no use: dropped at sign-in so the tables stay small. */
-export async function pruneExpired(db: DbOrTx, now: Date, failuresBefore: Date) {
-  await db.delete(signInFailures).where(lt(signInFailures.at, failuresBefore));
+/** Gives back the attempts of a sign-in that succeeded: only failures stay counted. */
+export async function returnAttempt(db: DbOrTx, keys: string[], now: Date) {
+  if (keys.length === 0) return;
+  await db
+    .update(signInCounters)
+    .set({ attempts: sql`greatest(${signInCounters.attempts} - 1, 0)` })
+    .where(and(inArray(signInCounters.key, keys), gt(signInCounters.resetsAt, now)));
+}
+
+/** Sets a counter outright (operators' unlock, and tests of the limits). */
+export async function setCounter(db: DbOrTx, counter: CounterState) {
+  await db
+    .insert(signInCounters)
+    .values(counter)
+    .onConflictDoUpdate({ target: signInCounters.key, set: { attempts: counter.attempts, resetsAt: counter.resetsAt } });
+}
+
+export async function isKnownAddress(db: DbOrTx, login: string, ip: string, since: Date) {
+  const [row] = await db
+    .select({ login: signInKnownAddresses.login })
+    .from(signInKnownAddresses)
+    .where(and(eq(signInKnownAddresses.login, login), eq(signInKnownAddresses.ip, ip), gt(signInKnownAddresses.lastSignInAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function rememberAddress(db: DbOrTx, login: string, ip: string, now: Date) {
+  await db
+    .insert(signInKnownAddresses)
+    .values({ login, ip, lastSignInAt: now })
+    .onConflictDoUpdate({ target: [signInKnownAddresses.login, signInKnownAddresses.ip], set: { lastSignInAt: now } });
+}
+
+/** Ended counters, forgotten addresses and expired sessions are of no use: dropped at sign-in so the tables stay small. */
+export async function pruneExpired(db: DbOrTx, now: Date, addressesBefore: Date) {
+  await db.delete(signInCounters).where(lt(signInCounters.resetsAt, now));
+  await db.delete(signInKnownAddresses).where(lt(signInKnownAddresses.lastSignInAt, addressesBefore));
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

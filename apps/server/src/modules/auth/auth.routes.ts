@@ -26,7 +26,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Revoke the current session' } }, async (request) => {
-    await signOut(app.db, currentUser(request));
+    const user = currentUser(request);
+    await signOut(app.db, user);
+    // The session's sockets close now, not at their next re-check.
+    await app.realtime.endSession(user.id, user.tokenHash, 'signed out');
     return { error: null, response: { ok: true } };
   });
 

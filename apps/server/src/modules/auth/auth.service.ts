@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SIGN_IN_CLOCK_SKEW_MS, signInHash } from '@portal/domain';
+import { SIGN_IN_CLOCK_SKEW_MS, russianPlural, signInHash } from '@portal/domain';
 import type { TSignInBody, TSignInResponse } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -8,8 +8,26 @@ import type { SignedInUser } from '../../lib/fastify';
 import * as repo from './auth.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
 
-export const MAX_FAILURES = 10;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Limits of failed sign-ins (OWASP ASVS 2.2.1). Counted per login at one address, per address, and per login from
+ * addresses it has never signed in from; the last is ASVS's ceiling of 100 failures an hour for an account, and it
+ * does not apply at an address the login already signed in from, so guesses from elsewhere cannot lock a dealer out
+ * of their own office.
+ */
+export const SIGN_IN_LIMITS = {
+  loginAtAddress: { attempts: 10, windowMs: 15 * 60_000 },
+  /** An office behind one address has room for its people's typos. */
+  address: { attempts: 50, windowMs: 15 * 60_000 },
+  login: { attempts: 100, windowMs: 60 * 60_000 },
+} as const;
+/** How long an address a login signed in from stays "its own". */
+const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+
+type Limit = keyof typeof SIGN_IN_LIMITS;
+
+/** The counter of a limit for this attempt; JSON keeps the parts apart whatever a login contains. */
+export const counterKey = (limit: Limit, login: string, ip: string) =>
+  JSON.stringify(limit === 'loginAtAddress' ? [limit, login, ip] : limit === 'address' ? [limit, ip] : [limit, login]);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -25,7 +43,12 @@ export function parseBasicCredentials(header: string | undefined): Credentials {
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw badRequest('Заголовок Authorization должен содержать логин и пароль через двоеточие.');
-  return { login: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
+  const login = decoded.slice(0, colon).trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what a login must not contain
+  if (login.length > 200 || /[\u0000-\u001f\u007f]/.test(login)) {
+    throw badRequest('Логин содержит недопустимые символы или слишком длинный: проверьте его и повторите вход.');
+  }
+  return { login, password: decoded.slice(colon + 1) };
 }
 
 export async function signIn(
@@ -45,22 +68,15 @@ export async function signIn(
     throw badRequest('Запрос входа подписан неверно: обновите страницу (Ctrl+F5) и повторите вход.');
   }
 
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const failures = await repo.countRecentFailures(db, credentials.login, ip, since);
-  if (failures.byLogin >= MAX_FAILURES || failures.byIp >= MAX_FAILURES) {
-    throw new AppError('TOO_MANY_REQUESTS', 'Слишком много неудачных попыток входа. Подождите 15 минут и попробуйте снова.');
-  }
-
+  const counted = await countAttempt(db, credentials.login, ip, now);
   const user = await repo.findUserByLogin(db, credentials.login);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password);
-  if (!user || !passwordOk) {
-    await repo.recordFailure(db, credentials.login, ip);
-    throw new AppError('WRONG_CREDENTIALS');
-  }
-  if (user.blocked) throw new AppError('BLOCKED');
+  if (!user || !passwordOk) throw new AppError('WRONG_CREDENTIALS');
 
-  await repo.clearFailures(db, user.login);
-  await repo.pruneExpired(db, now, since);
+  await repo.returnAttempt(db, counted, now);
+  if (user.blocked) throw new AppError('BLOCKED');
+  await repo.rememberAddress(db, user.login, ip, now);
+  await repo.pruneExpired(db, now, new Date(now.getTime() - KNOWN_ADDRESS_MS));
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     tokenHash: hashToken(token),
@@ -81,6 +97,36 @@ export async function authenticate(db: Db, token: string): Promise<SignedInUser 
 
 export async function signOut(db: Db, user: SignedInUser) {
   await repo.revokeSession(db, user.tokenHash);
+}
+
+/**
+ * Counts this attempt before its password is checked, and refuses it (429) once a limit is reached — whatever the
+ * password, so a guess cannot be confirmed by a success. Answers the keys counted, given back on success.
+ */
+async function countAttempt(db: Db, login: string, ip: string, now: Date): Promise<string[]> {
+  const local = (['loginAtAddress', 'address'] as const).map((limit) => ({
+    key: counterKey(limit, login, ip),
+    windowMs: SIGN_IN_LIMITS[limit].windowMs,
+    limit: SIGN_IN_LIMITS[limit].attempts,
+  }));
+  const states = await repo.countAttempt(db, local, now);
+  refuseOverLimit(states, local, now);
+  // Refused attempts above never reach the login's own counter: one address cannot use it up.
+  if (await repo.isKnownAddress(db, login, ip, new Date(now.getTime() - KNOWN_ADDRESS_MS))) return local.map((c) => c.key);
+  const global = [{ key: counterKey('login', login, ip), windowMs: SIGN_IN_LIMITS.login.windowMs, limit: SIGN_IN_LIMITS.login.attempts }];
+  refuseOverLimit(await repo.countAttempt(db, global, now), global, now);
+  return [...local, ...global].map((c) => c.key);
+}
+
+function refuseOverLimit(states: repo.CounterState[], limits: Array<{ key: string; limit: number }>, now: Date) {
+  const over = states.filter((state) => state.attempts > (limits.find((l) => l.key === state.key)?.limit ?? Infinity));
+  if (over.length === 0) return;
+  const until = Math.max(...over.map((state) => state.resetsAt.getTime()));
+  const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
+  throw new AppError(
+    'TOO_MANY_REQUESTS',
+    `Слишком много неудачных попыток входа. Подождите ${minutes} ${russianPlural(minutes, 'минуту', 'минуты', 'минут')} и попробуйте снова.`,
+  );
 }
 
 function safeEqual(a: string, b: string) {

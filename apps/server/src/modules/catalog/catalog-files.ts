@@ -1,12 +1,12 @@
 /**
  * Pictures and certificate PDFs of the demo catalogue, drawn at seed time: a small PNG pictogram per product kind and
- * colour (pngjs), and a one-page certificate of conformity per model line (pdfmake with Roboto, which has Cyrillic).
+ * colour (encoded by sharp, off the main thread), and a one-page certificate of conformity per model line (pdfmake with Roboto, which has Cyrillic).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { PNG } from 'pngjs';
+import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
 let fontsReady = false;
@@ -43,9 +43,9 @@ const SHAPES: Record<Pictogram, (x: number, y: number) => boolean> = {
 };
 
 /** A 160×160 PNG: the kind's pictogram in its colour on a light background, a little supersampled at the edges. */
-export function drawProductPicture(pictogram: Pictogram, color: Rgb): Buffer {
+export function drawProductPicture(pictogram: Pictogram, color: Rgb): Promise<Buffer> {
   const size = 160;
-  const png = new PNG({ width: size, height: size });
+  const pixels = Buffer.alloc(size * size * 4); // RGBA
   const background: Rgb = [243, 245, 248];
   const shape = SHAPES[pictogram];
   for (let py = 0; py < size; py++) {
@@ -57,12 +57,12 @@ export function drawProductPicture(pictogram: Pictogram, color: Rgb): Buffer {
       const cover = hits / 4;
       const offset = (py * size + px) * 4;
       for (let channel = 0; channel < 3; channel++) {
-        png.data[offset + channel] = Math.round(background[channel]! * (1 - cover) + color[channel]! * cover);
+        pixels[offset + channel] = Math.round(background[channel]! * (1 - cover) + color[channel]! * cover);
       }
-      png.data[offset + 3] = 255;
+      pixels[offset + 3] = 255;
     }
   }
-  return PNG.sync.write(png);
+  return sharp(pixels, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
 }
 
 export interface CertificateText {

@@ -28,7 +28,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { requireUserPartner } from '../../lib/partner-scope';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { IMAGE_TYPES, type MultipartForm, type UploadPolicy } from '../../lib/uploads';
-import { imageSize, toEmbeddable, type ImageAsset } from './proposal-images';
+import { checkImageHeader, DECODED_IMAGE_MAX_PIXELS } from '../../lib/images';
+import { toEmbeddable, type ImageAsset } from './proposal-images';
 import type { ProposalDocument, ProposalDocumentPosition } from './proposal-document';
 import * as repo from './proposals.repository';
 
@@ -50,8 +51,6 @@ export const PROPOSAL_IMAGE_POLICY: UploadPolicy = {
   fileFields: ['file', 'image', 'logo', 'banner'],
 };
 export const PROPOSAL_IMAGE_LIMIT = 30;
-/** Bigger pictures are refused: they would only bloat the documents (and could be a decompression bomb). */
-const MAX_IMAGE_SIDE = 6000;
 
 export const proposalImageSrc = (kind: TProposalImageKind, id: number) => `/api/services/proposal/${kind}/${id}/image`;
 
@@ -80,17 +79,11 @@ export async function addImage(db: Db, storage: FileStorage, userId: number, kin
       `Файл «${file.name}» — SVG: такие файлы не принимаются, потому что могут содержать скрипты. Сохраните ${KIND_NAME[kind].one.toLowerCase()} как PNG или JPEG и загрузите снова.`,
     );
   }
-  const size = imageSize(file.bytes);
-  if (!size || size.width < 1 || size.height < 1) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Файл «${file.name}» повреждён или не читается как изображение: сохраните его заново.`);
-  }
-  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Изображение ${size.width}×${size.height} слишком большое: уменьшите его до ${MAX_IMAGE_SIDE} точек по большей стороне.`);
-  }
+  checkImageHeader(file.bytes, file.name, DECODED_IMAGE_MAX_PIXELS);
   let bytes = file.bytes;
   if (file.mime === 'image/png') {
     // A PNG that does not decode would break every document it is put in: refuse it now, and keep the clean copy.
-    const clean = toEmbeddable(file.bytes);
+    const clean = await toEmbeddable(file.bytes);
     if (!clean) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Файл «${file.name}» повреждён: PNG не читается. Сохраните его заново.`);
     if (clean.bytes.length < bytes.length) bytes = clean.bytes;
   }
@@ -222,7 +215,7 @@ export async function buildProposalDocument(
     if (pictureKey) {
       if (!pictureCache.has(pictureKey)) {
         const bytes = await storage.get(pictureKey);
-        pictureCache.set(pictureKey, bytes ? toEmbeddable(bytes, 240) : null);
+        pictureCache.set(pictureKey, bytes ? await toEmbeddable(bytes, 240) : null);
       }
       picture = pictureCache.get(pictureKey) ?? null;
     }
@@ -276,7 +269,7 @@ export async function buildProposalDocument(
 
 async function documentImage(db: Db, storage: FileStorage, userId: number, kind: TProposalImageKind, id: number, maxSide: number) {
   const image = await imageBytes(db, storage, userId, kind, id);
-  const asset = toEmbeddable(image.bytes, maxSide);
+  const asset = await toEmbeddable(image.bytes, maxSide);
   if (!asset) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',

@@ -1,7 +1,10 @@
 /**
  * The realtime socket at /ws (spec §7 "Realtime socket"). After it opens the client sends `{token}`; the server checks
  * the session and puts the socket in its user's room. No valid token within 5 s → closed (4401). The client pings
- * every 5000 ms and gets a pong; a socket silent for three heartbeats is closed (4408).
+ * every 5000 ms and gets a pong; a socket silent for three heartbeats is closed (4408). A sign-out, a new password or
+ * a block closes the session's sockets at once (through the hub); the periodic re-check is only a safety net. A
+ * socket sending more than MESSAGE_LIMIT messages within MESSAGE_WINDOW_MS is closed (1008, policy violation): the
+ * client sends one ping per 5 s, so only a misbehaving client gets near it.
  */
 import { SOCKET_CLOSE, ZSocketAuthSchema, ZSocketFrameSchema, type TServerFrame } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +14,11 @@ import { realtimeHub } from '../../lib/realtime';
 import { authenticate } from '../auth/auth.service';
 import { isOriginAllowed } from './realtime.service';
 
-/** A session ended elsewhere (sign-out, block) closes the socket within this time. */
+/** A session ended where no event reaches the hub (it expired) closes the socket within this time. */
 const SESSION_RECHECK_MS = 60_000;
+export const MESSAGE_LIMIT = 30;
+export const MESSAGE_WINDOW_MS = 10_000;
+const POLICY_VIOLATION = 1008;
 
 /** The hub (`app.realtime`) and the socket route, registered at the root: /ws is not under /api. */
 export const realtimeModule = fp(async (app: FastifyInstance) => {
@@ -45,6 +51,8 @@ function serveSocket(app: FastifyInstance, socket: WebSocket, log: FastifyInstan
   let token = '';
   let checkedAt = 0;
   let busy = false;
+  let windowStarted = Date.now();
+  let messagesInWindow = 0;
 
   const send = (frame: TServerFrame) => socket.send(JSON.stringify(frame));
   const closeWith = (code: number, reason: string) => {
@@ -67,6 +75,19 @@ function serveSocket(app: FastifyInstance, socket: WebSocket, log: FastifyInstan
   });
 
   socket.on('message', (data, isBinary) => {
+    const now = Date.now();
+    if (now - windowStarted >= MESSAGE_WINDOW_MS) {
+      windowStarted = now;
+      messagesInWindow = 0;
+    }
+    if (++messagesInWindow > MESSAGE_LIMIT) {
+      // Nothing more is read from a flooding socket: it is closed, and dropped if it ignores the close.
+      if (messagesInWindow === MESSAGE_LIMIT + 1) {
+        log.warn({ userId }, 'realtime socket closed: too many messages');
+        closeWith(POLICY_VIOLATION, 'too many messages');
+      }
+      return;
+    }
     heard();
     if (isBinary || busy) return;
     let parsed: unknown;
@@ -100,7 +121,7 @@ function serveSocket(app: FastifyInstance, socket: WebSocket, log: FastifyInstan
       userId = user.id;
       token = candidate;
       checkedAt = Date.now();
-      leave = app.realtime.join(user.id, socket);
+      leave = app.realtime.join(user.id, socket, user.tokenHash);
       send({ namespace: 'session', action: 'ready', payload: { login: user.login } });
     } catch (error) {
       log.error({ err: error }, 'realtime socket sign-in failed');
