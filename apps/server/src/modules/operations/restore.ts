@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../db/client';
@@ -109,6 +109,8 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
   let manifest: BackupManifest | undefined;
   let expected = new Map<string, { bytes: number; sha256: string }>();
   const seen = new Set<string>();
+  /** The file being written, closed also when the archive breaks off in its middle. */
+  let writing: FileHandle | undefined;
   const destination = (name: string) => {
     const [top, ...rest] = name.split('/');
     if (top === 'database' && rest.length > 0 && isDatabaseEntry(rest[0]!)) return path.join(folder, ...rest);
@@ -136,6 +138,7 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
     const target = destination(name);
     await mkdir(path.dirname(target), { recursive: true });
     const handle = await open(target, 'wx');
+    writing = handle;
     const hash = createHash('sha256');
     return {
       write: async (chunk) => {
@@ -143,6 +146,7 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
         await handle.write(chunk);
       },
       end: async () => {
+        writing = undefined;
         await handle.close();
         if (hash.digest('hex') !== entry.sha256) throw damaged(`контрольная сумма ${name} не совпадает`);
       },
@@ -157,6 +161,7 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
   try {
     await readTarGz(input, onEntry, onDirectory);
   } catch (error) {
+    await writing?.close();
     if (error instanceof TarFormatError) throw damaged(error.message);
     throw error;
   }
