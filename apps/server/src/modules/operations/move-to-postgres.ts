@@ -103,7 +103,7 @@ async function copyAll(source: Database, target: Database, dataDir: string, file
 async function tablesParentsFirst(query: TextQuery): Promise<string[]> {
   const tables = await portalTables(query);
   const edges = await query(
-    `select child.relname, parent.relname from pg_constraint c
+    `select child.relname as child, parent.relname as parent from pg_constraint c
        join pg_class child on child.oid = c.conrelid join pg_class parent on parent.oid = c.confrelid
        join pg_namespace n on n.oid = child.relnamespace
      where c.contype = 'f' and n.nspname = 'public' and c.conrelid <> c.confrelid`,
