@@ -8,6 +8,8 @@
  * before the backup was asked for, none of those sent after it was written.
  */
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,8 @@ let app: FastifyInstance | undefined;
 let onlineBackup: BackupResult;
 const ackedBeforeBackup = new Set<number>();
 const sentAfterBackup = new Set<number>();
+/** Orders acknowledged after the backup was asked for and before it was written. */
+let ackedDuringBackup = 0;
 const placed: number[] = [];
 /** Per order: its lines and checks as the live database holds them. */
 let liveOrders: Map<number, string>;
@@ -122,7 +126,7 @@ beforeAll(async () => {
   let backupWritten!: () => void;
   const written = new Promise<void>((resolve) => (backupWritten = resolve));
   let backupDone = false;
-  let backupStarted!: Promise<BackupResult>;
+  let backupStarted: Promise<BackupResult> | undefined;
 
   const lane = async () => {
     for (;;) {
@@ -135,6 +139,7 @@ beforeAll(async () => {
       const id = response.json().response.id as number;
       placed.push(id);
       if (afterBackup) sentAfterBackup.add(id);
+      else if (backupStarted && !backupDone) ackedDuringBackup++;
       if (++acknowledged === BACKUP_AFTER) {
         for (const done of placed) ackedBeforeBackup.add(done);
         backupStarted = backup(dataDir, path.join(work, 'online.tar.gz')).then((result) => {
@@ -146,7 +151,7 @@ beforeAll(async () => {
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
-  onlineBackup = await backupStarted;
+  onlineBackup = await backupStarted!;
   liveOrders = await ordersContent(portal.db, placed);
   liveFiles = filesUnder(path.join(dataDir, 'files'));
   liveOrderCount = (await rawQuery<{ n: number }>(portal.db, 'select count(*)::int as n from orders'))[0]!.n;
@@ -162,6 +167,8 @@ describe('backup while orders are placed', () => {
     expect(onlineBackup.byRunningPortal).toBe(true);
     expect(placed).toHaveLength(ORDERS);
     expect(sentAfterBackup.size).toBe(ORDERS - HELD_BACK_FROM);
+    // Orders went on being placed while it was made (its writing alone outlasts many orders).
+    expect(ackedDuringBackup).toBeGreaterThan(0);
     const manifest = await readManifest(onlineBackup.file);
     expect(manifest.portalVersion).toMatch(/^\d+\.\d+\.\d+$/);
     expect(manifest.schema.lastMigration).toMatch(/^\d{4}_/);
@@ -238,11 +245,18 @@ describe('refusals', () => {
     await expectRefused(file, /контрольная сумма files\/claims\/2026\/backup-photo-1\.png не совпадает/);
   });
 
-  it('refuses a truncated backup', async () => {
+  it('refuses a truncated backup, also through the command line (exit code 1, the reason in Russian)', async () => {
     const bytes = readFileSync(onlineBackup.file);
     const file = path.join(work, 'truncated.tar.gz');
     writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
     await expectRefused(file, /повреждён/);
+
+    const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'verify', file], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: dataDir } });
+    let stderr = '';
+    cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const [code] = (await once(cli, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Файл копии повреждён: .*Возьмите другую копию/);
   });
 
   it('refuses a backup from a newer schema, naming the version to install', async () => {

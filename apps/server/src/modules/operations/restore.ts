@@ -20,6 +20,13 @@ export class BackupRefused extends Error {}
 const notABackup = (file: string) => new BackupRefused(`${file} — не резервная копия портала: в начале нет ${MANIFEST_NAME}.`);
 const damaged = (what: string) => new BackupRefused(`Файл копии повреждён: ${what}. Возьмите другую копию.`);
 
+/** Where the first entry goes: it must be the manifest, handed to `onRead` once read. */
+function manifestSink(file: string, name: string, onRead: (manifest: BackupManifest) => void): EntrySink {
+  if (name !== MANIFEST_NAME) throw notABackup(file);
+  const chunks: Buffer[] = [];
+  return { write: (chunk) => void chunks.push(chunk), end: () => onRead(parseManifest(Buffer.concat(chunks))) };
+}
+
 /** The manifest of a backup, read from its first entry only. */
 export async function readManifest(file: string): Promise<BackupManifest> {
   let manifest: BackupManifest | undefined;
@@ -27,17 +34,11 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   try {
     await readTarGz(
       createReadStream(file),
-      (name) => {
-        if (name !== MANIFEST_NAME) throw notABackup(file);
-        const chunks: Buffer[] = [];
-        return {
-          write: (chunk) => void chunks.push(chunk),
-          end: () => {
-            manifest = parseManifest(Buffer.concat(chunks));
-            throw stop;
-          },
-        };
-      },
+      (name) =>
+        manifestSink(file, name, (read) => {
+          manifest = read;
+          throw stop;
+        }),
       () => {
         throw notABackup(file);
       },
@@ -120,15 +121,10 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
 
   const onEntry = async (name: string, bytes: number): Promise<EntrySink> => {
     if (!manifest) {
-      if (name !== MANIFEST_NAME) throw notABackup(file);
-      const chunks: Buffer[] = [];
-      return {
-        write: (chunk) => void chunks.push(chunk),
-        end: () => {
-          manifest = parseManifest(Buffer.concat(chunks));
-          expected = new Map(manifest.entries.map((entry) => [entry.path, entry]));
-        },
-      };
+      return manifestSink(file, name, (read) => {
+        manifest = read;
+        expected = new Map(read.entries.map((entry) => [entry.path, entry]));
+      });
     }
     const entry = expected.get(name);
     if (!entry) throw damaged(`запись ${name} не значится в описи`);
