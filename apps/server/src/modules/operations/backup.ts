@@ -3,10 +3,10 @@
  *
  * The point in time of a backup is the moment the database is held (Database.whileHeld): no transaction is open then,
  * so every order is either committed — wholly in the backup — or not started — wholly out of it. While held, the
- * database's files are copied to a staging folder inside DATA_DIR (a copy-on-write clone where the file system offers
- * one, several files at a time) and the uploaded files are hard-linked beside them, so an upload deleted a moment later is still in the backup.
- * The portal goes on serving: statements wait for that copy only, not for the compression and the writing of the
- * backup, which read the staging folder afterwards.
+ * database's files are brought up to date in a staging folder inside DATA_DIR — copied once beforehand while the
+ * portal serves, then, held, only those modified since are copied again — and the uploaded files are hard-linked
+ * beside them, so an upload deleted a moment later is still in the backup. Statements wait for that second copy only,
+ * not for the first one nor for the compression and the writing of the backup, which read the staging folder after.
  *
  * The backup is one .tar.gz: `manifest.json` first (portal version, schema migration, rows per table, the size and
  * SHA-256 of every other entry), then `database/…` (the engine's data directory) and `files/…` (the uploads).
@@ -61,22 +61,22 @@ export interface Snapshot {
 export async function takeSnapshot(database: Database, dataDir: string): Promise<Snapshot> {
   if (!database.whileHeld) throw new Error('Резервную копию этой командой можно сделать только со встроенной базы (PGlite) в DATA_DIR.');
   const folder = path.join(dataDir, `${STAGING_PREFIX}${randomBytes(8).toString('hex')}`);
-  await mkdir(path.join(folder, 'database'), { recursive: true });
+  const databaseCopy = path.join(folder, 'database');
+  await mkdir(databaseCopy, { recursive: true });
   try {
+    // A first copy while the portal serves: most database files do not change meanwhile, so the copy made while the
+    // database is held only has to redo those that did.
+    const firstCopyStarted = Date.now();
+    await copyDatabaseFiles(dataDir, databaseCopy);
     const started = performance.now();
     const held = await database.whileHeld(async (query) => {
       const pointInTime = new Date();
       const schema = await readSchemaState(query);
       const tables = await tableRowCounts(query);
-      // The engine's files do not change while it is held: their copy is that committed state.
-      for (const name of await readdir(dataDir, { withFileTypes: true })) {
-        if (!isDatabaseEntry(name.name)) continue;
-        const [source, target] = [path.join(dataDir, name.name), path.join(folder, 'database', name.name)];
-        if (name.isDirectory()) await cloneTree(source, target, 'copy');
-        else await copyFile(source, target, constants.COPYFILE_FICLONE);
-      }
+      // The engine's files do not change while it is held: brought up to date, the copy is that committed state.
+      await copyDatabaseFiles(dataDir, databaseCopy, firstCopyStarted - MTIME_MARGIN_MS);
       // Uploads are never changed in place, only added and deleted: a link keeps one deleted after this moment.
-      await cloneTree(path.join(dataDir, 'files'), path.join(folder, 'files'), 'link');
+      await placeTree(path.join(dataDir, 'files'), path.join(folder, 'files'), (source, target) => link(source, target).catch(() => copyFile(source, target)));
       return { pointInTime, schema, tables };
     });
     return { folder, ...held, heldMs: Math.round(performance.now() - started) };
@@ -88,18 +88,45 @@ export async function takeSnapshot(database: Database, dataDir: string): Promise
 
 /** Files copied or linked at once: each is a call on libuv's thread pool, and most database files are small. */
 const PARALLEL_FILES = 8;
+/** A file written this long before the first copy began may still show an older time (file system time granularity). */
+const MTIME_MARGIN_MS = 2000;
 
 /**
- * Every file under `from` again under `to`: copies (a copy-on-write clone where the file system offers one), or hard
- * links (a copy where linking is refused). A missing `from` is an empty tree.
+ * Copies the engine's files of `dataDir` into `copy` (a copy-on-write clone where the file system offers one). With
+ * `changedSince`, `copy` already holds an earlier copy: only files modified since then are copied again, and files
+ * no longer there are removed.
  */
-async function cloneTree(from: string, to: string, how: 'copy' | 'link'): Promise<void> {
+async function copyDatabaseFiles(dataDir: string, copy: string, changedSince?: number): Promise<void> {
+  const present = new Set<string>();
+  for (const entry of await readdir(dataDir, { withFileTypes: true })) {
+    if (!isDatabaseEntry(entry.name)) continue;
+    await placeTree(path.join(dataDir, entry.name), path.join(copy, entry.name), async (source, target) => {
+      present.add(target);
+      if (changedSince !== undefined && (await stat(source)).mtimeMs < changedSince) return;
+      await copyFile(source, target, constants.COPYFILE_FICLONE);
+    });
+  }
+  if (changedSince === undefined) return;
+  const { files } = await listTree(copy);
+  await Promise.all(files.map((file) => path.join(copy, file.path)).filter((file) => !present.has(file)).map((file) => rm(file, { force: true })));
+}
+
+/**
+ * Places every file under `from` (a file or a folder; missing is empty) at the same path under `to` with `place`,
+ * several at a time; folders are created first.
+ */
+async function placeTree(from: string, to: string, place: (source: string, target: string) => Promise<void>): Promise<void> {
   const files: Array<[string, string]> = [];
   const walk = async (source: string, target: string) => {
     const entries = await readdir(source, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [];
+      if (error.code === 'ENOTDIR') return undefined;
       throw error;
     });
+    if (!entries) {
+      files.push([source, target]);
+      return;
+    }
     await mkdir(target, { recursive: true });
     for (const entry of entries) {
       if (entry.isDirectory()) await walk(path.join(source, entry.name), path.join(target, entry.name));
@@ -111,8 +138,7 @@ async function cloneTree(from: string, to: string, how: 'copy' | 'link'): Promis
   const worker = async () => {
     while (next < files.length) {
       const [source, target] = files[next++]!;
-      if (how === 'copy') await copyFile(source, target, constants.COPYFILE_FICLONE);
-      else await link(source, target).catch(() => copyFile(source, target));
+      await place(source, target);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_FILES }, worker));

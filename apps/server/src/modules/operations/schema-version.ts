@@ -72,7 +72,10 @@ export async function readSchemaState(query: TextQuery): Promise<SchemaState> {
 
 /** The portal's own tables (schema public), in name order. */
 export async function portalTables(query: TextQuery): Promise<string[]> {
-  const rows = await query(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  // pg_class rather than information_schema: the view costs a second on a cold embedded engine, inside a backup's hold.
+  const rows = await query(
+    `select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+  );
   return rows.map(([name]) => String(name));
 }
 
