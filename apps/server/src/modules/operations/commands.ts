@@ -34,7 +34,7 @@ export async function backup(dataDir: string, file: string): Promise<BackupResul
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupRefused(`В папке ${path.resolve(dataDir)} нет встроенной базы портала: укажите её через DATA_DIR.`);
   const partial = `${target}.partial`;
   try {
-    const served = await requestBackup(dataDir, createWriteStream(partial));
+    const served = await requestBackup(dataDir, () => createWriteStream(partial));
     let heldMs = served?.heldMs ?? 0;
     if (!served) heldMs = await backupDirectly(dataDir, partial);
     const manifest = await readManifest(partial);

@@ -82,10 +82,11 @@ async function serveBackup(database: Database, dataDir: string, response: http.S
 }
 
 /**
- * Asks the portal running on `dataDir` for a backup, written to `out`. Answers undefined when no portal answers
- * there (no socket, or a socket left by a stopped one), the time the database was held otherwise.
+ * Asks the portal running on `dataDir` for a backup, written to the stream `open` gives once the portal answers.
+ * Answers undefined when no portal answers there (no socket, or a socket left by a stopped one), the time the
+ * database was held otherwise.
  */
-export async function requestBackup(dataDir: string, out: Writable): Promise<{ heldMs: number } | undefined> {
+export async function requestBackup(dataDir: string, open: () => Writable): Promise<{ heldMs: number } | undefined> {
   const response = await new Promise<http.IncomingMessage | undefined>((resolve, reject) => {
     const request = http.request({ socketPath: operatorSocketPath(dataDir), method: 'POST', path: '/backup' }, resolve);
     request.once('error', (error: NodeJS.ErrnoException) => {
@@ -101,7 +102,7 @@ export async function requestBackup(dataDir: string, out: Writable): Promise<{ h
     const answer = Buffer.concat(chunks).toString('utf8');
     throw new Error(`Портал не сделал копию: ${(JSON.parse(answer || '{}') as { message?: string }).message ?? `ответ ${response.statusCode}`}`);
   }
-  await pipeline(response, out).catch((error: Error) => {
+  await pipeline(response, open()).catch((error: Error) => {
     throw new Error(`Портал прервал передачу копии (${error.message}); подробности — в журнале сервера.`);
   });
   return { heldMs: Number(response.headers['x-held-ms'] ?? 0) };
