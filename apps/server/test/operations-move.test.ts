@@ -150,6 +150,6 @@ describe.skipIf(!postgresUrl)('move to PostgreSQL (needs DATABASE_URL or CI_DATA
   });
 
   it('refuses a second run into the database that is no longer empty', async () => {
-    await expect(moveToPostgres({ dataDir: path.join(work, 'data'), databaseUrl: scratch!.url })).rejects.toThrow(/База PostgreSQL не пуста \(в таблице \w+ \d+ строк/);
+    await expect(moveToPostgres({ dataDir: path.join(work, 'data'), databaseUrl: scratch!.url })).rejects.toThrow(/База PostgreSQL не пуста \(в таблице \w+ строк: \d+; таблиц с данными: \d+\)/);
   });
 });

@@ -67,7 +67,7 @@ async function refuseNonEmpty(query: TextQuery): Promise<void> {
   if (filled.length) {
     const [table, rows] = filled[0]!;
     throw new MoveRefused(
-      `База PostgreSQL не пуста (в таблице ${table} ${rows} строк${filled.length > 1 ? ` и ещё ${filled.length - 1} таблиц с данными` : ''}). ` +
+      `База PostgreSQL не пуста (в таблице ${table} строк: ${rows}; таблиц с данными: ${filled.length}). ` +
         'Перенос делается только в пустую базу: создайте новую (CREATE DATABASE …) и укажите её адрес.',
     );
   }
@@ -90,7 +90,7 @@ async function copyAll(source: Database, target: Database, dataDir: string, file
       const report = tables.map((table) => ({ table, embedded: embedded[table] ?? 0, postgres: postgres[table] ?? 0 }));
       const differing = report.find((row) => row.embedded !== row.postgres);
       if (differing) {
-        throw new Error(`Таблица ${differing.table}: во встроенной базе ${differing.embedded} строк, в PostgreSQL ${differing.postgres}. Перенос отменён, PostgreSQL осталась пустой.`);
+        throw new Error(`Таблица ${differing.table}: строк во встроенной базе ${differing.embedded}, в PostgreSQL ${differing.postgres}. Перенос отменён, PostgreSQL осталась пустой.`);
       }
       // Files before the commit: if they cannot be copied, PostgreSQL stays empty and the move can be run again.
       const filesCopied = filesTo ? await copyFiles(path.join(dataDir, 'files'), path.join(filesTo, 'files')) : 0;

@@ -202,6 +202,6 @@ async function checkDatabase(folder: string, manifest: BackupManifest): Promise<
     throw damaged(`база данных из копии не открывается (${(error as Error).message})`);
   }
   for (const [table, rows] of Object.entries(manifest.tables)) {
-    if (counts[table] !== rows) throw damaged(`в таблице ${table} ${counts[table] ?? 0} строк, а по описи ${rows}`);
+    if (counts[table] !== rows) throw damaged(`в таблице ${table} строк ${counts[table] ?? 0}, а по описи ${rows}`);
   }
 }
