@@ -25,6 +25,7 @@ import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
 import { apiModules } from './modules';
 import { addressSuggestRoutes } from './modules/logistics/address-suggest.routes';
+import { operationsPlugin } from './modules/operations/operations.plugin';
 import { realtimeModule } from './modules/realtime/realtime.routes';
 import type {} from './lib/fastify';
 
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
+  // Metrics observe every route (registered before them); the operator socket of the embedded database.
+  await app.register(operationsPlugin);
   await app.register(authHook);
   // The hub (app.realtime) before the API modules that raise events; the socket at /ws, outside /api.
   await app.register(realtimeModule);

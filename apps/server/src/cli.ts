@@ -14,6 +14,7 @@ import {
   resetPassword,
   setBlocked,
 } from './modules/integration/operator-commands';
+import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './modules/operations/commands';
 
 /**
  * The database and a realtime hub, as the integration code needs them. On PostgreSQL the hub publishes through
@@ -129,6 +130,39 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
         // Exit code 2: the file was read, but some items were refused (scripts can tell it from a failure, 1).
         if (report.refused > 0) process.exitCode = 2;
       });
+    },
+  },
+  backup: {
+    help: 'backup [FILE]        back up the embedded database and the uploaded files into one .tar.gz, also while the portal runs',
+    run: async (args) => {
+      console.log(await backupCommand(loadConfig().DATA_DIR, parseOptions(args).positional[0]));
+    },
+  },
+  verify: {
+    help: 'verify FILE          check a backup without restoring it (checksums, manifest, the database opens)',
+    run: async (args) => {
+      const file = parseOptions(args).positional[0];
+      if (!file) throw new OperatorError('Укажите файл копии: verify ФАЙЛ.');
+      console.log(await verifyCommand(file));
+    },
+  },
+  restore: {
+    help: 'restore FILE [DATA_DIR]\n                       restore a backup into an empty or new folder (DATA_DIR by default)',
+    run: async (args) => {
+      const [file, dataDir] = parseOptions(args).positional;
+      if (!file) throw new OperatorError('Укажите файл копии: restore ФАЙЛ [ПАПКА].');
+      console.log(await restoreCommand(file, dataDir ?? loadConfig().DATA_DIR));
+    },
+  },
+  'move-to-postgres': {
+    help: 'move-to-postgres DATABASE_URL [--files FOLDER]\n' +
+      '                       copy the embedded database into an empty PostgreSQL database (the portal stopped);\n' +
+      '                       uploaded files stay in DATA_DIR or are copied to FOLDER/files',
+    run: async (args) => {
+      const { positional, one } = parseOptions(args);
+      const url = positional[0];
+      if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new OperatorError('Укажите адрес базы PostgreSQL: move-to-postgres postgres://… [--files ПАПКА].');
+      console.log(await moveCommand(loadConfig().DATA_DIR, url, one('files')));
     },
   },
 };

@@ -36,6 +36,8 @@ const ZConfigSchema = z.object({
   INTERNAL_TOOLS_URL: optionalText.pipe(z.url('must be a URL').optional()),
   ADDRESS_SUGGEST_URL: optionalText.pipe(z.url('must be a URL').optional()),
   ADDRESS_SUGGEST_TOKEN: optionalText,
+  /** Bearer token of the Prometheus endpoint /metrics; unset turns the endpoint off. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

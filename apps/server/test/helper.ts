@@ -34,7 +34,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
   };
 }
 
-async function createScratchDatabase(baseUrl: string) {
+export async function createScratchDatabase(baseUrl: string) {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -14,8 +14,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serialize } from 'pg-protocol';
 import { preparedStatementsClient } from './pglite-statements';
-import { openPgliteThread } from './pglite-thread';
+import { openPgliteThread, type Engine } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,7 +28,23 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * A persisted embedded database only: runs `inside` while no transaction is open and every other statement waits,
+   * after a checkpoint — so the files of the data directory hold exactly the transactions committed so far, and
+   * stay so until `inside` ends. `query` runs one simple statement there (text rows). Backups copy the files inside.
+   */
+  whileHeld?<T>(inside: (query: HeldQuery) => Promise<T>): Promise<T>;
+  /** Connections: the pool's size, those running a statement or transaction, and callers waiting for one. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+export type HeldQuery = (text: string) => Promise<Array<Array<string | null>>>;
+
+export interface PoolUse {
+  size: number;
+  busy: number;
+  waiting: number;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -42,12 +59,15 @@ export interface DatabaseOptions {
    * see pglite-thread.ts), or on the calling thread (kept for comparison in the benchmarks).
    */
   pgliteOn?: 'worker-thread' | 'main-thread';
+  /** Apply pending migrations on open (default true); a backup or a check of a restored copy reads it as it is. */
+  migrate?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread');
+  if (options.migrate === false) return database;
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -68,7 +88,12 @@ async function openPostgres(url: string): Promise<Database> {
     throw new Error(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${error.message}`);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    poolUse: () => ({ size: pool.options.max ?? 10, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgliteOn']>): Promise<Database> {
@@ -76,12 +101,16 @@ async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgli
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const directory = inMemory ? undefined : dataDir;
-    const client = on === 'worker-thread' ? await openPgliteThread(directory) : await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+    const opened = on === 'worker-thread' ? await openPgliteThread(directory) : await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+    const use: PoolUse = { size: 1, busy: 0, waiting: 0 };
+    const client = countedEngine(opened, use);
     const statements = preparedStatementsClient(client);
     const db = drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
+      ...(inMemory ? {} : { whileHeld: (inside) => holdEngine(client, inside) }),
+      poolUse: () => ({ ...use }),
       close: async () => {
         await client.close();
         releaseLock();
@@ -91,6 +120,53 @@ async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgli
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * The engine as the statement client sees it, counting who holds its transaction lock (one statement or transaction
+ * at a time) and who waits for it.
+ */
+function countedEngine(engine: Engine, use: PoolUse): Engine {
+  return {
+    get parsers() {
+      return engine.parsers;
+    },
+    get serializers() {
+      return engine.serializers;
+    },
+    execProtocol: (message, options) => engine.execProtocol(message, options),
+    runExclusive: (callback) => engine.runExclusive(callback),
+    _runExclusiveTransaction: (callback) => {
+      use.waiting++;
+      return engine._runExclusiveTransaction(async () => {
+        use.waiting--;
+        use.busy++;
+        try {
+          return await callback();
+        } finally {
+          use.busy--;
+        }
+      });
+    },
+    close: () => engine.close(),
+  };
+}
+
+/**
+ * Holds the transaction lock — the statement client runs every statement and transaction under it, so none is open
+ * and none starts — and checkpoints, so the data files themselves (not only the write-ahead log) are current.
+ */
+function holdEngine<T>(engine: Engine, inside: (query: HeldQuery) => Promise<T>): Promise<T> {
+  const query: HeldQuery = async (text) => {
+    const { messages } = await engine.runExclusive(() => engine.execProtocol(serialize.query(text), { syncToFs: true }));
+    return messages
+      .filter((message) => message.name === 'dataRow')
+      .map((message) => (message as unknown as { fields: Array<string | null> }).fields);
+  };
+  return engine._runExclusiveTransaction(async () => {
+    await query('CHECKPOINT');
+    return inside(query);
+  });
 }
 
 async function migrateDatabase(database: Database): Promise<void> {
@@ -143,7 +219,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 

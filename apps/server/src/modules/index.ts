@@ -15,5 +15,6 @@ import { logisticsRoutes } from './logistics/logistics.routes';
 import { claimsRoutes } from './claims/claims.routes';
 import { filesRoutes } from './files/files.routes';
 import { proposalsRoutes } from './proposals/proposals.routes';
+import { healthRoutes } from './operations/health.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes];

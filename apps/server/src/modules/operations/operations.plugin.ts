@@ -1,0 +1,52 @@
+/**
+ * The operations area inside the server: the metrics hook and endpoint, and the operator socket through which a
+ * running portal on the embedded database makes backups. (Health and readiness are API routes: health.routes.ts.)
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, notFound } from '../../lib/errors';
+import { Metrics } from './metrics';
+import { openOperatorSocket, type OperatorSocket } from './operator-socket';
+
+const ORDER_PLACEMENT = '/api/order/add';
+
+export const operationsPlugin = fp(async (app: FastifyInstance) => {
+  const metrics = new Metrics();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route === ORDER_PLACEMENT && request.method === 'POST' && reply.statusCode === 200) metrics.orderPlaced();
+    done();
+  });
+
+  // Off unless a token is configured; then only a scraper with the token reads it. Never public.
+  const token = app.config.METRICS_TOKEN;
+  const expected = token ? digest(token) : undefined;
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (!expected) throw notFound('Метрики выключены: задайте METRICS_TOKEN, чтобы их включить.');
+    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      throw new AppError('UNAUTHORIZED', 'Метрики доступны только с токеном METRICS_TOKEN в заголовке Authorization: Bearer.');
+    }
+    return reply
+      .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(metrics.render(app.database.poolUse()));
+  });
+
+  const { DATA_DIR } = app.config;
+  if (app.database.whileHeld && DATA_DIR !== 'memory://') {
+    let socket: OperatorSocket | undefined;
+    app.addHook('onReady', async () => {
+      socket = await openOperatorSocket(app.database, DATA_DIR, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await socket?.close();
+    });
+  }
+});
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
