@@ -14,7 +14,7 @@ describe('formatRequestError', () => {
   });
 });
 
-describe('reportError', { timeout: 20_000 }, () => {
+describe('reportError', () => {
   afterEach(() => act(() => notifications.clean()));
 
   it('shows the message in a snack bar with its HTML sanitised', async () => {

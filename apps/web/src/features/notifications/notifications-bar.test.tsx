@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('NotificationsBar', { timeout: 20_000 }, () => {
+describe('NotificationsBar', () => {
   it('says «Уведомления отсутствуют» when there are none', async () => {
     renderWithProviders(<NotificationsBar opened onClose={() => {}} />);
     expect(await screen.findByText('Уведомления отсутствуют')).toBeInTheDocument();
