@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
 import { NotificationPopups } from './notification-popups';
 import { NotificationsBar } from './notifications-bar';
-import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from './notifications-store';
+import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../../shared/notifications-store';
 
 afterEach(() => {
   act(() => notifications.clean());

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TProductSearchResult } from '@portal/contracts';
 import { paths } from '../../config/paths';
-import { useSearchProduct } from './api/search-product';
+import { useProductSearch } from '../../shared/api/search-product';
 import { OffersTable } from './components/offers-table';
 import { ProductSearch } from './components/product-search';
 import { ProductStatusBadge } from './components/product-status-badge';
@@ -21,7 +21,7 @@ export function ProductPage() {
   const { article = '' } = useParams();
   const [params] = useSearchParams();
   const option = optionOf(article, params.get('option'));
-  const search = useSearchProduct(article ? { query: article, option } : null);
+  const search = useProductSearch(article ? { query: article, option } : null);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -49,8 +49,12 @@ export function ProductPage() {
           <Loader />
         </Center>
       ) : search.isError ? (
-        <Alert color={(search.error as { status?: number }).status === 404 ? 'yellow' : 'red'} title="Товар не найден" role="alert">
+        <Alert color="red" title="Поиск не удался" role="alert">
           {search.error.message}
+        </Alert>
+      ) : search.data === null ? (
+        <Alert color="yellow" title="Товар не найден" role="alert">
+          По запросу «{article}» ничего не найдено. Проверьте артикул или название и повторите поиск.
         </Alert>
       ) : (
         <ProductView result={search.data} />

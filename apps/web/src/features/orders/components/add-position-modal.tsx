@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
-import { useProductSearch } from '../api/search-products';
+import { useProductSearch } from '../../../shared/api/search-product';
 import { offersOf, positionFor } from '../model/positions';
 
 export interface AddPositionModalProps {
@@ -34,9 +34,9 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, priceType,
     if (opened && initialQuery) setText(initialQuery);
   }, [opened, initialQuery]);
 
-  const request = debounced.trim().length >= 2 ? { ...searchRequestFor(debounced), priceType } : null;
+  const request = debounced.trim().length >= 2 ? { ...searchRequestFor(debounced), priceUid: priceType } : null;
   const search = useProductSearch(request);
-  const byId = useProductSearch(picked !== null ? { query: String(picked), option: SEARCH_OPTION.ID, priceType } : null);
+  const byId = useProductSearch(picked !== null ? { query: String(picked), option: SEARCH_OPTION.ID, priceUid: priceType } : null);
   const result: TProductSearchResult | null | undefined = picked !== null ? byId.data : search.data;
 
   // A new product starts with empty quantities.

@@ -1,16 +1,17 @@
+/** The realtime connection and the notifications it feeds, together as the shell composes them. */
 import type { TRealtimeMessage } from '@portal/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/storage-keys';
-import { renderWithProviders } from '../../shared/testing/render';
-import { NotificationPopups } from '../notifications/notification-popups';
-import { NotificationsBar } from '../notifications/notifications-bar';
-import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../notifications/notifications-store';
-import { FakeWebSocket } from './fake-web-socket.test-support';
-import { RealtimeConnection } from './realtime-connection';
-import { useRealtimeStore } from './realtime-store';
+import { STORAGE_KEYS } from '../shared/storage-keys';
+import { renderWithProviders } from '../shared/testing/render';
+import { NotificationPopups } from '../features/notifications/notification-popups';
+import { NotificationsBar } from '../features/notifications/notifications-bar';
+import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../shared/notifications-store';
+import { FakeWebSocket } from '../features/realtime/fake-web-socket.test-support';
+import { RealtimeConnection } from '../features/realtime/realtime-connection';
+import { useRealtimeStore } from '../features/realtime/realtime-store';
 
 const socketOptions = { WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket };
 
