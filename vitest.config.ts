@@ -19,8 +19,10 @@ export default defineConfig({
           root: at('apps/server'),
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Limits that end a hang, not measures: a server test may start processes and databases, which take
+          // minutes on a 2-core machine shared with other work. A child process run synchronously gets 200 s.
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
         },
       },
       at('apps/web/vitest.config.ts'),

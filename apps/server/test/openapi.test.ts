@@ -51,7 +51,7 @@ describe('the OpenAPI document', () => {
       encoding: 'utf8',
       // No usage reports or update checks: the test talks to no one.
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
-      timeout: 120_000,
+      timeout: 200_000,
     });
     const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: Array<{ ruleId: string; severity: string; message: string }> };
     expect(report.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
@@ -115,7 +115,7 @@ describe('the OpenAPI document', () => {
     const compile = () =>
       spawnSync(process.execPath, [tsc, '-p', scratch], {
         encoding: 'utf8',
-        timeout: 120_000,
+        timeout: 200_000,
       });
     const compiled = compile();
     expect(compiled.stdout).toBe('');

@@ -88,7 +88,7 @@ describe('PGlite on its worker thread', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/commit-then-die.ts', dataDir], {
       cwd: path.resolve(import.meta.dirname, '..'),
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 200_000,
     });
     expect(run.stdout).toContain('committed 50');
     expect(run.signal).toBe('SIGKILL');

@@ -26,38 +26,44 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
-/** Resolves with the first line of the server's output that matches; fails if the server exits first. */
-function lineOf(child: NonNullable<typeof server>, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const match = line.match(pattern);
-        if (match) {
-          cleanup();
-          resolve(match);
-          return;
-        }
-      }
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(new Error(`the server exited (code ${code}) before printing ${pattern}`));
-    };
-    const cleanup = () => {
-      child.stdout.off('data', onData);
-      child.off('exit', onExit);
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', onExit);
+/** The server's output as lines, and a wait for a line that matches (among those already printed, or to come). */
+function linesOf(child: NonNullable<typeof server>) {
+  const lines: string[] = [];
+  const waiting = new Set<() => void>();
+  let exitCode: number | null | undefined;
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+    for (const wake of [...waiting]) wake();
   });
+  child.once('exit', (code) => {
+    exitCode = code;
+    for (const wake of [...waiting]) wake();
+  });
+  return (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const look = () => {
+        for (const line of lines) {
+          const match = line.match(pattern);
+          if (match) {
+            waiting.delete(look);
+            return resolve(match);
+          }
+        }
+        if (exitCode !== undefined) {
+          waiting.delete(look);
+          reject(new Error(`the server exited (code ${exitCode}) before printing ${pattern}`));
+        }
+      };
+      waiting.add(look);
+      look();
+    });
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('graceful shutdown', () => {
-  it('finishes the request in flight on SIGTERM, then closes the database and releases the data directory', { timeout: 180_000 }, async () => {
+  it('finishes the request in flight on SIGTERM, then closes the database and releases the data directory', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-shutdown-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
@@ -80,15 +86,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('graceful shutdown', () => {
     child.stderr.resume();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-    const databaseLine = lineOf(child, /Database: embedded \(PGlite\) in (.+)$/);
-    const [, port] = await lineOf(child, /running at http:\/\/[^:]+:(\d+)/);
+    const lineOf = linesOf(child);
+    const [, port] = await lineOf(/running at http:\/\/[^:]+:(\d+)/);
     expect(Number(port)).toBeGreaterThan(0);
-    expect((await databaseLine)[1]).toBe(path.join(dataDir, 'data'));
+    expect((await lineOf(/Database: embedded \(PGlite\) in (.+)$/))[1]).toBe(path.join(dataDir, 'data'));
 
     // The sign-in request is sent up to the middle of its body: the server has it, but cannot answer it yet.
     const timestamp = Date.now();
     const body = Buffer.from(JSON.stringify({ timestamp, hash: signInHash(timestamp, 'dealer-portal') }));
-    const arrived = lineOf(child, /^(?=.*"incoming request")(?=.*"url":"\/api\/auth").*$/);
+    const arrived = lineOf(/^(?=.*"incoming request")(?=.*"url":"\/api\/auth").*$/);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const pending = request(
         {
@@ -111,7 +117,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('graceful shutdown', () => {
       pending.on('error', reject);
       pending.write(body.subarray(0, 10));
       void arrived.then(async () => {
-        const signalTaken = lineOf(child, /SIGTERM received/);
+        const signalTaken = lineOf(/SIGTERM received/);
         child.kill('SIGTERM');
         await signalTaken;
         pending.end(body.subarray(10));
