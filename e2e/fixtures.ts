@@ -19,3 +19,20 @@ export async function signIn(page: Page, login = 'demo', password = 'demo1234') 
   await page.getByRole('button', { name: 'Войти' }).click();
   if (login !== 'blocked') await expect(page).not.toHaveURL(/\/login/);
 }
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) where it stands: its timers wait until the test moves
+ * it on with `page.clock.runFor`. Playwright only pauses at a time still ahead; on a busy machine the page's time can
+ * pass the one just read, so it reads again.
+ */
+export async function pauseClock(page: Page) {
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past')) throw error;
+    }
+  }
+}

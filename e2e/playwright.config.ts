@@ -5,8 +5,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits that end a hang, not measures: each step waits for what it expects to see, and a busy 2-core machine
+  // running the server, two browsers and the tests at once is several times slower than an idle one.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const server = process.env.PORTAL_DEV_API ?? 'http://127.0.0.1:8000';
+// `npm run dev` starts the server on PORT (8000 by default): the dev server sends /api and /ws there.
+const server = process.env.PORTAL_DEV_API ?? `http://127.0.0.1:${process.env.PORT || 8000}`;
 
 export default defineConfig({
   plugins: [react()],

@@ -98,6 +98,9 @@ async function download(page: Page) {
 }
 
 test('a proposal from a draft, with a logo and a banner, downloaded as PDF and as Word', async ({ page }) => {
+  // The longest journey: four wizard steps, four uploads and two documents rendered on the server (about 50 s on a
+  // busy 2-core machine). The limit ends a hang; it does not measure.
+  test.setTimeout(240_000);
   await signIn(page);
   const products = await seedDraft(page);
   await page.reload();

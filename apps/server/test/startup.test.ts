@@ -29,7 +29,7 @@ describe('configuration', () => {
       cwd: serverDir,
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 200_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/Invalid configuration/);
@@ -42,7 +42,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database', () => {
     spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/open-data-dir.ts', dataDir], {
       cwd: path.resolve(import.meta.dirname, '..'),
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 200_000,
     });
 
   it('refuses a second process on the same data directory with a clear message', async () => {

@@ -14,7 +14,7 @@ describe('formatRequestError', () => {
   });
 });
 
-describe('reportError', { timeout: 20_000 }, () => {
+describe('reportError', () => {
   afterEach(() => act(() => notifications.clean()));
 
   it('shows the message as text: markup from the user’s own input stays characters, never a link', async () => {

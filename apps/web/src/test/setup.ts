@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait for an element or a call, not for a span of time: their limit only ends a wait that would
+// never succeed, so it is generous enough for a busy 2-core machine rendering Mantine (the default 1 s is not).
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -64,7 +64,7 @@ describe('Header user avatar', () => {
     expect(avatarRequests).toEqual(['/api/user/settings/avatar/5']);
   });
 
-  it('switches to the new photo once the profile is saved', { timeout: 20_000 }, async () => {
+  it('switches to the new photo once the profile is saved', async () => {
     const { avatarRequests } = stubServer(null);
     renderWithProviders(
       <>

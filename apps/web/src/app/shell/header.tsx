@@ -4,7 +4,7 @@ import { IconBell, IconChevronDown, IconHelpCircle, IconLogout, IconMoon, IconSp
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { selectMessageCount, useNotificationsStore } from '../../features/notifications/notifications-store';
+import { selectMessageCount, useNotificationsStore } from '../../shared/notifications-store';
 import { ProductSearch } from '../../features/products/components/product-search';
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { useDarkModeStore } from '../../shared/dark-mode';

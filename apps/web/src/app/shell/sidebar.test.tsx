@@ -19,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Sidebar', { timeout: 20_000 }, () => {
+describe('Sidebar', () => {
   it('has the actions of spec §2 with the order and draft badges', async () => {
     const handlers = { onOpenMenu: vi.fn(), onOpenDrafts: vi.fn(), onDownloadLog: vi.fn() };
     renderWithProviders(<Sidebar {...handlers} />);

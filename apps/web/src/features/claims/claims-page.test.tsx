@@ -11,7 +11,7 @@ describe('ClaimsPage', () => {
     renderWithProviders(<ClaimsPage />);
     expect(await screen.findByText('Рекламаций нет')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Подать рекламацию' })).toHaveAttribute('href', '/claims/request');
-  }, 20_000);
+  });
 
   it('lists a claim with its status, number and case', async () => {
     const claim = {
@@ -25,5 +25,5 @@ describe('ClaimsPage', () => {
     expect(screen.getByText('На рассмотрении')).toBeInTheDocument();
     expect(screen.getByText('Производственный брак')).toBeInTheDocument();
     expect(screen.getByText(/№5120 · от 21\.01\.2026 · ООО «СпецСнаб» · заказ №10001/)).toBeInTheDocument();
-  }, 20_000);
+  });
 });

@@ -69,7 +69,7 @@ function renderAt(route: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CompanyPage', { timeout: 20_000 }, () => {
+describe('CompanyPage', () => {
   it('shows the warnings, the current discount, the placeholder date and the manager of a troubled company', async () => {
     const fetchMock = mockApi([CLEAN, TROUBLED]);
     renderAt('/company/troubled');

@@ -20,7 +20,7 @@ function pendingFetch() {
 }
 
 describe('FeedbackModal', () => {
-  it('sends the type, text and files as multipart, shows a loader, and closes on 201', { timeout: 20_000 }, async () => {
+  it('sends the type, text and files as multipart, shows a loader, and closes on 201', async () => {
     const { fetchMock, answer } = pendingFetch();
     const onClose = vi.fn();
     renderWithProviders(<FeedbackModal opened onClose={onClose} />);
@@ -45,7 +45,7 @@ describe('FeedbackModal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
-  it('stops the loader and stays open with the text kept when sending fails', { timeout: 20_000 }, async () => {
+  it('stops the loader and stays open with the text kept when sending fails', async () => {
     const { answer } = pendingFetch();
     const onClose = vi.fn();
     renderWithProviders(<FeedbackModal opened onClose={onClose} />);

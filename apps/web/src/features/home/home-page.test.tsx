@@ -99,5 +99,5 @@ describe('HomePage', () => {
     expect(headersOf('/api/content/news').authorization).toBeUndefined();
     expect(headersOf('/api/content/cases').authorization).toBeUndefined();
     expect(headersOf('/api/partners').authorization).toBe('Bearer secret');
-  }, 20_000);
+  });
 });

@@ -4,7 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MessageHtml } from './message-html';
-import { POPUP_AUTO_CLOSE_MS, selectPendingPopups, useNotificationsStore } from './notifications-store';
+import { POPUP_AUTO_CLOSE_MS, selectPendingPopups, useNotificationsStore } from '../../shared/notifications-store';
 
 export function NotificationPopups() {
   const pending = useNotificationsStore(useShallow(selectPendingPopups));

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
 import { NotificationPopups } from './notification-popups';
 import { NotificationsBar } from './notifications-bar';
-import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from './notifications-store';
+import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../../shared/notifications-store';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('NotificationsBar', { timeout: 20_000 }, () => {
+describe('NotificationsBar', () => {
   it('says «Уведомления отсутствуют» when there are none', async () => {
     renderWithProviders(<NotificationsBar opened onClose={() => {}} />);
     expect(await screen.findByText('Уведомления отсутствуют')).toBeInTheDocument();

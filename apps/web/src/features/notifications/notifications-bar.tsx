@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Center, Drawer, Group, Paper, ScrollArea, St
 import { IconBellOff, IconTrash, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MessageHtml } from './message-html';
-import { useNotificationsStore, type PortalMessage } from './notifications-store';
+import { useNotificationsStore, type PortalMessage } from '../../shared/notifications-store';
 
 function formatTime(time: string) {
   const value = dayjs(time);

@@ -58,7 +58,7 @@ describe('OrdersPage bill requests', () => {
     // Clicking the disabled one sends nothing: the only request is the history itself.
     billButton(10003, 'ООО «ЭС»')!.click();
     expect(vi.mocked(globalThis.fetch)).toHaveBeenCalledTimes(1);
-  }, 20_000);
+  });
 });
 
 describe('OrdersPage invoice PDF', () => {
@@ -72,7 +72,7 @@ describe('OrdersPage invoice PDF', () => {
     expect(within(screen.getByTestId('order-10011')).queryByTestId('print-invoice')).toBeNull();
     expect(within(screen.getByTestId('order-10012')).getByTestId('print-invoice')).toHaveTextContent('Счёт PDF');
     expect(within(screen.getByTestId('order-10013')).getByTestId('print-invoice')).toBeInTheDocument();
-  }, 20_000);
+  });
 });
 
 describe('OrdersPage order names', () => {
@@ -82,5 +82,5 @@ describe('OrdersPage order names', () => {
     expect(within(named).getByTestId('order-name')).toHaveTextContent('Куртки для бригады монтажников');
     expect(within(screen.getByTestId('order-10022')).queryByTestId('order-name')).toBeNull();
     expect(within(screen.getByTestId('order-10022')).getAllByText(/Заказ № 10022/)).toHaveLength(1);
-  }, 20_000);
+  });
 });

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { TProductSearchResult } from '@portal/contracts';
 import { paths } from '../../config/paths';
+import { useProductSearch } from '../../shared/api/search-product';
 import { useCompanyInUse } from '../../shared/company-in-use';
 import { CompanyInUseSelect } from '../../shared/ui/company-in-use-select';
-import { useSearchProduct } from './api/search-product';
 import { OffersTable } from './components/offers-table';
 import { ProductSearch } from './components/product-search';
 import { ProductStatusBadge } from './components/product-status-badge';
@@ -25,7 +25,7 @@ export function ProductPage() {
   const option = optionOf(article, params.get('option'));
   // Prices are the company in use's: the search waits for the user's companies so it is asked once, for the right one.
   const { company, loading: companiesLoading } = useCompanyInUse();
-  const search = useSearchProduct(article && !companiesLoading ? { query: article, option, partner: company?.uid } : null);
+  const search = useProductSearch(article && !companiesLoading ? { query: article, option, partner: company?.uid } : null);
 
   return (
     <Stack gap="lg" maw={1200} mx="auto">
@@ -54,8 +54,12 @@ export function ProductPage() {
           <Loader />
         </Center>
       ) : search.isError ? (
-        <Alert color={(search.error as { status?: number }).status === 404 ? 'yellow' : 'red'} title="Товар не найден" role="alert">
+        <Alert color="red" title="Поиск не удался" role="alert">
           {search.error.message}
+        </Alert>
+      ) : search.data === null ? (
+        <Alert color="yellow" title="Товар не найден" role="alert">
+          По запросу «{article}» ничего не найдено. Проверьте артикул или название и повторите поиск.
         </Alert>
       ) : (
         <ProductView result={search.data} />

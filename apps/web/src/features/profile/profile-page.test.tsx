@@ -36,10 +36,10 @@ describe('ProfilePage', () => {
     renderWithProviders(<ProfilePage />);
     expect(await screen.findByLabelText(/^Имя/)).toHaveValue('Иван');
     expect(screen.getByLabelText(/^Фамилия/)).toHaveValue('Соколов');
-    await waitFor(() => expect(screen.getByTestId('profile-page')).not.toHaveAttribute('data-loading'), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByTestId('profile-page')).not.toHaveAttribute('data-loading'));
   });
 
-  it('sends the changed name and the picked avatar as multipart', { timeout: 20_000 }, async () => {
+  it('sends the changed name and the picked avatar as multipart', async () => {
     const calls: Array<{ url: string; body: unknown }> = [];
     vi.stubGlobal(
       'fetch',

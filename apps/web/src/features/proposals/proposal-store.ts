@@ -7,6 +7,7 @@ import { NO_MARKUP, type ProposalMarkup } from '@portal/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { NO_PROPOSAL_CONDITIONS, productImagePath, type TLogoAlign, type TProposalConditions, type TProposalFormat } from '@portal/contracts';
+import type { IncomingPosition } from '../../shared/proposal-handoff';
 
 /** One characteristic line (size, height) of a picked product: `guid` is the offer's guid. */
 export interface ProposalLine {
@@ -26,29 +27,6 @@ export interface ProposalItem {
   image: string | null;
   lines: ProposalLine[];
   markup: ProposalMarkup;
-}
-
-/**
- * What the drafts modal hands over: a position of the working order or of the order payload (spec §3 Position,
- * Characteristic line). Both spellings of the fields are understood.
- */
-export interface IncomingPosition {
-  guid: string;
-  article?: string;
-  product?: { ID?: number | string; ARTICLE?: string; NAME?: string; UID?: string };
-  name?: string;
-  image?: string | null;
-  characteristics: Array<{
-    guid?: string;
-    GUID?: string;
-    quantity?: number;
-    count?: number;
-    CHARACTERISTIC?: string;
-    characteristic?: string;
-    fullprice?: number;
-    PRICE?: number;
-    RESIDUE?: number;
-  }>;
 }
 
 export interface ProposalOfferDraft {

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { reportError } from '../../shared/errors';
 import { STORAGE_KEYS } from '../../shared/storage-keys';
-import { onNotificationsChange, useNotificationsStore, type NotificationsChange } from '../notifications/notifications-store';
+import { onNotificationsChange, useNotificationsStore, type NotificationsChange } from '../../shared/notifications-store';
 import { clearNotifications } from './api/clear-notifications';
 import { listNotifications } from './api/list-notifications';
 import { markNotificationRead } from './api/mark-notification-read';

@@ -1,7 +1,7 @@
 import type { TRealtimeMessage } from '@portal/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNotificationsStore } from '../notifications/notifications-store';
+import { useNotificationsStore } from '../../shared/notifications-store';
 import { createFrameRoutes, routeFrame, toPortalMessage } from './route-frame';
 
 afterEach(() => useNotificationsStore.setState({ messages: [] }));

@@ -5,7 +5,7 @@
  */
 import type { TRealtimeMessage, TSocketFrame } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import type { NotificationsState, PortalMessage } from '../notifications/notifications-store';
+import type { NotificationsState, PortalMessage } from '../../shared/notifications-store';
 
 export type FrameHandler = (payload: unknown) => void;
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
+import { latestVersionQueryOptions } from './api/get-latest-version';
 import { VersionCheck } from './version-check';
 
 function answer(body: unknown, status = 200) {
@@ -14,10 +15,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('VersionCheck', () => {
   it('shows nothing when the client is current', async () => {
     const fetchMock = answer({ error: null, response: { last: '0.4.6' } });
-    renderWithProviders(<VersionCheck />);
+    const { queryClient } = renderWithProviders(<VersionCheck />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/', expect.anything()));
-    // Let the answer settle, then make sure no banner came.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the answer is in and rendered, no banner came.
+    await waitFor(() => expect(queryClient.getQueryData(latestVersionQueryOptions().queryKey)).toBe('0.4.6'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -34,9 +35,9 @@ describe('VersionCheck', () => {
 
   it('compares versions as text: 0.4.10 is not newer than 0.4.6', async () => {
     const fetchMock = answer({ error: null, response: { last: '0.4.10' } });
-    renderWithProviders(<VersionCheck />);
+    const { queryClient } = renderWithProviders(<VersionCheck />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await waitFor(() => expect(queryClient.getQueryData(latestVersionQueryOptions().queryKey)).toBe('0.4.10'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import { MODAL_SHAKE_MS, PortalModal } from './portal-modal';
 
 afterEach(() => vi.useRealTimers());
 
-describe('PortalModal', { timeout: 20_000 }, () => {
+describe('PortalModal', () => {
   it('shakes for 500 ms on a click outside instead of closing', async () => {
     const onClose = vi.fn();
     renderWithProviders(

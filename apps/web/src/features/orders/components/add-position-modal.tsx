@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
-import { useProductSearch } from '../api/search-products';
+import { useProductSearch } from '../../../shared/api/search-product';
 import { offersOf, positionFor } from '../model/positions';
 
 export interface AddPositionModalProps {

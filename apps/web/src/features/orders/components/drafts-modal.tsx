@@ -17,9 +17,9 @@ import { paths } from '../../../config/paths';
 import { reportError } from '../../../shared/errors';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
-import { startProposalFromPositions } from '../../proposals/proposal-store';
+import { handPositionsToProposal } from '../../../shared/proposal-handoff';
 import { partnersQueryOptions } from '../../../shared/api/get-partners';
-import { searchProducts } from '../api/search-products';
+import { searchProduct } from '../../../shared/api/search-product';
 import { useDraftsStore, type Draft } from '../model/drafts-store';
 import { useOrderStore } from '../model/order-store';
 import { offersOf } from '../model/positions';
@@ -119,7 +119,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
     });
 
   const toProposal = (draft: Draft) => {
-    startProposalFromPositions([...draft.position, ...draft.position_presail]);
+    handPositionsToProposal([...draft.position, ...draft.position_presail]);
     onClose();
     navigate(paths.proposal);
   };
@@ -298,7 +298,7 @@ async function freshLines(
   contracts: TCompany['storages'],
 ): Promise<Map<string, FreshLine & { discount: number }>> {
   const articles = [...new Set([...draft.position, ...draft.position_presail].map((position) => position.article))];
-  const results = await Promise.all(articles.map((article) => searchProducts({ query: article, option: SEARCH_OPTION.ARTICLE, priceType })));
+  const results = await Promise.all(articles.map((article) => searchProduct({ query: article, option: SEARCH_OPTION.ARTICLE, priceUid: priceType })));
   const fresh = new Map<string, FreshLine & { discount: number }>();
   results.forEach((result: TProductSearchResult | null, index) => {
     if (!result || result.PRODUCT.ARTICLE.toUpperCase() !== articles[index]!.toUpperCase()) return;

@@ -9,7 +9,7 @@ import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
-import { searchProducts } from '../api/search-products';
+import { searchProduct } from '../../../shared/api/search-product';
 import { articleLookup, resolveQuickOrder } from '../quick-order/resolve';
 import { readXlsxRows } from '../quick-order/xlsx';
 
@@ -44,7 +44,7 @@ export function QuickOrderModal({ opened, onClose, onAdd, contracts, priceType }
 
   const submit = async () => {
     const parsed = parseQuickOrder(text);
-    const resolved = await resolveQuickOrder(parsed.lines, articleLookup(searchProducts, priceType), contracts);
+    const resolved = await resolveQuickOrder(parsed.lines, articleLookup(searchProduct, priceType), contracts);
     if (resolved.positions.length > 0) onAdd(resolved.positions);
     const all = [...parsed.problems, ...resolved.problems].sort((a, b) => a.lineNo - b.lineNo);
     setProblems(all);

@@ -5,6 +5,7 @@
 import type { TProductSearchResult, TStorage } from '@portal/contracts';
 import { SEARCH_OPTION, articleKey, type Position, type QuickOrderLine, type QuickOrderProblem } from '@portal/domain';
 import { offersOf, positionFor } from '../model/positions';
+import type { ProductSearchInput } from '../../../shared/api/search-product';
 
 export type Lookup = (article: string) => Promise<TProductSearchResult | null>;
 
@@ -59,5 +60,5 @@ export async function resolveQuickOrder(lines: readonly QuickOrderLine[], lookup
   return { positions, problems };
 }
 
-export const articleLookup = (search: (params: { query: string; option: number; priceType?: string }) => Promise<TProductSearchResult | null>, priceType?: string): Lookup =>
-  (article) => search({ query: article.toUpperCase(), option: SEARCH_OPTION.ARTICLE, priceType });
+export const articleLookup = (search: (input: ProductSearchInput) => Promise<TProductSearchResult | null>, priceUid?: string): Lookup =>
+  (article) => search({ query: article.toUpperCase(), option: SEARCH_OPTION.ARTICLE, priceUid });

@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { SUGGESTION_DEBOUNCE_MS } from '@portal/domain';
+import { notifyManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,14 +17,13 @@ const suggestions = [
   { ID: 2, ARTICLE: 'КСТ1051', NAME: 'Костюм зимний «Север»' },
 ];
 
-/** A fetch that answers suggestions after a pause, and records the queries asked. */
-function mockSuggestions(answer: (query: string) => unknown[], delay = 50) {
+/** A fetch that answers suggestions, and records the queries asked. */
+function mockSuggestions(answer: (query: string) => unknown[]) {
   const asked: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     const query = url.searchParams.get('QUERY') ?? '';
     asked.push(query);
-    await new Promise((resolve) => setTimeout(resolve, delay));
     return new Response(JSON.stringify({ error: null, response: answer(query) }), { headers: { 'content-type': 'application/json' } });
   });
   return asked;
@@ -32,19 +33,45 @@ afterEach(() => vi.restoreAllMocks());
 
 // jsdom gives the input no size, so Mantine's popover takes it for detached and keeps the list display:none; the
 // options are there all the same (the end-to-end test sees them in Chromium).
-const option = (name: RegExp) => screen.findByRole('option', { name, hidden: true }, { timeout: 3000 });
+const option = (name: RegExp) => screen.findByRole('option', { name, hidden: true });
 
 describe('ProductSearch', () => {
   it('asks for suggestions only from 2 characters, after the pause, and shows «Поиск...» meanwhile', async () => {
-    const asked = mockSuggestions(() => suggestions, 400);
-    renderWithProviders(<ProductSearch />);
-    const input = screen.getByRole('textbox', { name: 'Поиск товара' });
-    await userEvent.type(input, 'к');
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(asked).toEqual([]);
-    await userEvent.type(input, 'ст');
-    expect(await screen.findByText('Поиск...')).toBeInTheDocument();
+    // The pause is counted on a fake clock, so a busy machine cannot stretch it, and the answer waits until the test
+    // releases it, so «Поиск...» stays on screen while the test looks. While the clock is fake the test types with
+    // fireEvent and looks with getBy: Testing Library's async helpers wait on a zero-delay timer the fake clock would
+    // hold, and React Query flushes on microtasks instead of its default zero-delay timer for the same reason.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      asked.push(new URL(String(input), 'http://localhost').searchParams.get('QUERY') ?? '');
+      await answered;
+      return new Response(JSON.stringify({ error: null, response: suggestions }), { headers: { 'content-type': 'application/json' } });
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    notifyManager.setScheduler(queueMicrotask);
+    try {
+      renderWithProviders(<ProductSearch />);
+      const input = screen.getByRole('textbox', { name: 'Поиск товара' });
+
+      fireEvent.change(input, { target: { value: 'к' } });
+      await act(() => vi.advanceTimersByTimeAsync(SUGGESTION_DEBOUNCE_MS + 200));
+      expect(asked).toEqual([]);
+
+      fireEvent.change(input, { target: { value: 'кст' } });
+      await act(() => vi.advanceTimersByTimeAsync(SUGGESTION_DEBOUNCE_MS - 1));
+      expect(asked).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(asked).toEqual(['кст']);
+      expect(screen.getByText('Поиск...')).toBeInTheDocument();
+    } finally {
+      notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+      vi.useRealTimers();
+    }
+    release();
     expect(await option(/КСТ105А/)).toBeInTheDocument();
+    expect(screen.queryByText('Поиск...')).not.toBeInTheDocument();
     expect(asked).toEqual(['кст']);
   });
 
@@ -52,7 +79,7 @@ describe('ProductSearch', () => {
     mockSuggestions(() => []);
     renderWithProviders(<ProductSearch />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Поиск товара' }), 'щщщ');
-    expect(await screen.findByText('Не найдено', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Не найдено')).toBeInTheDocument();
   });
 
   it('moves through suggestions with the arrows and opens one with Enter', async () => {

@@ -1,16 +1,17 @@
+/** The realtime connection and the notifications it feeds, together as the shell composes them. */
 import type { TRealtimeMessage } from '@portal/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../shared/storage-keys';
-import { renderWithProviders } from '../../shared/testing/render';
-import { NotificationPopups } from '../notifications/notification-popups';
-import { NotificationsBar } from '../notifications/notifications-bar';
-import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../notifications/notifications-store';
-import { FakeWebSocket } from './fake-web-socket.test-support';
-import { RealtimeConnection } from './realtime-connection';
-import { useRealtimeStore } from './realtime-store';
+import { STORAGE_KEYS } from '../shared/storage-keys';
+import { renderWithProviders } from '../shared/testing/render';
+import { NotificationPopups } from '../features/notifications/notification-popups';
+import { NotificationsBar } from '../features/notifications/notifications-bar';
+import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../shared/notifications-store';
+import { FakeWebSocket } from '../features/realtime/fake-web-socket.test-support';
+import { RealtimeConnection } from '../features/realtime/realtime-connection';
+import { useRealtimeStore } from '../features/realtime/realtime-store';
 
 const socketOptions = { WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket };
 
@@ -62,7 +63,7 @@ function renderConnection() {
 }
 
 // Mantine in jsdom renders slowly on a loaded machine: more than the default 5 s per test.
-describe('RealtimeConnection', { timeout: 20_000 }, () => {
+describe('RealtimeConnection', () => {
   it('loads the notifications kept on the server and opens the socket with the stored token', async () => {
     renderConnection();
     expect(await screen.findByText('Заказ №10001: документы готовы')).toBeInTheDocument();
@@ -123,9 +124,9 @@ describe('RealtimeConnection', { timeout: 20_000 }, () => {
 
     // While offline the server stored another message.
     serverList = [message(5, 'Пока вас не было', 'notification', 1), ...serverList];
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The reconnect comes after a pause: wait for the new socket, not for a span of time.
+    await waitFor(() => expect(FakeWebSocket.latest()).not.toBe(ws));
     const again = FakeWebSocket.latest();
-    expect(again).not.toBe(ws);
     act(() => again.open());
     act(() => again.receive({ namespace: 'session', action: 'ready', payload: { login: 'demo' } }));
     expect(await screen.findByText('Пока вас не было')).toBeInTheDocument();
