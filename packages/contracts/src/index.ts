@@ -14,3 +14,5 @@ export * from './proposals';
 export * from './orders';
 export * from './catalog';
 export * from './products';
+export * from './working-order';
+export * from './order-mapper';

@@ -2,7 +2,7 @@
  * Prices of a commercial proposal (spec §5 "Discount", "Proposal and lines"): the dealer's own discount or markup
  * over the portal's full price, per position. All money arithmetic is in integer kopecks.
  */
-import { fromKopecks, toKopecks } from './money';
+import { fromKopecks, percentOfKopecks, toKopecks } from './money';
 
 /** The smallest value a discount amount or an added sum may take (spec §5: the amount has a minimum of -1,000,000). */
 export const PROPOSAL_AMOUNT_MIN = -1_000_000;
@@ -24,21 +24,10 @@ export interface ProposalMarkup {
 
 export const NO_MARKUP: ProposalMarkup = { kind: 'percent', value: 0, add_sum: 0 };
 
-/** Integer division rounded half away from zero, exact for any safe integers. */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (n * 2n + d) / (d * 2n);
-  return negative ? -quotient : quotient;
-}
-
 /** The change one unit's price gets, in kopecks, before the added sum. */
 export function markupDeltaKopecks(fullPriceKopecks: number, markup: ProposalMarkup): number {
   if (markup.kind === 'fixed') return toKopecks(markup.value);
-  // Percent in hundredths (12.5 % → 1250) so fractional percents stay exact.
-  const hundredths = BigInt(Math.round(Number((markup.value * 100).toFixed(6))));
-  return Number(divideRounded(BigInt(fullPriceKopecks) * hundredths, 10_000n));
+  return percentOfKopecks(fullPriceKopecks, markup.value);
 }
 
 /** Price of one unit in kopecks: full price ± (percent of full price, or fixed amount) + the optional added sum. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { contractCredit } from './credit';
-import { draftChanges } from './draft-changes';
-import { line, position } from './fixtures.test-support';
 import { parseQuickOrder } from './quick-order';
 
 describe('parseQuickOrder', () => {
@@ -53,17 +51,5 @@ describe('contractCredit', () => {
     const state = contractCredit({ limit: 1000, debt: 300, documents: [{ debt: 120.5, expires: 100 }, { debt: 50, expires: 999 }] }, 0, 500);
     expect(state.overdue).toBe(true);
     expect(state.overdueDebt).toBe(120.5);
-  });
-});
-
-describe('draftChanges', () => {
-  it('lists changed prices, changed stock and lines no longer sold', () => {
-    const draft = [position('a', [line('s1', 2, 5, 100), line('s2', 1, 5, 100), line('s3', 1, 5, 100)])];
-    const fresh = new Map([
-      ['s1', { fullprice: 110, PRICE: 110, RESIDUE: 5 }],
-      ['s2', { fullprice: 100, PRICE: 100, RESIDUE: 1 }],
-    ]);
-    expect(draftChanges(draft, fresh).map((c) => c.kind)).toEqual(['price', 'stock', 'gone']);
-    expect(draftChanges(draft, fresh)[0]!.message).toContain('110.00 ₽');
   });
 });

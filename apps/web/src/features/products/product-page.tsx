@@ -177,7 +177,7 @@ function ProductView({ result }: { result: TProductSearchResult }) {
         <Title order={3} fz={18}>
           Размеры, остатки и цены
         </Title>
-        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} />
+        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} productUid={product.UID} />
       </Stack>
 
       {others.length > 0 && (

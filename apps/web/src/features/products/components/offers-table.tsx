@@ -1,7 +1,7 @@
 /** The characteristics of a product with stock (spec §3 Offer): size or height, organisation, stock, next supply, price. */
 import { Badge, Table, Text } from '@mantine/core';
-import type { TOffer } from '@portal/contracts';
-import { ORGANISATION_NAMES, formatPrice, isPlaceholderOffer, offersOrPlaceholder, type OrganisationGuid } from '@portal/domain';
+import { isPlaceholderOffer, offersOrPlaceholder, type TOffer } from '@portal/contracts';
+import { ORGANISATION_NAMES, formatPrice, type OrganisationGuid } from '@portal/domain';
 
 /** PPDATA «120/15.03.2026» reads «120 шт. к 15.03.2026». */
 export function supplyText(ppdata: string): string {
@@ -10,8 +10,8 @@ export function supplyText(ppdata: string): string {
   return `${quantity} шт. к ${date}`;
 }
 
-export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: number }) {
-  const rows = offersOrPlaceholder(offers, { PRICE_OPT: priceOpt });
+export function OffersTable({ offers, priceOpt, productUid }: { offers: TOffer[]; priceOpt: number; productUid: string }) {
+  const rows = offersOrPlaceholder(offers, { UID: productUid, PRICE_OPT: priceOpt });
   return (
     <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
       <Table.Thead>
@@ -25,9 +25,9 @@ export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: 
       </Table.Thead>
       <Table.Tbody>
         {rows.map((offer) => (
-          <Table.Tr key={offer.GUID || 'placeholder'}>
+          <Table.Tr key={offer.GUID}>
             <Table.Td>
-              {isPlaceholderOffer(offer) ? (
+              {isPlaceholderOffer(offer, productUid) ? (
                 <Badge variant="light" color="orange">
                   {offer.CHARACTERISTIC}
                 </Badge>
