@@ -14,3 +14,6 @@ export function pluralRu(count: number, forms: PluralForms): string {
 
 /** «21 календарный день». */
 export const countWithNoun = (count: number, forms: PluralForms) => `${count} ${pluralRu(count, forms)}`;
+
+/** «3 единицы» of goods in a document's totals. */
+export const UNITS: PluralForms = { one: 'единица', few: 'единицы', many: 'единиц' };

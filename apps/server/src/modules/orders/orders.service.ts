@@ -41,7 +41,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
-import { organisationName, orderCatalogue, storedOrder } from './order-pricing';
+import { organisationName, orderCatalogue, storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
 
 const MAX_ATTEMPTS = 6;
@@ -525,8 +525,11 @@ export async function requestBill(db: Db, userId: number, orderId: number, check
 export interface InvoiceData {
   order: repo.OrderRow;
   buyer: Awaited<ReturnType<typeof repo.partnerRequisites>>;
-  lines: Awaited<ReturnType<typeof repo.orderLinesOf>>;
+  contracts: Awaited<ReturnType<typeof repo.partnerContracts>>;
+  /** The checks to print (not cancelled), as stored. */
   checks: repo.CheckRow[];
+  /** The order's lines and checks through the domain's rules. */
+  priced: StoredOrder;
 }
 
 /** What the invoice PDF needs; 400 with the reason when the order cannot be billed. */
@@ -540,6 +543,8 @@ export async function invoiceData(db: Db, userId: number, orderId: number, name:
   const lines = await repo.orderLinesOf(db, [orderId]);
   if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
   const buyer = await repo.partnerRequisites(db, order.partnerId);
+  const contracts = await repo.partnerContracts(db, order.partnerId);
+  const priced = storedOrder(lines, deliveryOf(deliveryOfStored(order.delivery)));
   // A partly cancelled order is billed for what is left: the cancelled checks get no page.
-  return { order, buyer, lines, checks: checks.filter(isCheckInvoiced) };
+  return { order, buyer, contracts, checks: checks.filter(isCheckInvoiced), priced };
 }

@@ -1,5 +1,5 @@
 /** Renders a proposal document as Word (.docx) with the `docx` package: the same blocks as the PDF. */
-import { amountInWords, formatAmount, russianPlural } from '@portal/domain';
+import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
 import {
   AlignmentType,
   BorderStyle,
@@ -243,7 +243,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
   );
   children.push(
     paragraph(
-      [run(`Всего ${totals.count} ${russianPlural(totals.count, 'единица', 'единицы', 'единиц')} на сумму: `, { size: 8.5, color: MUTED }), run(amountInWords(totals.total), { size: 8.5, italics: true })],
+      [run(`Всего ${totals.count} ${pluralRu(totals.count, UNITS)} на сумму: `, { size: 8.5, color: MUTED }), run(amountInWords(totals.total), { size: 8.5, italics: true })],
       { align: AlignmentType.RIGHT, before: 80, after: 280 },
     ),
   );

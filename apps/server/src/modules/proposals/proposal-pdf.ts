@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { amountInWords, formatAmount, russianPlural } from '@portal/domain';
+import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
@@ -235,7 +235,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
   } as Content);
   content.push({
     text: [
-      { text: `Всего ${totals.count} ${russianPlural(totals.count, 'единица', 'единицы', 'единиц')} на сумму: `, color: MUTED },
+      { text: `Всего ${totals.count} ${pluralRu(totals.count, UNITS)} на сумму: `, color: MUTED },
       { text: amountInWords(totals.total), italics: true },
     ],
     fontSize: 8.5,
