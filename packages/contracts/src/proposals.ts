@@ -48,6 +48,9 @@ export const ZProposalOfferSchema = z.object({
   customer: z.string({ error: 'Укажите заказчика.' }).trim().min(1, 'Укажите заказчика: найдите его по ИНН или впишите название.').max(300),
   /** Ours: the customer's INN printed beside the name (optional). */
   customerInn: z.string().trim().max(12).default(''),
+  /** Ours: the customer's KPP and address, printed when known (found by INN or typed). */
+  customerKpp: z.string().trim().max(9, 'КПП заказчика — 9 цифр.').default(''),
+  customerAddress: z.string().trim().max(500, 'Адрес заказчика не длиннее 500 символов.').default(''),
   n: z.string().trim().max(40, 'Номер предложения не длиннее 40 символов.').default(''),
   date: z.string({ error: 'Укажите дату предложения.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата предложения в формате ГГГГ-ММ-ДД.'),
   comment: z.string().max(3000, 'Комментарий не длиннее 3000 символов.').default(''),

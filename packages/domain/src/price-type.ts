@@ -38,3 +38,11 @@ export function offerPriceForType(
   const surcharge = toKopecks(offerDealerPrice) - toKopecks(product.priceOpt);
   return fromKopecks(toKopecks(productPriceForType(product, priceType)) + surcharge);
 }
+
+/**
+ * The recommended retail price of an offer from prices seen in any one price type: the list price plus the size's
+ * surcharge, which is the same in every type (offer price − product price of that type).
+ */
+export function offerRetailPrice(productListPrice: number, productTypePrice: number, offerTypePrice: number): number {
+  return fromKopecks(toKopecks(productListPrice) + toKopecks(offerTypePrice) - toKopecks(productTypePrice));
+}

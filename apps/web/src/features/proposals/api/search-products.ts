@@ -20,6 +20,16 @@ export async function searchProducts(text: string, priceUid: string | undefined,
   }
 }
 
+/** One product with its offers today, by its UID (option 9 takes a UID too); null when it is no longer sold. */
+export async function getProductByUid(uid: string, priceUid: string | undefined): Promise<TProductSearchResult | null> {
+  try {
+    return await searchProduct({ query: uid, option: SEARCH_OPTION.ID, priceUid });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** One product with its offers, by id (option 9). */
 export function getProductById(id: number, priceUid: string | undefined, signal?: AbortSignal) {
   return searchProduct({ query: String(id), option: SEARCH_OPTION.ID, priceUid }, signal);

@@ -28,7 +28,7 @@ function CustomerCard() {
     try {
       const org = await find.mutateAsync(inn);
       setOrgName(org.text);
-      setOffer({ customer: org.text, customerInn: org.inn });
+      setOffer({ customer: org.text, customerInn: org.inn, customerKpp: org.kpp, customerAddress: org.address });
     } catch (error) {
       // Spec §8: the organisation lookup shows the server's own message.
       setLookupError((error as Error).message);

@@ -13,7 +13,7 @@ import { IconInfoCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { useProposalStore, type ProposalItem } from '../proposal-store';
-import { ProposalTotalsBar } from './proposal-totals';
+import { ProposalTotalsBar, proposalLineInput } from './proposal-totals';
 
 /**
  * The discount or markup of a position. The direction is chosen apart from the amount (a discount is stored as a
@@ -182,7 +182,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
         </Table.Thead>
         <Table.Tbody>
           {lines.map((line) => {
-            const priced = proposalLinePrice({ fullPrice: line.fullprice, quantity: line.quantity, markup: item.markup });
+            const priced = proposalLinePrice(proposalLineInput(item, line));
             return (
               <Table.Tr key={line.guid} data-testid="kp-price-line">
                 <Table.Td>{line.characteristic}</Table.Td>

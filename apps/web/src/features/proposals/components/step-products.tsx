@@ -7,17 +7,8 @@ import { IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { useProductById, useProductSearch } from '../api/search-products';
-import { useProposalStore, type ProposalItem, type ProposalLine } from '../proposal-store';
-
-const PLACEHOLDER = 'Только под заказ';
-
-/** The product's lines: its offers, or the single «only pre-order» line priced at PRICE_OPT (spec §3 Offer). */
-export function linesOf(result: TProductSearchResult): Array<Omit<ProposalLine, 'quantity'>> {
-  if (result.OFFERS.length === 0) {
-    return [{ guid: result.PRODUCT.UID, characteristic: PLACEHOLDER, fullprice: result.PRODUCT.PRICE_OPT, residue: 0 }];
-  }
-  return result.OFFERS.map((offer) => ({ guid: offer.GUID, characteristic: offer.CHARACTERISTIC, fullprice: offer.PRICE, residue: offer.RESIDUE }));
-}
+import { linesOf } from '../lib/todays-prices';
+import { useProposalStore, type ProposalItem } from '../proposal-store';
 
 function Thumb({ src, size = 44 }: { src: string | null | undefined; size?: number }) {
   return src ? (
