@@ -1,6 +1,8 @@
+import type { TProductSearchResult } from '@portal/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hasPickedLine, itemsFromPositions, startProposalFromPositions, useProposalStore } from './proposal-store';
 import { buildProposalRequest, stepProblems } from './lib/proposal-payload';
+import { atTodaysPrices } from './lib/todays-prices';
 
 const jacket = { guid: 'uid-jacket', article: 'КРТ-2', name: 'Куртка', image: null };
 const size48 = { guid: 'offer-48', characteristic: '48-50', fullprice: 1000, residue: 5 };
@@ -102,8 +104,7 @@ describe('the request', () => {
 });
 
 describe('a proposal from a draft at today\'s prices', () => {
-  it('re-prices every line from today\'s catalogue, drops lines no longer sold and says what changed', async () => {
-    const { atTodaysPrices } = await import('./lib/todays-prices');
+  it('re-prices every line from today\'s catalogue, drops lines no longer sold and says what changed', () => {
     const items = itemsFromPositions([
       {
         guid: 'uid-jacket',
@@ -117,7 +118,7 @@ describe('a proposal from a draft at today\'s prices', () => {
     const today = {
       PRODUCT: { ID: 7, UID: 'uid-jacket', ARTICLE: 'КРТ-2', NAME: 'Куртка', PRICE: 2800, PRICE_OPT: 2059.9 },
       OFFERS: [{ ID: 1, CHARACTERISTIC: '48-50', RESIDUE: 4, PRICE: 2059.9, PPDATA: '', GUID: 'offer-48', ORGGUID: 'fro' }],
-    } as unknown as import('@portal/contracts').TProductSearchResult;
+    } as unknown as TProductSearchResult;
     const priced = atTodaysPrices(items, new Map([['uid-jacket', today]]));
     expect(priced.items[0]!.lines).toEqual([
       { guid: 'offer-48', characteristic: '48-50', quantity: 2, fullprice: 2059.9, retailprice: 2800, residue: 4, savedprice: undefined },
