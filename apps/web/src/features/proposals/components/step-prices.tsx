@@ -1,5 +1,6 @@
 /** Step 2: each position's own discount (negative) or markup as a percent or a fixed amount, plus an added sum. */
 import { ActionIcon, Alert, Badge, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { PROPOSAL_LIMITS } from '@portal/contracts';
 import {
   formatPrice,
   NO_MARKUP,
@@ -193,7 +194,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
                     w={56}
                     value={line.quantity}
                     min={0}
-                    max={1_000_000}
+                    max={PROPOSAL_LIMITS.quantity.max}
                     onChange={(value) => setLineQuantity(info, line, value)}
                   />
                 </Table.Td>

@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Loader, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatPrice, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_LENGTH } from '@portal/domain';
-import type { TFoundProduct, TProductSearchResult } from '@portal/contracts';
+import { PROPOSAL_LIMITS, type TFoundProduct, type TProductSearchResult } from '@portal/contracts';
 import { IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
@@ -65,7 +65,7 @@ function ProductLines({ result }: { result: TProductSearchResult }) {
                   aria-label={`Количество ${line.characteristic}`}
                   value={quantity}
                   min={0}
-                  max={1_000_000}
+                  max={PROPOSAL_LIMITS.quantity.max}
                   w={64}
                   size="xs"
                   onChange={(value) => setLineQuantity(itemInfo, line, value)}
