@@ -190,6 +190,13 @@ describe('POST /api/services/proposal/add', () => {
     expect(pdfPageSize(response.rawPayload)).toBe('595.28 x 841.89');
   });
 
+  it('prints a position of several sizes on a shaded row (a row span under a zebra fill)', async () => {
+    const [jacket, boots] = proposal().offer.position;
+    const response = await send(demo, proposal({}, { position: [boots, jacket] }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(pdfText(response.rawPayload).replace(/\s+/g, ' ')).toContain('52-54/182-188');
+  });
+
   it('lays the PDF out in landscape when asked', async () => {
     const response = await send(demo, proposal({ portrait: false, headerLogoAlign: 'center' }));
     expect(response.statusCode, response.body).toBe(200);

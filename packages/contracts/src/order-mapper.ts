@@ -9,6 +9,7 @@ import {
   lineAmountKopecks,
   lineDiscountKopecks,
   lineLabel,
+  percentToFraction,
   placeholderOffer,
   toKopecks,
   type AskedLine,
@@ -22,9 +23,9 @@ import {
   type SavedLine,
   type TodaysLine,
 } from '@portal/domain';
-import type { TOrderPayloadParsed } from './orders';
+import type { TOrderPayload, TOrderPayloadParsed } from './orders';
 import type { TOffer, TProduct, TProductSearchResult } from './products';
-import type { CharacteristicLine, Delivery, Position } from './working-order';
+import type { CharacteristicLine, Delivery, Position, WorkingOrder } from './working-order';
 
 /** A company's contracts (the spec's storages) as pricing needs them. */
 export function contractsOf(storages: ReadonlyArray<{ guid: string; discount: number }>): OrderContract[] {
@@ -237,4 +238,36 @@ export function savedLinesOf(positions: readonly Position[], withStock = true): 
 /** Today's price and stock per offer of positions priced today. */
 export function todaysLinesOf(positions: readonly Position[]): Map<string, TodaysLine> {
   return new Map(positions.flatMap((position) => position.characteristics.map((line) => [line.GUID, { priceKopecks: toKopecks(line.PRICE), stock: line.RESIDUE }] as const)));
+}
+
+/** The working order as the payload sent (spec §3 "Order payload sent"); `storage` is the contract the dealer chose. */
+export function payloadOf(order: WorkingOrder & { storage?: string }): TOrderPayload {
+  const linesOf = (positions: readonly Position[]) =>
+    positions.map((position) => ({
+      guid: position.guid,
+      characteristics: position.characteristics.map((line) => ({
+        guid: line.GUID,
+        orgguid: line.ORGGUID,
+        quantity: line.count,
+        price: line.PRICE,
+        fullprice: line.fullprice,
+        discount: percentToFraction(line.discount),
+      })),
+    }));
+  return {
+    id: order.id,
+    edit: order.edit,
+    reserved: order.reserved,
+    comment: order.comment,
+    delivery: order.delivery,
+    request_certificate: order.request_certificate,
+    total: order.total,
+    count: order.count,
+    partner_id: order.partner_id,
+    ...(order.storage ? { storage: order.storage } : {}),
+    bags: order.bags,
+    ...(order.name ? { name: order.name } : {}),
+    position: linesOf(order.position),
+    position_presail: linesOf(order.position_presail),
+  };
 }

@@ -182,7 +182,9 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
         priceCell,
         { text: money(line.sum), alignment: 'right', bold: true, noWrap: true },
       ];
-      body.push(fill ? row.map((cell) => ({ ...(cell as object), fillColor: fill }) as TableCell) : row);
+      // Cells covered by a row span stay empty objects: pdfmake refuses any property on them.
+      const filled = (cell: TableCell) => (Object.keys(cell as object).length === 0 ? cell : ({ ...(cell as object), fillColor: fill } as TableCell));
+      body.push(fill ? row.map(filled) : row);
     });
   }
   const portraitWidths = [16, thumb + 6, '*', 78, 40, 62, 66];

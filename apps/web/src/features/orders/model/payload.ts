@@ -1,39 +1,6 @@
-/** Between the working order and the server: the payload sent (spec §3) and an order detail turned back into a working order. */
-import { blankOrder, type Delivery, type Position, type TOrderDetail, type TOrderPayload } from '@portal/contracts';
-import { percentToFraction } from '@portal/domain';
+/** An order detail from the server turned back into a working order (the payload sent is the contracts' payloadOf). */
+import { blankOrder, type Delivery, type TOrderDetail } from '@portal/contracts';
 import type { WebOrder } from './order-store';
-
-const linesOf = (positions: readonly Position[]) =>
-  positions.map((position) => ({
-    guid: position.guid,
-    characteristics: position.characteristics.map((line) => ({
-      guid: line.GUID,
-      orgguid: line.ORGGUID,
-      quantity: line.count,
-      price: line.PRICE,
-      fullprice: line.fullprice,
-      discount: percentToFraction(line.discount),
-    })),
-  }));
-
-export function toPayload(order: WebOrder): TOrderPayload {
-  return {
-    id: order.id,
-    edit: order.edit,
-    reserved: order.reserved,
-    comment: order.comment,
-    delivery: order.delivery,
-    request_certificate: order.request_certificate,
-    total: order.total,
-    count: order.count,
-    partner_id: order.partner_id,
-    ...(order.storage ? { storage: order.storage } : {}),
-    bags: order.bags,
-    ...(order.name ? { name: order.name } : {}),
-    position: linesOf(order.position),
-    position_presail: linesOf(order.position_presail),
-  };
-}
 
 /** Units of each offer the order holds in stock (an edit may take them again). */
 export function heldByOrder(detail: TOrderDetail): Map<string, number> {
