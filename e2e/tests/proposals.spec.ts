@@ -100,6 +100,8 @@ async function download(page: Page) {
 }
 
 test('a proposal from a draft, with a logo and a banner, downloaded as PDF and as Word', async ({ page }) => {
+  // A long journey (two uploads, two documents): on a busy machine it needs more than the default minute.
+  test.setTimeout(180_000);
   await signIn(page);
   const products = await seedDraft(page);
   await page.reload();
