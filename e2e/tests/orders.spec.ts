@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures';
@@ -92,6 +93,76 @@ test('order journey: split above stock, draft, reload, use the draft, submit, hi
   await expect(page.getByTestId(`order-${number}`)).toContainText('изменён');
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('logs'))) ?? '[]').at(-1)).toMatchObject({ action: 'ORDER_EDIT', outcome: 'ok' });
 });
+
+/** Kopecks of a shown amount: «12 345.50 ₽» (any spaces) → 1234550. */
+const kopecksOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+
+/** The invoices of an order as printed: each «Всего к оплате» in kopecks. */
+async function invoiceTotals(page: Page, card: ReturnType<Page['getByTestId']>): Promise<number[]> {
+  const downloading = page.waitForEvent('download');
+  await card.getByTestId('print-invoice').click();
+  const file = await (await downloading).path();
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return [...text.matchAll(/Всего к оплате:\s+([\d ]+\.\d{2})/g)].map((match) => kopecksOf(match[1]!));
+}
+
+test('a split order, edited, invoiced: the same figures on the order page, in the history and on the invoices', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const suit = await sizeInStock(page, 'КСТ-2');
+  await page.goto('/order');
+  await addThroughModal(page, 'КСТ-2', suit.CHARACTERISTIC, suit.RESIDUE + 2);
+  const available = page.getByTestId('available-lines');
+  const stockRow = available.getByLabel(`Количество КСТ-2 ${suit.CHARACTERISTIC}`, { exact: true });
+  const preorderRow = page.getByTestId('presale-lines').getByLabel(`Количество КСТ-2 ${suit.CHARACTERISTIC} (предзаказ)`, { exact: true });
+  await expect(preorderRow).toHaveValue('2');
+
+  // Typing 1 into the stock row means one in all: the pre-order goes, and the page says so.
+  await stockRow.fill('1');
+  await expect(stockRow).toHaveValue('1');
+  await expect(page.getByTestId('presale-lines')).toHaveCount(0);
+  await expect(page.getByText(/Всего 1 шт\.: в наличии 1, под заказ 0 \(предзаказ был 2 шт\.\)/)).toBeVisible();
+  // More than the stock in the stock row: the rest goes to pre-order again.
+  await stockRow.fill(String(suit.RESIDUE + 1));
+  await expect(stockRow).toHaveValue(String(suit.RESIDUE));
+  await expect(preorderRow).toHaveValue('1');
+
+  // A carrier delivery, typed the Russian way; an exponent is refused with a message.
+  await page.getByText('Другое (ТК)').click();
+  const cost = page.getByLabel('Стоимость доставки');
+  await cost.fill('1e5');
+  await expect(page.getByText(/«1e5» — не сумма/)).toBeVisible();
+  await cost.fill('1 234,5');
+  await expect(page.getByTestId('order-page')).toContainText('+ 1\u202f234.50 ₽');
+  const total = kopecksOf(await page.getByTestId('order-total').innerText());
+
+  await page.getByTestId('submit-order').click();
+  await expect(page).toHaveURL(/\/orders\?n=\d+/);
+  const number = Number(new URL(page.url()).searchParams.get('n'));
+  const card = page.getByTestId(`order-${number}`);
+  await expect(card).toContainText(formatted(total));
+  const invoices = await invoiceTotals(page, card);
+  expect(invoices.reduce((sum, kopecks) => sum + kopecks, 0)).toBe(total);
+
+  // Edit: one more on pre-order; the order page, the history and the invoices move together.
+  await card.getByRole('button', { name: `Действия с заказом ${number}` }).click();
+  await page.getByRole('menuitem', { name: 'Редактировать' }).click();
+  await expect(page.getByRole('heading', { name: `Изменение заказа № ${number}` })).toBeVisible();
+  expect(kopecksOf(await page.getByTestId('order-total').innerText())).toBe(total);
+  await page.getByTestId('presale-lines').getByRole('button', { name: `Увеличить: Количество КСТ-2 ${suit.CHARACTERISTIC} (предзаказ)` }).click();
+  await expect(page.getByTestId('presale-lines').getByLabel(`Количество КСТ-2 ${suit.CHARACTERISTIC} (предзаказ)`, { exact: true })).toHaveValue('2');
+  const edited = kopecksOf(await page.getByTestId('order-total').innerText());
+  expect(edited).toBeGreaterThan(total);
+  await page.getByTestId('submit-order').click();
+  await expect(page).toHaveURL(new RegExp(`/orders\\?n=${number}$`));
+  const editedCard = page.getByTestId(`order-${number}`);
+  await expect(editedCard).toContainText(formatted(edited));
+  const editedInvoices = await invoiceTotals(page, editedCard);
+  expect(editedInvoices.reduce((sum, kopecks) => sum + kopecks, 0)).toBe(edited);
+});
+
+/** Kopecks as the portal shows them: «12 345.50 ₽». */
+const formatted = (kopecks: number) => `${Math.floor(kopecks / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}.${String(kopecks % 100).padStart(2, '0')} ₽`;
 
 test('quick order: a pasted list adds the good lines and reports the bad one', async ({ page }) => {
   await signIn(page);

@@ -25,7 +25,7 @@ interface SearchAnswer {
 }
 
 /** A draft of two products in the shape the orders feature keeps in localStorage (orders_drafts). */
-async function seedDraft(page: Page) {
+async function seedDraft(page: Page, { oldPrices = false } = {}) {
   const token = await page.evaluate(() => localStorage.getItem('id_token'));
   const headers = { authorization: `Bearer ${token}` };
   const search = (query: string, option: number) =>
@@ -33,11 +33,13 @@ async function seedDraft(page: Page) {
   const first = (await search('куртка', 2)).response;
   const second = (await search(String(first.FOUND.find((found) => found.ID !== first.PRODUCT.ID)!.ID), 9)).response;
   const position = (result: SearchAnswer, counts: number[]) => {
+    // An old draft: saved when the price was 100 ₽ lower.
+    const saved = (price: number) => (oldPrices ? Math.round((price - 100) * 100) / 100 : price);
     const lines = result.OFFERS.slice(0, counts.length).map((offer, index) => ({
       ID: String(offer.ID),
       CHARACTERISTIC: offer.CHARACTERISTIC,
-      PRICE: offer.PRICE,
-      fullprice: offer.PRICE,
+      PRICE: saved(offer.PRICE),
+      fullprice: saved(offer.PRICE),
       price_discount: 0,
       count: counts[index]!,
       RESIDUE: offer.RESIDUE,
@@ -188,6 +190,35 @@ test('a proposal from a draft, with a logo and a banner, downloaded as PDF and a
   await page.getByTestId('kp-banner-delete').click();
   await page.getByTestId('kp-banner-delete-confirm').click();
   await expect(page.getByTestId('kp-banner-carousel')).toContainText('Баннеров пока нет');
+});
+
+test('a proposal from an old draft is at today\'s prices: the document\'s prices equal the preview\'s, and the change is said', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const products = await seedDraft(page, { oldPrices: true });
+  await page.reload();
+  await page.getByRole('button', { name: /^Черновики/ }).click();
+  await page.getByRole('button', { name: 'КП из Черновик для КП' }).click();
+  await expect(page.getByTestId('kp-step-2')).toBeVisible();
+  const changes = page.getByTestId('kp-price-changes');
+  await expect(changes).toContainText(`${products.first.ARTICLE} (`);
+  await expect(changes).toContainText('цена изменилась');
+
+  await page.getByTestId('kp-next').click();
+  await page.getByLabel('ИНН заказчика').fill('5168666865');
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page.getByTestId('kp-org-found')).toBeVisible();
+  await page.getByTestId('kp-next').click();
+  await expect(page.getByTestId('kp-step-4')).toBeVisible();
+
+  const compact = (text: string) => text.replace(/\s+/g, '');
+  const previewPrices = (await page.getByTestId('kp-preview-price').allInnerTexts()).map(compact);
+  expect(previewPrices.length).toBeGreaterThan(0);
+  const previewTotal = compact(await page.getByTestId('kp-preview-total').innerText()).replace('Итогокоплате:', '');
+  const pdf = await download(page);
+  const text = compact(execFileSync('pdftotext', [pdf.path, '-'], { encoding: 'utf8' }));
+  for (const price of previewPrices) expect(text).toContain(price);
+  expect(text).toContain(`Итогокоплате${previewTotal}`);
 });
 
 test('another user who signs in on the same browser does not see the kept proposal', async ({ page }) => {

@@ -40,6 +40,11 @@ async function submit(body: unknown, headers: Record<string, string> = demo, key
   });
 }
 
+/** «Всего к оплате: 5 490.00» of every invoice in a PDF's text, in kopecks. */
+function invoiceTotals(text: string): number[] {
+  return [...text.matchAll(/Всего к оплате:\s+([\d ]+\.\d{2})/g)].map((match) => Math.round(Number(match[1]!.replace(/ /g, '')) * 100));
+}
+
 async function orderCount() {
   const [row] = await t.app.db.select({ n: count() }).from(orders);
   return row!.n;
@@ -431,6 +436,41 @@ describe('bills, documents and the invoice', () => {
     // capped: 3 × 950 = 2 850.00; the suit size 44 (no stock) 2 × 1 320 = 2 640.00 → FRO total 5 490.00
     expect(text).toContain('5 490.00');
     expect(text).toMatch(/НДС/);
+    // The usual Russian form: unit column, basis, amount in words, payment deadline, signatories; no internal status.
+    expect(text).toMatch(/\sшт\.\s/);
+    expect(text).toMatch(/Основание:\s+договор № \S+/);
+    expect(text).toMatch(/Пять тысяч четыреста девяносто рублей 00 копеек/);
+    expect(text).toMatch(/Оплатить не позднее \d{2}\.\d{2}\.\d{4}/);
+    expect(text).toContain('Соколов А. В.');
+    expect(text).not.toMatch(/В резерве|Счёт выставлен|Предзаказ ·|изменён/);
+    // The invoices add up to the order's total to the kopeck.
+    const detail = (await t.app.inject({ url: `/api/user/order/${orderId}`, headers: demo })).json().response;
+    expect(invoiceTotals(text).reduce((sum, kopecks) => sum + kopecks, 0)).toBe(Math.round(detail.total * 100));
+  });
+
+  it('bills the carrier delivery on one invoice: the invoices add up to the order total', async () => {
+    const response = await submit(
+      payload(
+        [
+          { guid: capped.uid, characteristics: [line(capped.offers[0]!, 1, 950, 0.05)] },
+          { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 1, 850)] },
+        ],
+        { delivery: { address: 'Тверь', case: 'other', date: tomorrow(), cost: 1234.56, bill_to: '' } },
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json().response.id;
+    const detail = (await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).json().response;
+    expect(detail.total).toBe(950 + 850 + 1234.56);
+    expect(detail.checks.reduce((sum: number, check: { total: number }) => sum + Math.round(check.total * 100), 0)).toBe(Math.round(detail.total * 100));
+    const pdf = await t.app.inject({ url: `/api/order/print?id=${id}&name=invoice`, headers: demo });
+    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
+    writeFileSync(path.join(dir, 'delivery.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'delivery.pdf'), '-']).toString();
+    expect(text).toContain('Доставка транспортной компанией');
+    expect(text).toContain('1 234.56');
+    expect(invoiceTotals(text)).toHaveLength(2);
+    expect(invoiceTotals(text).reduce((sum, kopecks) => sum + kopecks, 0)).toBe(Math.round(detail.total * 100));
   });
 
   it('answers 400 with a message for a document it cannot print', async () => {

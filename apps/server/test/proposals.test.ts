@@ -71,6 +71,8 @@ function proposal(overrides: Record<string, unknown> = {}, offer: Record<string,
       executorUID: SPECSNAB,
       customer: 'ООО «Заказчик-Тест»',
       customerInn: '7736207543',
+      customerKpp: '773601001',
+      customerAddress: 'г. Москва, ул. Льва Толстого, д. 16',
       n: 'КП-17',
       date: '2025-03-14',
       comment: 'Срок поставки — 10 рабочих дней после оплаты.',
@@ -145,15 +147,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/services/proposal/add', () => {
-  // Dealer prices (СпецСнаб's contracts are of the dealer type): 1500 and 1600 for the jacket sizes, 800 for the boots.
-  // Jacket −10 %: 1350 × 2 + 1440 × 1 = 4140 (the customer's discount 460); boots +200 +50: 1050 × 3 = 3150 (a markup,
-  // never shown). Total 7290; «before discount» 7750.
+  // Dealer prices (СпецСнаб's contracts are of the dealer type): 1500 and 1600 for the jacket sizes, 800 for the boots —
+  // never printed. Retail prices: 2400 and 2500 (the size's +100 surcharge), 1200 for the boots.
+  // Jacket −10 %: 1350 × 2 + 1440 × 1 = 4140, below retail by 2100 + 1060; boots +200 +50: 1050 × 3 = 3150, below
+  // retail by 450. Total 7290, VAT inside 1215; the customer's discount against retail 3610; «before discount» 10 900.
   it('answers a PDF holding the customer, the executor, the positions, the prices, the totals and the conditions', async () => {
     const response = await send(demo, proposal());
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain('file.pdf');
     const text = pdfText(response.rawPayload);
+    if (process.env.KEEP_PROPOSAL) writeFileSync(process.env.KEEP_PROPOSAL, response.rawPayload);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ');
     expect(flat).toContain('№ КП-17 от 14.03.2025');
@@ -166,15 +170,17 @@ describe('POST /api/services/proposal/add', () => {
     expect(flat).toContain('48-50/170-176');
     expect(flat).toContain('Ботинки кожаные «Гранит»');
     expect(flat).toContain('Только под заказ');
-    for (const amount of ['1 350.00', '2 700.00', '1 440.00', '1 050.00', '3 150.00', '7 750.00', '460.00', '7 290.00']) {
+    for (const amount of ['1 350.00', '2 700.00', '1 440.00', '1 050.00', '3 150.00', '10 900.00', '3 610.00', '7 290.00']) {
       expect(flat).toContain(amount);
     }
     expect(flat).toContain('Итого к оплате');
-    // The old price of the discounted jacket sizes is shown; the boots' full price (a markup) is not.
-    expect(flat).toContain('1 500.00');
-    expect(flat).toContain('1 600.00');
-    expect(flat).not.toContain('800.00');
-    expect(flat).not.toContain('7 000.00');
+    expect(flat).toMatch(/В том числе НДС \(20 %\) 1 215\.00/);
+    // Only retail prices are crossed out, where the proposal is below them; the dealer's own prices never appear.
+    for (const retail of ['2 400.00', '2 500.00', '1 200.00']) expect(flat).toContain(retail);
+    for (const dealer of ['1 500.00', '1 600.00', ' 800.00', '7 000.00']) expect(flat).not.toContain(dealer);
+    // The customer block: INN, KPP and address when known.
+    expect(flat).toContain('КПП 773601001');
+    expect(flat).toContain('г. Москва, ул. Льва Толстого, д. 16');
     expect(flat).toContain('Семь тысяч двести девяносто рублей 00 копеек');
     expect(flat).toContain('Отсрочка платежа 14 рабочих дней');
     expect(flat).toContain('Предоплата 30 % от суммы предложения');
@@ -182,6 +188,13 @@ describe('POST /api/services/proposal/add', () => {
     expect(flat).toContain('Срок поставки — 10 рабочих дней после оплаты.');
     expect(flat).toContain('sales@specsnab.example');
     expect(pdfPageSize(response.rawPayload)).toBe('595.28 x 841.89');
+  });
+
+  it('prints a position of several sizes on a shaded row (a row span under a zebra fill)', async () => {
+    const [jacket, boots] = proposal().offer.position;
+    const response = await send(demo, proposal({}, { position: [boots, jacket] }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(pdfText(response.rawPayload).replace(/\s+/g, ' ')).toContain('52-54/182-188');
   });
 
   it('lays the PDF out in landscape when asked', async () => {

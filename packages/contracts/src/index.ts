@@ -15,3 +15,5 @@ export * from './proposals';
 export * from './orders';
 export * from './catalog';
 export * from './products';
+export * from './working-order';
+export * from './order-mapper';

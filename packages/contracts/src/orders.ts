@@ -2,7 +2,23 @@
  * Orders (spec §3 "Order payload sent", "Order list item", §7 order calls): what the client submits, what the server
  * answers for the history, one order's detail, document statuses and bill requests.
  */
+import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
 import { z } from 'zod';
+
+/**
+ * The limits of the order's number fields: the schemas below and the browser's inputs take them from here, so a
+ * value the form accepts is one the server accepts. A line's quantity is checked by the domain (order problems name
+ * the line), within the same limit.
+ */
+export const ORDER_LIMITS = {
+  quantity: { min: 1, max: ORDER_LINE_QUANTITY_MAX },
+  /** Roubles, two decimals. */
+  deliveryCost: { min: 0, max: 10_000_000 },
+  bags: { min: 0, max: 100_000 },
+  /** Roubles: what the client showed (re-priced by the server). */
+  price: { min: 0, max: 1_000_000_000 },
+} as const;
+const limitText = (value: number) => value.toLocaleString('ru-RU');
 
 /**
  * One characteristic line as sent. `guid` is the offer's GUID (for a product without offers, the product's UID: its
@@ -13,8 +29,8 @@ export const ZOrderLinePayloadSchema = z.object({
   guid: z.string({ error: 'У строки заказа нет guid предложения.' }).min(1, 'У строки заказа нет guid предложения.'),
   orgguid: z.string({ error: 'У строки заказа нет orgguid.' }).default(''),
   quantity: z.number({ error: 'Количество в строке заказа: укажите число.' }),
-  price: z.number().nonnegative().default(0),
-  fullprice: z.number().nonnegative().default(0),
+  price: z.number().min(0, 'Цена строки не может быть отрицательной.').max(ORDER_LIMITS.price.max, 'Цена строки слишком велика: проверьте число.').default(0),
+  fullprice: z.number().min(0, 'Цена строки не может быть отрицательной.').max(ORDER_LIMITS.price.max, 'Цена строки слишком велика: проверьте число.').default(0),
   /** A fraction: 0.12 is 12 %. */
   discount: z.number().min(0).max(1).default(0),
 });
@@ -35,12 +51,21 @@ export const ZDeliverySchema = z.object({
   case: ZDeliveryCaseSchema.default('pickup'),
   /** 'YYYY-MM-DD' (or dd.mm.yyyy); '' when not chosen. */
   date: z.string().max(32).default(''),
-  cost: z.number().min(0, 'Стоимость доставки не может быть отрицательной.').max(10_000_000).default(0),
+  cost: z
+    .number({ error: 'Стоимость доставки: укажите число.' })
+    .min(ORDER_LIMITS.deliveryCost.min, 'Стоимость доставки не может быть отрицательной.')
+    .max(ORDER_LIMITS.deliveryCost.max, `Стоимость доставки не больше ${limitText(ORDER_LIMITS.deliveryCost.max)} ₽: проверьте число.`)
+    .default(0),
   bill_to: z.string().max(500).default(''),
 });
 export type TDelivery = z.infer<typeof ZDeliverySchema>;
 
-const bagCount = z.number().int('Число пакетов должно быть целым.').min(0).max(100_000).default(0);
+const bagCount = z
+  .number({ error: 'Число пакетов: укажите число.' })
+  .int('Число пакетов должно быть целым.')
+  .min(ORDER_LIMITS.bags.min, 'Число пакетов не может быть отрицательным.')
+  .max(ORDER_LIMITS.bags.max, `Пакетов не больше ${limitText(ORDER_LIMITS.bags.max)}: проверьте число.`)
+  .default(0);
 export const ZBagsSchema = z.object({ wear: bagCount, wear_pre: bagCount, shoes: bagCount, shoes_pre: bagCount });
 
 /** Spec §3 "Order payload sent". The server decides the stock split, so every line may come in `position`. */

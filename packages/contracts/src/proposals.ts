@@ -5,6 +5,13 @@
 import { PROPOSAL_AMOUNT_MAX, PROPOSAL_AMOUNT_MIN } from '@portal/domain';
 import { z } from 'zod';
 
+/** The limits of the proposal's number fields: the schemas below and the wizard's inputs take them from here. */
+export const PROPOSAL_LIMITS = {
+  quantity: { min: 0, max: 1_000_000 },
+  days: { min: 1, max: 365 },
+  prepaymentPercent: { min: 1, max: 100 },
+} as const;
+
 const amount = (what: string) =>
   z
     .number({ error: `${what}: укажите число.` })
@@ -28,8 +35,8 @@ export const ZProposalCharacteristicSchema = z.object({
   quantity: z
     .number({ error: 'Количество: укажите целое число.' })
     .int('Количество должно быть целым.')
-    .min(0, 'Количество не может быть отрицательным.')
-    .max(1_000_000, 'Количество слишком велико: не больше 1 000 000.'),
+    .min(PROPOSAL_LIMITS.quantity.min, 'Количество не может быть отрицательным.')
+    .max(PROPOSAL_LIMITS.quantity.max, `Количество слишком велико: не больше ${PROPOSAL_LIMITS.quantity.max.toLocaleString('ru-RU')}.`),
 });
 export type TProposalCharacteristic = z.infer<typeof ZProposalCharacteristicSchema>;
 
@@ -48,6 +55,9 @@ export const ZProposalOfferSchema = z.object({
   customer: z.string({ error: 'Укажите заказчика.' }).trim().min(1, 'Укажите заказчика: найдите его по ИНН или впишите название.').max(300),
   /** Ours: the customer's INN printed beside the name (optional). */
   customerInn: z.string().trim().max(12).default(''),
+  /** Ours: the customer's KPP and address, printed when known (found by INN or typed). */
+  customerKpp: z.string().trim().max(9, 'КПП заказчика — 9 цифр.').default(''),
+  customerAddress: z.string().trim().max(500, 'Адрес заказчика не длиннее 500 символов.').default(''),
   n: z.string().trim().max(40, 'Номер предложения не длиннее 40 символов.').default(''),
   date: z.string({ error: 'Укажите дату предложения.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата предложения в формате ГГГГ-ММ-ДД.'),
   comment: z.string().max(3000, 'Комментарий не длиннее 3000 символов.').default(''),
@@ -55,7 +65,13 @@ export const ZProposalOfferSchema = z.object({
 });
 export type TProposalOffer = z.infer<typeof ZProposalOfferSchema>;
 
-const days = z.number().int('Число дней — целое.').min(1, 'Число дней не меньше 1.').max(365, 'Число дней не больше 365.').nullable().default(null);
+const days = z
+  .number()
+  .int('Число дней — целое.')
+  .min(PROPOSAL_LIMITS.days.min, `Число дней не меньше ${PROPOSAL_LIMITS.days.min}.`)
+  .max(PROPOSAL_LIMITS.days.max, `Число дней не больше ${PROPOSAL_LIMITS.days.max}.`)
+  .nullable()
+  .default(null);
 
 /** The conditions: payment deferment (calendar or working days), delivery, pickup, prepayment. */
 export const ZProposalConditionsSchema = z
@@ -68,7 +84,12 @@ export const ZProposalConditionsSchema = z
     pickup: z.boolean().default(false),
     pickupValue: z.string().trim().max(500, 'Адрес самовывоза не длиннее 500 символов.').default(''),
     prepayment: z.boolean().default(false),
-    prepaymentValue: z.number().min(1, 'Предоплата от 1 до 100 %.').max(100, 'Предоплата от 1 до 100 %.').nullable().default(null),
+    prepaymentValue: z
+      .number()
+      .min(PROPOSAL_LIMITS.prepaymentPercent.min, 'Предоплата от 1 до 100 %.')
+      .max(PROPOSAL_LIMITS.prepaymentPercent.max, 'Предоплата от 1 до 100 %.')
+      .nullable()
+      .default(null),
   })
   .superRefine((value, context) => {
     if (value.delay && (value.delayCalendarValue === null) === (value.delayWorkValue === null)) {

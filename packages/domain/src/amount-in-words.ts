@@ -1,4 +1,5 @@
 /** A rouble amount written out in Russian words, as commercial documents print it («сумма прописью»). */
+import { pluralRu, type PluralForms } from './plural';
 
 const UNITS_MALE = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
 const UNITS_FEMALE = ['', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
@@ -6,14 +7,6 @@ const TEENS = ['десять', 'одиннадцать', 'двенадцать',
 const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
 const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
 
-/** The form of a noun after a number: 1 рубль, 2 рубля, 5 рублей. */
-export function russianPlural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}
 
 function triad(n: number, female: boolean): string[] {
   const words: string[] = [];
@@ -27,12 +20,14 @@ function triad(n: number, female: boolean): string[] {
   return words.filter(Boolean);
 }
 
-const SCALES: Array<{ forms: [string, string, string]; female: boolean }> = [
-  { forms: ['', '', ''], female: false },
-  { forms: ['тысяча', 'тысячи', 'тысяч'], female: true },
-  { forms: ['миллион', 'миллиона', 'миллионов'], female: false },
-  { forms: ['миллиард', 'миллиарда', 'миллиардов'], female: false },
+const SCALES: Array<{ forms: PluralForms; female: boolean }> = [
+  { forms: { one: '', few: '', many: '' }, female: false },
+  { forms: { one: 'тысяча', few: 'тысячи', many: 'тысяч' }, female: true },
+  { forms: { one: 'миллион', few: 'миллиона', many: 'миллионов' }, female: false },
+  { forms: { one: 'миллиард', few: 'миллиарда', many: 'миллиардов' }, female: false },
 ];
+const ROUBLES: PluralForms = { one: 'рубль', few: 'рубля', many: 'рублей' };
+const KOPECKS: PluralForms = { one: 'копейка', few: 'копейки', many: 'копеек' };
 
 /** Whole number in words (masculine, as for roubles); 0 → «ноль». Up to 999 999 999 999. */
 export function numberInWords(value: number): string {
@@ -45,7 +40,7 @@ export function numberInWords(value: number): string {
     if (group === 0) continue;
     const { forms, female } = SCALES[scale]!;
     const words = triad(group, female);
-    if (scale > 0) words.push(russianPlural(group, ...forms));
+    if (scale > 0) words.push(pluralRu(group, forms));
     parts.unshift(words.join(' '));
   }
   return parts.join(' ');
@@ -57,6 +52,6 @@ export function amountInWords(amount: number): string {
   const roubles = Math.floor(kopecksTotal / 100);
   const kopecks = kopecksTotal % 100;
   const words = numberInWords(roubles);
-  const text = `${words} ${russianPlural(roubles, 'рубль', 'рубля', 'рублей')} ${String(kopecks).padStart(2, '0')} ${russianPlural(kopecks, 'копейка', 'копейки', 'копеек')}`;
+  const text = `${words} ${pluralRu(roubles, ROUBLES)} ${String(kopecks).padStart(2, '0')} ${pluralRu(kopecks, KOPECKS)}`;
   return `${amount < 0 && kopecksTotal > 0 ? 'минус ' : ''}${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPrice, formatUnixDate, MISSING_DATE, roundTo3 } from './format';
+import { formatAmount, formatPrice, formatUnixDate, MISSING_DATE, moscowDate, moscowDateAfter, roundTo3 } from './format';
 
 describe('formatPrice', () => {
   it('shows two decimals with a dot and the rouble sign', () => {
@@ -17,6 +17,15 @@ describe('formatUnixDate', () => {
   it('shows the placeholder for a negative or missing date', () => {
     expect(formatUnixDate(-1)).toBe(MISSING_DATE);
     expect(formatUnixDate(null)).toBe('--.--.----');
+  });
+});
+
+describe('moscowDate', () => {
+  it('is the calendar day in Moscow, not in UTC', () => {
+    // 2026-11-22 21:30 UTC is already 23 November in Moscow.
+    expect(moscowDate(Date.UTC(2026, 10, 22, 21, 30))).toBe('2026-11-23');
+    expect(moscowDate(Date.UTC(2026, 10, 22, 20, 59))).toBe('2026-11-22');
+    expect(moscowDateAfter(Date.UTC(2026, 11, 31, 22, 0), 1)).toBe('2027-01-02');
   });
 });
 

@@ -19,4 +19,4 @@ export * from './catalog-paging';
 export * from './money';
 export * from './price-type';
 export * from './amount-in-words';
-export * from './product-offers';
+export * from './plural';

@@ -10,3 +10,21 @@ export function toKopecks(roubles: number): number {
 export function fromKopecks(kopecks: number): number {
   return kopecks / 100;
 }
+
+/** Integer division rounded half away from zero, exact for any safe integers. */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+/**
+ * `percent` % of an amount in kopecks, rounded to the kopeck half away from zero: the one rounding of every discount
+ * and markup (order, invoice, proposal). Percents keep two decimals exactly (12.5 % is 1250 hundredths).
+ */
+export function percentOfKopecks(kopecks: number, percent: number): number {
+  const hundredths = BigInt(Math.round(Number((percent * 100).toFixed(6))));
+  return Number(divideRounded(BigInt(kopecks) * hundredths, 10_000n));
+}

@@ -54,3 +54,11 @@ export function contractPriceType(contracts: readonly PricedContract[], orgGuid?
   const contract = (orgGuid === undefined ? undefined : contracts.find((candidate) => candidate.guid === orgGuid)) ?? contracts[0];
   return contract && isPriceType(contract.pricetype) ? contract.pricetype : PRICE_TYPE.DEFAULT;
 }
+
+/**
+ * The recommended retail price of an offer from prices seen in any one price type: the list price plus the size's
+ * surcharge, which is the same in every type (offer price − product price of that type).
+ */
+export function offerRetailPrice(productListPrice: number, productTypePrice: number, offerTypePrice: number): number {
+  return fromKopecks(toKopecks(productListPrice) + toKopecks(offerTypePrice) - toKopecks(productTypePrice));
+}

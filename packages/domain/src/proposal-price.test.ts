@@ -67,16 +67,26 @@ describe('proposal lines and totals', () => {
     expect(proposalLinePrice({ fullPrice: 999.99, quantity: 3, markup: { kind: 'percent', value: -10 } })).toEqual({
       fullPrice: 999.99,
       price: 899.99,
+      crossedRetailPrice: null,
       fullSum: 2999.97,
       sum: 2699.97,
     });
   });
-  it("adds up the totals and the customer's discount without netting the markups against it", () => {
+  it('crosses out only the retail price, and only where the proposal sells below it — never the dealer price', () => {
+    // Dealer price 1000, retail 1400: +30 % is 1300, below retail → 1400 crossed out.
+    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: 30 } }).crossedRetailPrice).toBe(1400);
+    // −10 % is 900, below the dealer's own price, but the document shows retail, not the dealer price.
+    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: -10 } }).crossedRetailPrice).toBe(1400);
+    // +50 % is 1500, above retail: nothing crossed out.
+    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: 50 } }).crossedRetailPrice).toBeNull();
+    expect(proposalLinePrice({ fullPrice: 1000, quantity: 1, markup: { kind: 'percent', value: -10 } }).crossedRetailPrice).toBeNull();
+  });
+  it("adds up the totals, the customer's discount against retail and the VAT inside the total", () => {
     const totals = proposalTotals([
-      { fullPrice: 1000, quantity: 2, markup: { kind: 'percent', value: -10 } },
-      { fullPrice: 500, quantity: 1, markup: { kind: 'fixed', value: 100 } },
+      { fullPrice: 1000, retailPrice: 1200, quantity: 2, markup: { kind: 'percent', value: -10 } },
+      { fullPrice: 500, retailPrice: 550, quantity: 1, markup: { kind: 'fixed', value: 100 } },
     ]);
-    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 200, count: 3 });
+    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 600, vat: 400, count: 3 });
   });
 });
 

@@ -2,7 +2,8 @@
  * Prices of a commercial proposal (spec §5 "Discount", "Proposal and lines"): the dealer's own discount or markup
  * over the portal's full price, per position. All money arithmetic is in integer kopecks.
  */
-import { fromKopecks, toKopecks } from './money';
+import { fromKopecks, percentOfKopecks, toKopecks } from './money';
+import { includedVatKopecks } from './order/invoice-terms';
 
 /** The smallest value a discount amount or an added sum may take (spec §5: the amount has a minimum of -1,000,000). */
 export const PROPOSAL_AMOUNT_MIN = -1_000_000;
@@ -24,21 +25,10 @@ export interface ProposalMarkup {
 
 export const NO_MARKUP: ProposalMarkup = { kind: 'percent', value: 0, add_sum: 0 };
 
-/** Integer division rounded half away from zero, exact for any safe integers. */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (n * 2n + d) / (d * 2n);
-  return negative ? -quotient : quotient;
-}
-
 /** The change one unit's price gets, in kopecks, before the added sum. */
 export function markupDeltaKopecks(fullPriceKopecks: number, markup: ProposalMarkup): number {
   if (markup.kind === 'fixed') return toKopecks(markup.value);
-  // Percent in hundredths (12.5 % → 1250) so fractional percents stay exact.
-  const hundredths = BigInt(Math.round(Number((markup.value * 100).toFixed(6))));
-  return Number(divideRounded(BigInt(fullPriceKopecks) * hundredths, 10_000n));
+  return percentOfKopecks(fullPriceKopecks, markup.value);
 }
 
 /** Price of one unit in kopecks: full price ± (percent of full price, or fixed amount) + the optional added sum. */
@@ -77,18 +67,32 @@ export function proposalMarkupProblem(fullPrice: number, markup: ProposalMarkup,
 }
 
 export interface ProposalLineInput {
+  /** The dealer's price of one unit in roubles (the company's price type): what the markup applies to. */
   fullPrice: number;
+  /**
+   * The recommended retail price of one unit in roubles (the list price with the size's surcharge), when known. The
+   * document never shows the dealer's own price: the only crossed-out price it shows is this one, where the proposal's
+   * price is below it.
+   */
+  retailPrice?: number;
   quantity: number;
   markup: ProposalMarkup;
 }
 
 export interface ProposalLinePrice {
-  /** Roubles per unit before and after the dealer's change. */
+  /** Roubles per unit: the dealer's price (for the dealer's screen only) and the proposal's price. */
   fullPrice: number;
   price: number;
+  /** The retail price to cross out, or null when the proposal's price is not below it (or it is unknown). */
+  crossedRetailPrice: number | null;
   /** Roubles for the whole line. */
   fullSum: number;
   sum: number;
+}
+
+/** What the customer is not charged against retail on one unit, in kopecks; 0 when the price is not below retail. */
+function belowRetailKopecks(priceKopecks: number, retailPrice: number | undefined): number {
+  return retailPrice === undefined ? 0 : Math.max(0, toKopecks(retailPrice) - priceKopecks);
 }
 
 export function proposalLinePrice(line: ProposalLineInput): ProposalLinePrice {
@@ -97,21 +101,24 @@ export function proposalLinePrice(line: ProposalLineInput): ProposalLinePrice {
   return {
     fullPrice: fromKopecks(fullKopecks),
     price: fromKopecks(priceKopecks),
+    crossedRetailPrice: belowRetailKopecks(priceKopecks, line.retailPrice) > 0 ? line.retailPrice! : null,
     fullSum: fromKopecks(fullKopecks * line.quantity),
     sum: fromKopecks(priceKopecks * line.quantity),
   };
 }
 
 export interface ProposalTotals {
-  /** Sum at the portal's full prices (the dealer's reference; never printed when there is a markup). */
+  /** Sum at the dealer's own prices (shown to the dealer while preparing; never printed). */
   fullTotal: number;
   /** Sum to pay. */
   total: number;
   /**
-   * The customer's discount: what the lines sold below full price lose, added up. Markups are not netted against it,
-   * so the document can show «before discount» = total + discount without revealing the dealer's markup.
+   * The customer's discount against the recommended retail prices: what the lines priced below retail save, added
+   * up. «Before discount» = total + discount; markups are not netted against it.
    */
   discount: number;
+  /** The VAT inside the total (prices include VAT). */
+  vat: number;
   count: number;
 }
 
@@ -126,8 +133,8 @@ export function proposalTotals(lines: readonly ProposalLineInput[]): ProposalTot
     const priceKopecks = proposalUnitPriceKopecks(fullKopecks, line.markup);
     full += fullKopecks * line.quantity;
     total += priceKopecks * line.quantity;
-    discount += Math.max(0, fullKopecks - priceKopecks) * line.quantity;
+    discount += belowRetailKopecks(priceKopecks, line.retailPrice) * line.quantity;
     count += line.quantity;
   }
-  return { fullTotal: fromKopecks(full), total: fromKopecks(total), discount: fromKopecks(discount), count };
+  return { fullTotal: fromKopecks(full), total: fromKopecks(total), discount: fromKopecks(discount), vat: fromKopecks(includedVatKopecks(total)), count };
 }

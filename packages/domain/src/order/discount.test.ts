@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineDiscount, linePrice } from './discount';
+import { lineDiscount } from './discount';
+import { discountedKopecks } from './money';
 import { fractionToPercent, percentToFraction } from './money';
 
 const contracts = [
@@ -41,10 +42,12 @@ describe('lineDiscount (spec §5)', () => {
   });
 });
 
-describe('linePrice and the fraction form', () => {
+describe('the discounted price and the fraction form', () => {
   it('prices to the kopeck', () => {
-    expect(linePrice(1999.99, 12)).toEqual({ fullprice: 1999.99, discount: 12, PRICE: 1759.99, price_discount: 240 });
-    expect(linePrice(0.1, 50).PRICE).toBe(0.05);
+    expect(discountedKopecks(199_999, 12)).toBe(175_999);
+    expect(discountedKopecks(10, 50)).toBe(5);
+    // The discount is rounded half away from zero and taken off: 5 % of 2 979.90 is 148.995 → 149.00.
+    expect(discountedKopecks(297_990, 5)).toBe(283_090);
   });
   it('is kept as a percent and sent as a fraction', () => {
     expect(percentToFraction(12)).toBe(0.12);

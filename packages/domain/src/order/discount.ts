@@ -1,6 +1,5 @@
-/** The discount rule of spec §5 and the price a line gets from its contract. */
+/** The discount rule of spec §5: the percent a line gets from its contract (price-order.ts takes it off). */
 import { NO_DISCOUNT_STATUSES } from '../constants';
-import { discountedPrice } from './money';
 
 export interface DiscountContract {
   /** The organisation guid the contract is with. */
@@ -39,17 +38,4 @@ export function lineDiscount({ status, maxDiscount, orgGuid, contracts }: Discou
   const discount = contractDiscount(contract);
   const capped = maxDiscount > 0 ? Math.min(discount, maxDiscount) : discount;
   return Math.min(100, Math.max(0, Math.round(capped * 100) / 100));
-}
-
-export interface LinePrice {
-  fullprice: number;
-  discount: number;
-  PRICE: number;
-  price_discount: number;
-}
-
-/** The unit price of a line from its full price and discount percent, to the kopeck. */
-export function linePrice(fullprice: number, discount: number): LinePrice {
-  const PRICE = discountedPrice(fullprice, discount);
-  return { fullprice, discount, PRICE, price_discount: Math.round((fullprice - PRICE) * 100) / 100 };
 }

@@ -1,10 +1,12 @@
 /** Money arithmetic without floating-point drift: amounts become integer kopecks, are added, and come back. */
-import { fromKopecks, toKopecks } from '../money';
+import { fromKopecks, percentOfKopecks, toKopecks } from '../money';
 
-/** Unit price after a percent discount, rounded to the kopeck. */
+/**
+ * Unit price after a percent discount: the discount is rounded to the kopeck (half away from zero) and taken off, the
+ * same rounding a proposal's percent discount gets (money.ts percentOfKopecks).
+ */
 export function discountedKopecks(fullKopecks: number, percent: number): number {
-  const basisPoints = Math.round(percent * 100);
-  return Math.round((fullKopecks * (10_000 - basisPoints)) / 10_000);
+  return fullKopecks - percentOfKopecks(fullKopecks, percent);
 }
 
 export function discountedPrice(fullprice: number, percent: number): number {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { draftChanges } from './draft-changes';
-import { line, position } from './fixtures.test-support';
 import { parseQuickOrder } from './quick-order';
 
 describe('parseQuickOrder', () => {
@@ -39,17 +37,5 @@ describe('parseQuickOrder', () => {
       ['A-1', 4, 2],
       ['A-2', 2, 3],
     ]);
-  });
-});
-
-describe('draftChanges', () => {
-  it('lists changed prices, changed stock and lines no longer sold', () => {
-    const draft = [position('a', [line('s1', 2, 5, 100), line('s2', 1, 5, 100), line('s3', 1, 5, 100)])];
-    const fresh = new Map([
-      ['s1', { fullprice: 110, PRICE: 110, RESIDUE: 5 }],
-      ['s2', { fullprice: 100, PRICE: 100, RESIDUE: 1 }],
-    ]);
-    expect(draftChanges(draft, fresh).map((c) => c.kind)).toEqual(['price', 'stock', 'gone']);
-    expect(draftChanges(draft, fresh)[0]!.message).toContain('110.00 ₽');
   });
 });

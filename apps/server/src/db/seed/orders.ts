@@ -6,7 +6,7 @@
  * Idempotent by the orders' idempotency keys; an order found undated (an interrupted seed) is finished, not repeated.
  */
 import { CHECK_STATUS, ZOrderPayloadSchema, type TDocStatus, type TOrderPayload } from '@portal/contracts';
-import { ORGANISATION } from '@portal/domain';
+import { ORGANISATION, moscowDateAfter } from '@portal/domain';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../client';
 import { offers, orders, partners, products, users } from '../schema';
@@ -212,7 +212,7 @@ async function backOfficeState(db: Db, orderId: number, spec: SeededOrderSpec, c
     }
     const [order] = await tx.select({ delivery: orders.delivery }).from(orders).where(eq(orders.id, orderId));
     const afterDays = spec.delivery.afterDays;
-    const date = afterDays === undefined ? '' : new Date(createdAt.getTime() + afterDays * DAY + 3 * 3600_000).toISOString().slice(0, 10);
+    const date = afterDays === undefined ? '' : moscowDateAfter(createdAt.getTime(), afterDays);
     await ordersRepo.updateOrder(tx, orderId, { createdAt, updatedAt: createdAt, delivery: { ...(order?.delivery as object), date } });
   });
 }

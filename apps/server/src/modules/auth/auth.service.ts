@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SIGN_IN_CLOCK_SKEW_MS, russianPlural, signInHash } from '@portal/domain';
+import { SIGN_IN_CLOCK_SKEW_MS, pluralRu, signInHash } from '@portal/domain';
 import type { TSignInBody, TSignInResponse } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -125,7 +125,7 @@ function refuseOverLimit(states: repo.CounterState[], limits: Array<{ key: strin
   const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
   throw new AppError(
     'TOO_MANY_REQUESTS',
-    `Слишком много неудачных попыток входа. Подождите ${minutes} ${russianPlural(minutes, 'минуту', 'минуты', 'минут')} и попробуйте снова.`,
+    `Слишком много неудачных попыток входа. Подождите ${minutes} ${pluralRu(minutes, { one: 'минуту', few: 'минуты', many: 'минут' })} и попробуйте снова.`,
   );
 }
 

@@ -1,10 +1,11 @@
 /** The wanted shipment date of a request: DD.MM.YYYY (as the date picker shows it) or YYYY-MM-DD, today or later. */
+import { moscowDate } from '@portal/domain';
 
 const MAX_DAYS_AHEAD = 365;
 
 /** Today's date in Moscow, where the warehouse is, as YYYY-MM-DD. */
 export function moscowToday(now: Date): string {
-  return new Date(now.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10);
+  return moscowDate(now.getTime());
 }
 
 export function parseShipmentDate(text: string, now: Date): { value: string } | { error: string } {

@@ -1,11 +1,24 @@
 /**
- * The invoice PDF (счёт на оплату) of an order: one page group per check (selling organisation) with the seller's and
- * the buyer's requisites, the lines, totals and VAT. pdfmake with Roboto, which has Cyrillic.
+ * The invoice PDF (счёт на оплату) of an order in the usual Russian form: one page group per check (selling
+ * organisation) with the bank block, seller and buyer, the basis (the contract), the lines with their unit, totals
+ * with VAT, the amount in words, the payment deadline from the contract's deferment and the seller's signatories.
+ * Every figure comes from the domain's priced check (order-pricing.ts), so the invoices add up to the order's total.
+ * pdfmake with Roboto, which has Cyrillic.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CHECK_STATUS_NAMES } from '@portal/contracts';
-import { ORGANISATION, formatAmount, shortenCompanyName } from '@portal/domain';
+import {
+  ORGANISATION,
+  VAT_PERCENT,
+  amountInWords,
+  formatAmount,
+  formatUnixDate,
+  fromKopecks,
+  includedVatKopecks,
+  lineAmountKopecks,
+  paymentDeadline,
+  shortenCompanyName,
+} from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { InvoiceData } from './orders.service';
@@ -26,7 +39,21 @@ function createPdf(doc: TDocumentDefinitions) {
 }
 
 /** The selling organisations' requisites (the real ones were not given: fixed demo values, docs/decisions.md). */
-export const SELLERS: Record<string, { name: string; inn: string; kpp: string; address: string; bank: string; bik: string; account: string; correspondent: string }> = {
+export interface Seller {
+  name: string;
+  inn: string;
+  kpp: string;
+  address: string;
+  bank: string;
+  bik: string;
+  account: string;
+  correspondent: string;
+  /** Who signs its invoices. */
+  director: string;
+  accountant: string;
+}
+
+export const SELLERS: Record<string, Seller> = {
   [ORGANISATION.FRO]: {
     name: 'ООО «ФРО»',
     inn: '7701234567',
@@ -36,6 +63,8 @@ export const SELLERS: Record<string, { name: string; inn: string; kpp: string; a
     bik: '044525225',
     account: '40702810400000123456',
     correspondent: '30101810400000000225',
+    director: 'Соколов А. В.',
+    accountant: 'Морозова Е. Н.',
   },
   [ORGANISATION.ES]: {
     name: 'ООО «ЭС»',
@@ -46,36 +75,49 @@ export const SELLERS: Record<string, { name: string; inn: string; kpp: string; a
     bik: '044525593',
     account: '40702810701300054321',
     correspondent: '30101810200000000593',
+    director: 'Лебедев И. С.',
+    accountant: 'Егорова О. П.',
   },
 };
 
-const VAT_PERCENT = 20;
-const money = (value: number) => formatAmount(value).replace(/\u202f/g, ' ');
-const dateRu = (date: Date) =>
-  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+const money = (kopecks: number) => formatAmount(fromKopecks(kopecks)).replace(/\u202f/g, ' ');
+const dateRu = (date: Date) => formatUnixDate(Math.floor(date.getTime() / 1000));
+const ymdRu = (ymd: string) => ymd.split('-').reverse().join('.');
 
 export function invoiceFileName(orderId: number): string {
   return `Счёт к заказу ${orderId}.pdf`;
 }
 
-export async function renderInvoice({ order, buyer, lines, checks }: InvoiceData): Promise<Buffer> {
-  const orgs = checks.length > 0 ? checks.map((check) => check.orgGuid) : [...new Set(lines.map(({ line }) => line.orgGuid))];
+export async function renderInvoice({ order, buyer, contracts, checks, priced }: InvoiceData): Promise<Buffer> {
   const content: Content[] = [];
-  orgs.forEach((org, index) => {
-    const seller = SELLERS[org] ?? { ...SELLERS[ORGANISATION.FRO]!, name: org };
-    const check = checks.find((candidate) => candidate.orgGuid === org);
-    const own = lines.filter(({ line }) => line.orgGuid === org);
-    const totalK = own.reduce((sum, { line }) => sum + Math.round(line.price * 100) * line.quantity, 0);
-    const discountK = own.reduce((sum, { line }) => sum + Math.round((line.fullprice - line.price) * 100) * line.quantity, 0);
-    const vatK = Math.round((totalK * VAT_PERCENT) / (100 + VAT_PERCENT));
-    const number = check ? `${order.id}-${check.id}` : `${order.id}-${index + 1}`;
+  const printed = checks.flatMap((stored) => {
+    const check = priced.checks.find((candidate) => candidate.organisation === stored.orgGuid);
+    return check ? [{ stored, check }] : [];
+  });
+  printed.forEach(({ stored, check }, index) => {
+    const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: check.organisation };
+    const contract = contracts.find((candidate) => candidate.guid === check.organisation);
+    const vat = includedVatKopecks(check.totalKopecks);
     const cell = (text: string, extra: Record<string, unknown> = {}) => ({ text, fontSize: 8, ...extra });
+    const rows = [
+      ...check.lines.map((line) => ({
+        name: `${line.product.name}, арт. ${line.product.article}${line.offer.characteristic ? `, ${line.offer.characteristic}` : ''}${line.preorder > 0 ? ' (предзаказ)' : ''}`,
+        quantity: String(line.quantity),
+        unit: 'шт.',
+        price: money(line.priceKopecks),
+        sum: money(lineAmountKopecks(line)),
+      })),
+      ...(check.deliveryKopecks > 0
+        ? [{ name: 'Доставка транспортной компанией', quantity: '1', unit: 'усл.', price: money(check.deliveryKopecks), sum: money(check.deliveryKopecks) }]
+        : []),
+    ];
+    const basis = contract?.contract ? `договор № ${contract.contract}` : `заказ № ${order.id}`;
     content.push(
       {
         table: {
           widths: ['*', 60, '*'],
           body: [
-            [cell(seller.bank, { colSpan: 1 }), cell('БИК'), cell(seller.bik)],
+            [cell(seller.bank), cell('БИК'), cell(seller.bik)],
             [cell('Банк получателя', { color: '#666' }), cell('Сч. №'), cell(seller.correspondent)],
             [cell(`ИНН ${seller.inn}   КПП ${seller.kpp}`), cell('Сч. №', { rowSpan: 2 }), cell(seller.account, { rowSpan: 2 })],
             [cell(`${seller.name}\nПолучатель`), '', ''],
@@ -85,12 +127,8 @@ export async function renderInvoice({ order, buyer, lines, checks }: InvoiceData
         margin: [0, 0, 0, 12],
         ...(index > 0 ? { pageBreak: 'before' as const } : {}),
       },
-      { text: `Счёт на оплату № ${number} от ${dateRu(order.createdAt)}`, style: 'title' },
-      {
-        text: `к заказу № ${order.id}${order.edited ? ' (изменён)' : ''}${check ? ` · ${CHECK_STATUS_NAMES[check.status] ?? ''}` : ''}`,
-        color: '#555',
-        margin: [0, 0, 0, 10],
-      },
+      { text: `Счёт на оплату № ${order.id}-${stored.id} от ${dateRu(order.createdAt)}`, style: 'title' },
+      { text: `к заказу № ${order.id}`, color: '#555', margin: [0, 0, 0, 10] },
       {
         table: {
           widths: [90, '*'],
@@ -98,9 +136,9 @@ export async function renderInvoice({ order, buyer, lines, checks }: InvoiceData
             [{ text: 'Поставщик:', bold: true }, `${seller.name}, ИНН ${seller.inn}, КПП ${seller.kpp}, ${seller.address}`],
             [
               { text: 'Покупатель:', bold: true },
-              `${shortenCompanyName(buyer.name)}, ИНН ${buyer.inn}, ${buyer.address}` +
-                (buyer.payment ? `, р/с ${buyer.payment}, БИК ${buyer.bik}` : ''),
+              `${shortenCompanyName(buyer.name)}, ИНН ${buyer.inn}, ${buyer.address}` + (buyer.payment ? `, р/с ${buyer.payment}, БИК ${buyer.bik}` : ''),
             ],
+            [{ text: 'Основание:', bold: true }, basis],
           ],
         },
         layout: 'noBorders',
@@ -109,24 +147,23 @@ export async function renderInvoice({ order, buyer, lines, checks }: InvoiceData
       {
         table: {
           headerRows: 1,
-          widths: [16, 84, '*', 46, 34, 56, 34, 62],
+          dontBreakRows: true,
+          widths: [16, '*', 40, 28, 64, 70],
           body: [
-            ['№', 'Артикул', 'Товар', 'Характ.', 'Кол-во', 'Цена, ₽', 'Скидка', 'Сумма, ₽'].map((text, column) => ({
+            ['№', 'Товары (работы, услуги)', 'Кол-во', 'Ед.', 'Цена, ₽', 'Сумма, ₽'].map((text, column) => ({
               text,
               bold: true,
               fontSize: 8,
               fillColor: '#eef2f7',
-              alignment: column >= 4 ? 'right' : 'left',
+              alignment: column >= 2 ? 'right' : 'left',
             })),
-            ...own.map(({ line, product }, i) => [
+            ...rows.map((row, i) => [
               cell(String(i + 1)),
-              cell(product.article, { noWrap: true }),
-              cell(line.presale ? `${product.name} (предзаказ)` : product.name),
-              cell(line.characteristic),
-              cell(String(line.quantity), { alignment: 'right' }),
-              cell(money(line.price), { alignment: 'right' }),
-              cell(`${line.discount} %`, { alignment: 'right' }),
-              cell(money((Math.round(line.price * 100) * line.quantity) / 100), { alignment: 'right' }),
+              cell(row.name),
+              cell(row.quantity, { alignment: 'right' }),
+              cell(row.unit, { alignment: 'right' }),
+              cell(row.price, { alignment: 'right', noWrap: true }),
+              cell(row.sum, { alignment: 'right', noWrap: true }),
             ]),
           ],
         },
@@ -137,25 +174,29 @@ export async function renderInvoice({ order, buyer, lines, checks }: InvoiceData
         table: {
           widths: ['*', 110],
           body: [
-            [{ text: 'Итого:', alignment: 'right', bold: true }, { text: money(totalK / 100), alignment: 'right', bold: true }],
-            [{ text: 'Скидка по договору:', alignment: 'right' }, { text: money(discountK / 100), alignment: 'right' }],
-            [{ text: `В том числе НДС (${VAT_PERCENT} %):`, alignment: 'right' }, { text: money(vatK / 100), alignment: 'right' }],
-            [{ text: 'Всего к оплате:', alignment: 'right', bold: true }, { text: money(totalK / 100), alignment: 'right', bold: true }],
+            [{ text: 'Итого:', alignment: 'right', bold: true }, { text: money(check.totalKopecks), alignment: 'right', bold: true }],
+            [{ text: `В том числе НДС (${VAT_PERCENT} %):`, alignment: 'right' }, { text: money(vat), alignment: 'right' }],
+            [{ text: 'Всего к оплате:', alignment: 'right', bold: true }, { text: money(check.totalKopecks), alignment: 'right', bold: true }],
           ],
         },
         layout: 'noBorders',
       },
+      { text: `Всего наименований ${rows.length}, на сумму ${money(check.totalKopecks)} руб.`, margin: [0, 8, 0, 0] },
+      { text: amountInWords(fromKopecks(check.totalKopecks)), bold: true, margin: [0, 2, 0, 0] },
+      ...(check.discountKopecks > 0 ? [{ text: `Цены указаны с учётом скидки по договору: ${money(check.discountKopecks)} руб.`, fontSize: 8, margin: [0, 4, 0, 0] } as Content] : []),
       {
-        text: `Всего наименований ${own.length}, на сумму ${money(totalK / 100)} руб.`,
-        margin: [0, 8, 0, 0],
-      },
-      {
-        text: 'Оплата счёта означает согласие с условиями поставки. Товар в предзаказе резервируется после поступления на склад.',
+        text: `Оплатить не позднее ${ymdRu(paymentDeadline(order.createdAt.getTime(), contract))}. Оплата счёта означает согласие с условиями поставки.` +
+          (check.lines.some((line) => line.preorder > 0) ? ' Товар в предзаказе резервируется после поступления на склад.' : ''),
         fontSize: 8,
-        color: '#666',
+        color: '#444',
         margin: [0, 6, 0, 24],
       },
-      { columns: [{ text: 'Руководитель ____________________' }, { text: 'Бухгалтер ____________________' }] },
+      {
+        columns: [
+          { text: `Руководитель ____________________ / ${seller.director} /` },
+          { text: `Бухгалтер ____________________ / ${seller.accountant} /` },
+        ],
+      },
     );
   });
 

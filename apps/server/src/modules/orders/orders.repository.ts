@@ -1,7 +1,7 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
-import { offers, orderChecks, orderEdits, orderLines, orders, partners, products } from '../../db/schema';
+import { offers, orderChecks, orderEdits, orderLines, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CheckRow = typeof orderChecks.$inferSelect;
@@ -309,4 +309,12 @@ export async function updateCheckInStatus(db: DbOrTx, checkId: number, status: n
 export async function partnerRequisites(db: DbOrTx, partnerId: number) {
   const [row] = await db.select().from(partners).where(eq(partners.id, partnerId));
   return row!;
+}
+
+/** The company's contracts, for the invoice's basis and payment deadline. */
+export function partnerContracts(db: DbOrTx, partnerId: number) {
+  return db
+    .select({ guid: storages.guid, contract: storages.contract, deferment: storages.deferment, case: storages.case })
+    .from(storages)
+    .where(eq(storages.partnerId, partnerId));
 }

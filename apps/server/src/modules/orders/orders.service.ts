@@ -6,6 +6,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   CHECK_STATUS,
   CHECK_STATUS_NAMES,
+  askedLinesOf,
+  deliveryOf,
+  positionsOf,
+  sentPricesOf,
+  type Position,
   type TDocStatus,
   type TOrderCheck,
   type TOrderDetail,
@@ -15,30 +20,28 @@ import {
   type TOrderSubmitResult,
 } from '@portal/contracts';
 import {
-  ORGANISATION,
-  ORGANISATION_NAMES,
-  PRICE_TYPE,
   billRequestRefusal,
   canEditOrder,
   canPrintInvoice,
   canRequestBill,
-  discountedPrice,
   formatPrice,
+  fromKopecks,
   isCheckInvoiced,
-  isPriceType,
+  isPlaceholderOffer,
   isReserved,
-  lineDiscount,
-  offerPriceForType,
-  orderTotals,
-  productPriceForType,
+  lineLabel,
+  moscowDate,
+  orderProblems,
+  priceOrder,
   shortenCompanyName,
-  type CharacteristicLine,
-  type Position,
-  type PriceTypeId,
+  type OrderCatalogue,
+  type OrderLine,
+  type PricedOrder,
 } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
+import { organisationName, orderCatalogue, storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
 
 const MAX_ATTEMPTS = 6;
@@ -112,11 +115,6 @@ function isRetryable(error: unknown): boolean {
   return code === '40001' || code === '40P01';
 }
 
-/** Moscow calendar day 'YYYY-MM-DD' of a moment. */
-function moscowDay(ms: number): string {
-  return new Date(ms + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** 'YYYY-MM-DD' or 'dd.mm.yyyy' → 'YYYY-MM-DD'; '' stays ''; anything else is a 400. */
 export function normaliseDeliveryDate(text: string, now = Date.now()): string {
   const trimmed = text.trim();
@@ -129,29 +127,13 @@ export function normaliseDeliveryDate(text: string, now = Date.now()): string {
     throw badRequest(`Дата доставки «${trimmed}» не читается: выберите дату в календаре (день.месяц.год).`);
   }
   const value = `${year}-${month}-${day}`;
-  if (value < moscowDay(now)) {
+  if (value < moscowDate(now)) {
     throw badRequest(`Дата доставки ${day}.${month}.${year} уже прошла: выберите сегодняшнюю или более позднюю дату.`);
   }
   return value;
 }
 
-interface PricedLine {
-  product: repo.ProductRow;
-  offer: repo.OfferRow | undefined;
-  guid: string;
-  characteristic: string;
-  orgGuid: string;
-  quantity: number;
-  fullprice: number;
-  discount: number;
-  price: number;
-  normal: number;
-  presale: number;
-  label: string;
-}
-
-const orgName = (guid: string) => ORGANISATION_NAMES[guid as keyof typeof ORGANISATION_NAMES] ?? guid;
-const lineLabel = (article: string, characteristic: string) => (characteristic ? `${article} (${characteristic})` : article);
+const orgName = organisationName;
 
 /** What a request is checked against: the company, its contracts, the products and offers it names. */
 function contextRequest(userId: number, payload: TOrderPayloadParsed) {
@@ -249,9 +231,75 @@ interface WriteInput {
   deliveryDate: string;
 }
 
+/** Units of each offer that the order's previous version holds (given back to its stock on an edit). */
+function heldStock(lines: ReadonlyArray<{ line: { offerId: number | null; presale: boolean; quantity: number } }>): Map<number, number> {
+  const held = new Map<number, number>();
+  for (const { line } of lines) {
+    if (line.offerId !== null && !line.presale) held.set(line.offerId, (held.get(line.offerId) ?? 0) + line.quantity);
+  }
+  return held;
+}
+
+/** Check: the asked lines can be ordered (the first problem is the answer). Price: the domain's one rule. */
+export function priceSubmitted(payload: TOrderPayloadParsed, catalogue: OrderCatalogue): PricedOrder {
+  const asked = askedLinesOf(payload);
+  const [problem] = orderProblems(asked, catalogue, orgName);
+  if (problem) throw badRequest(problem);
+  return priceOrder({ lines: asked, delivery: deliveryOf(payload.delivery) }, catalogue);
+}
+
+/** What the server tells the dealer about the order: lines re-priced since the client showed them, units on pre-order. */
+export function orderNotes(priced: PricedOrder, sentPrices: ReadonlyMap<string, number>): string {
+  const label = (line: OrderLine) => lineLabel(line.product.article, line.offer.characteristic);
+  const corrections = priced.lines
+    .filter((line) => sentPrices.has(line.offer.guid) && sentPrices.get(line.offer.guid) !== line.priceKopecks)
+    .map((line) => `${label(line)}: ${formatPrice(fromKopecks(sentPrices.get(line.offer.guid)!))} → ${formatPrice(fromKopecks(line.priceKopecks))}`);
+  const parts: string[] = [];
+  if (corrections.length > 0) {
+    const shown = corrections.slice(0, 10).join('; ');
+    const more = corrections.length > 10 ? ` и ещё ${corrections.length - 10}` : '';
+    parts.push(`Цены пересчитаны по текущему прайсу: ${shown}${more}.`);
+  }
+  const short = priced.lines.filter((line) => line.preorder > 0).map((line) => `${label(line)} — ${line.preorder} шт.`);
+  if (short.length > 0) {
+    parts.push(`В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' и другие.' : ''}`);
+  }
+  return parts.join(' ');
+}
+
+/** The rows a priced order is stored as: one line row per part (in stock, pre-order), one check per organisation. */
+export function orderRows(priced: PricedOrder, previousChecks: readonly repo.CheckRow[] = []) {
+  const lineRows = priced.lines.flatMap((line) => {
+    const base = {
+      productId: 0,
+      offerGuid: isPlaceholderOffer(line.offer) ? null : line.offer.guid,
+      orgGuid: line.offer.organisation,
+      characteristic: line.offer.characteristic,
+      fullprice: fromKopecks(line.fullPriceKopecks),
+      price: fromKopecks(line.priceKopecks),
+      discount: line.discountPercent,
+    };
+    return [
+      ...(line.inStock > 0 ? [{ ...base, productUid: line.product.uid, quantity: line.inStock, presale: false }] : []),
+      ...(line.preorder > 0 ? [{ ...base, productUid: line.product.uid, quantity: line.preorder, presale: true }] : []),
+    ];
+  });
+  // An edit keeps the check guid of an organisation it already had.
+  const checkRows = priced.checks.map((check) => {
+    const guid = previousChecks.find((previous) => previous.orgGuid === check.organisation)?.guid ?? randomUUID();
+    return {
+      guid,
+      orgGuid: check.organisation,
+      status: check.reserved ? CHECK_STATUS.RESERVED : CHECK_STATUS.PREORDER,
+      total: fromKopecks(check.totalKopecks),
+      docStatus: blankDocStatus(guid),
+    };
+  });
+  return { lineRows, checkRows };
+}
+
 async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitResult> {
   const { payload, options } = input;
-  const { contracts, products } = input.context;
   const editId = options.editOrderId;
 
   // An edit first locks its order and learns what the previous version holds, to give it back.
@@ -269,161 +317,40 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
     previous = { lines: await repo.orderLinesOf(tx, [editId]), checks };
     if (options.key) await repo.insertEdit(tx, { orderId: editId, userId: input.userId, idempotencyKey: options.key, requestHash: input.hash });
   }
-  const held = new Map<number, number>();
-  for (const { line } of previous?.lines ?? []) {
-    if (line.offerId !== null && !line.presale) held.set(line.offerId, (held.get(line.offerId) ?? 0) + line.quantity);
-  }
+  const held = heldStock(previous?.lines ?? []);
 
-  const positions = [...payload.position, ...payload.position_presail];
   // A new order's offers were locked with its context; an edit locks them with the ones its previous version holds.
   const offerRows =
     editId === undefined
       ? input.context.offers
       : await repo.lockOffers(tx, contextRequest(input.userId, payload).offerGuids, [...held.keys()]);
-  const productByUid = new Map(products.map((row) => [row.uid, row]));
-  const offerByGuid = new Map(offerRows.map((row) => [row.guid, row]));
 
-  // Price every sent line from the database; the same offer sent twice (in both lists) is one line.
-  const priced = new Map<string, PricedLine>();
-  const corrections: string[] = [];
-  positions.forEach((position, index) => {
-    const product = productByUid.get(position.guid);
-    if (!product) {
-      throw badRequest(`Позиция ${index + 1}: товар с guid ${position.guid} не найден в каталоге — удалите эту позицию из заказа.`);
-    }
-    for (const sent of position.characteristics) {
-      const offer = offerByGuid.get(sent.guid);
-      const placeholder = !offer && sent.guid === product.uid;
-      if ((!offer && !placeholder) || (offer && offer.productId !== product.id)) {
-        throw badRequest(
-          `${product.article}: характеристика с guid ${sent.guid} не найдена у этого товара — удалите строку и добавьте товар заново.`,
-        );
-      }
-      const characteristic = offer?.characteristic ?? 'Только под заказ';
-      const label = lineLabel(product.article, characteristic);
-      if (!Number.isFinite(sent.quantity) || !Number.isInteger(sent.quantity) || sent.quantity <= 0) {
-        throw badRequest(`${label}: количество ${sent.quantity} не подходит — укажите целое число больше 0.`);
-      }
-      const orgGuid = offer?.orgGuid ?? (sent.orgguid || ORGANISATION.FRO);
-      const contract = contracts.find((candidate) => candidate.guid === orgGuid);
-      if (!contract) {
-        throw badRequest(`${label}: у компании нет договора с ${orgName(orgGuid)} — уберите строку или обратитесь к менеджеру.`);
-      }
-      const existing = priced.get(sent.guid);
-      if (existing) {
-        existing.quantity += sent.quantity;
-        continue;
-      }
-      const priceType: PriceTypeId = isPriceType(contract.pricetype) ? contract.pricetype : PRICE_TYPE.DEFAULT;
-      const fullprice = offer ? offerPriceForType(product, offer.price, priceType) : productPriceForType(product, priceType);
-      const discount = lineDiscount({ status: product.status, maxDiscount: product.maxDiscount, orgGuid, contracts });
-      const price = discountedPrice(fullprice, discount);
-      if (Math.round(sent.price * 100) !== Math.round(price * 100)) {
-        corrections.push(`${label}: ${formatPrice(sent.price)} → ${formatPrice(price)}`);
-      }
-      priced.set(sent.guid, {
-        product,
-        offer,
-        guid: sent.guid,
-        characteristic,
-        orgGuid,
-        quantity: sent.quantity,
-        fullprice,
-        discount,
-        price,
-        normal: 0,
-        presale: 0,
-        label,
-      });
-    }
-  });
+  // Price and split against the stock read under lock, counting what this order's previous version gives back.
+  const priced = priceSubmitted(payload, orderCatalogue(input.context.contracts, input.context.products, offerRows, held));
+  const productIds = new Map(input.context.products.map((row) => [row.uid, row.id]));
+  const offerIds = new Map(offerRows.map((row) => [row.guid, row.id]));
+  const rows = orderRows(priced, previous?.checks);
+  const lineRows = rows.lineRows.map(({ productUid, offerGuid, ...row }) => ({
+    ...row,
+    productId: productIds.get(productUid)!,
+    offerId: offerGuid === null ? null : offerIds.get(offerGuid)!,
+  }));
+  const take = priced.lines.filter((line) => line.inStock > 0 && !isPlaceholderOffer(line.offer)).map((line) => [offerIds.get(line.offer.guid)!, line.inStock] as const);
 
-  // Split against the stock read under lock, counting what this order's previous version gives back.
-  const lines = [...priced.values()];
-  for (const line of lines) {
-    const available = line.offer ? line.offer.residue + (held.get(line.offer.id) ?? 0) : 0;
-    line.normal = Math.min(line.quantity, Math.max(0, available));
-    line.presale = line.quantity - line.normal;
-  }
-  const take = lines.filter((line) => line.normal > 0 && line.offer).map((line) => [line.offer!.id, line.normal] as const);
-
-  // Totals through the domain rule, the same the client shows.
-  const asPosition = (line: PricedLine, count: number): Position => ({
-    guid: line.product.uid,
-    article: line.product.article,
-    product: { ID: String(line.product.id), ARTICLE: line.product.article, NAME: line.product.name, UID: line.product.uid },
-    type: line.product.type,
-    weight: line.product.weight,
-    volume: line.product.volume,
-    count,
-    total: 0,
-    total_discount: 0,
-    characteristics: [
-      {
-        ID: line.guid,
-        CHARACTERISTIC: line.characteristic,
-        PRICE: line.price,
-        fullprice: line.fullprice,
-        price_discount: 0,
-        count,
-        RESIDUE: 0,
-        MAX_DISCOUNT: line.product.maxDiscount,
-        PPDATA: '',
-        GUID: line.guid,
-        ORGGUID: line.orgGuid,
-        discount: line.discount,
-      },
-    ],
-  });
-  const totals = orderTotals(
-    lines.filter((line) => line.normal > 0).map((line) => asPosition(line, line.normal)),
-    lines.filter((line) => line.presale > 0).map((line) => asPosition(line, line.presale)),
-    payload.delivery,
-  );
-
-  const presaleUnits = lines.reduce((sum, line) => sum + line.presale, 0);
   const orderValues = {
     comment: payload.comment,
     delivery: { ...payload.delivery, date: input.deliveryDate },
     requestCertificate: payload.request_certificate,
     bags: payload.bags,
-    total: totals.total,
-    totalDiscount: totals.total_discount,
-    count: totals.count,
-    totalCount: totals.total_count,
+    total: fromKopecks(priced.totals.totalKopecks),
+    totalDiscount: fromKopecks(priced.totals.discountKopecks),
+    count: priced.totals.products,
+    totalCount: priced.totals.units,
     storageGuid: payload.storage ?? '',
     name: payload.name ?? '',
   };
-
-  const stored = { notes: notesOf(corrections, presaleUnits, lines), edited: editId !== undefined };
-  const lineRows = lines.flatMap((line) => {
-    const base = {
-      productId: line.product.id,
-      offerId: line.offer?.id ?? null,
-      orgGuid: line.orgGuid,
-      characteristic: line.characteristic,
-      fullprice: line.fullprice,
-      price: line.price,
-      discount: line.discount,
-    };
-    return [
-      ...(line.normal > 0 ? [{ ...base, quantity: line.normal, presale: false }] : []),
-      ...(line.presale > 0 ? [{ ...base, quantity: line.presale, presale: true }] : []),
-    ];
-  });
-  // One check per organisation; an edit keeps the check guid of an organisation it already had.
-  const checkRows = [...new Set(lines.map((line) => line.orgGuid))].map((org) => {
-    const orgLines = lines.filter((line) => line.orgGuid === org);
-    const guid = previous?.checks.find((check) => check.orgGuid === org)?.guid ?? randomUUID();
-    const totalK = orgLines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
-    return {
-      guid,
-      orgGuid: org,
-      status: orgLines.some((line) => line.normal > 0) ? CHECK_STATUS.RESERVED : CHECK_STATUS.PREORDER,
-      total: totalK / 100,
-      docStatus: blankDocStatus(guid),
-    };
-  });
+  const stored = { notes: orderNotes(priced, sentPricesOf(payload)), edited: editId !== undefined };
+  const checkRows = rows.checkRows;
 
   if (editId === undefined) {
     const order = {
@@ -452,20 +379,6 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
     await repo.setEditAnswer(tx, input.userId, options.key, stored);
   }
   return storedAnswer(orderId, stored);
-}
-
-function notesOf(corrections: string[], presaleUnits: number, lines: PricedLine[]): string {
-  const parts: string[] = [];
-  if (corrections.length > 0) {
-    const shown = corrections.slice(0, 10).join('; ');
-    const more = corrections.length > 10 ? ` и ещё ${corrections.length - 10}` : '';
-    parts.push(`Цены пересчитаны по текущему прайсу: ${shown}${more}.`);
-  }
-  if (presaleUnits > 0) {
-    const short = lines.filter((line) => line.presale > 0).map((line) => `${line.label} — ${line.presale} шт.`);
-    parts.push(`В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' и другие.' : ''}`);
-  }
-  return parts.join(' ');
 }
 
 function blankDocStatus(guid: string): TDocStatus {
@@ -529,58 +442,34 @@ async function requireOrder(db: DbOrTx, userId: number, orderId: number) {
   return row;
 }
 
+/** The delivery as stored (older rows may miss fields). */
+export function deliveryOfStored(stored: unknown): TOrderDetail['delivery'] {
+  const delivery = (stored ?? {}) as Partial<TOrderDetail['delivery']>;
+  return {
+    address: delivery.address ?? '',
+    case: delivery.case ?? 'pickup',
+    date: delivery.date ?? '',
+    cost: delivery.cost ?? 0,
+    bill_to: delivery.bill_to ?? '',
+  };
+}
+
+/** The detail's positions always carry status, weight, volume and the pre-order flag. */
+const detailPosition = (position: Position): TOrderPosition => ({
+  ...position,
+  status: position.status ?? '',
+  weight: position.weight ?? 0,
+  volume: position.volume ?? 0,
+  preorder: position.preorder ?? false,
+});
+
 export async function orderDetail(db: Db, userId: number, orderId: number): Promise<TOrderDetail> {
   const { order, partnerUid, partnerName } = await requireOrder(db, userId, orderId);
-  const lines = await repo.orderLinesOf(db, [orderId]);
+  const rows = await repo.orderLinesOf(db, [orderId]);
   const checks = await repo.checksOf(db, [orderId]);
-  const heldByOffer = new Map<number, number>();
-  for (const { line } of lines) {
-    if (line.offerId !== null && !line.presale) heldByOffer.set(line.offerId, (heldByOffer.get(line.offerId) ?? 0) + line.quantity);
-  }
-  const group = (presale: boolean): TOrderPosition[] => {
-    const byProduct = new Map<string, TOrderPosition>();
-    for (const { line, product, offer } of lines.filter((row) => row.line.presale === presale)) {
-      const position =
-        byProduct.get(product.uid) ??
-        ({
-          guid: product.uid,
-          article: product.article,
-          product: { ID: String(product.id), ARTICLE: product.article, NAME: product.name, UID: product.uid },
-          type: product.type,
-          characteristics: [],
-          count: 0,
-          total: 0,
-          total_discount: 0,
-          status: product.status,
-          weight: product.weight,
-          volume: product.volume,
-          preorder: presale,
-        } satisfies TOrderPosition);
-      const characteristic: CharacteristicLine = {
-        ID: offer?.guid ?? product.uid,
-        CHARACTERISTIC: line.characteristic,
-        PRICE: line.price,
-        fullprice: line.fullprice,
-        price_discount: Math.round((line.fullprice - line.price) * 100) / 100,
-        count: line.quantity,
-        RESIDUE: offer?.residue ?? 0,
-        RESERVED: line.offerId !== null ? (heldByOffer.get(line.offerId) ?? 0) : 0,
-        MAX_DISCOUNT: product.maxDiscount,
-        PPDATA: offer?.ppdata ?? '',
-        GUID: offer?.guid ?? product.uid,
-        ORGGUID: line.orgGuid,
-        discount: line.discount,
-      };
-      position.characteristics.push(characteristic);
-      position.count += line.quantity;
-      position.total = Math.round(position.total * 100 + Math.round(line.price * 100) * line.quantity) / 100;
-      position.total_discount =
-        Math.round(position.total_discount * 100 + Math.round((line.fullprice - line.price) * 100) * line.quantity) / 100;
-      byProduct.set(product.uid, position);
-    }
-    return [...byProduct.values()];
-  };
-  const delivery = order.delivery as TOrderDetail['delivery'];
+  const delivery = deliveryOfStored(order.delivery);
+  const { lines } = storedOrder(rows, deliveryOf(delivery));
+  const lists = positionsOf(lines, new Map(rows.map(({ product }) => [product.uid, String(product.id)])));
   return {
     n: order.id,
     name: order.name || `Заказ № ${order.id}`,
@@ -588,16 +477,10 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
     edit: order.edited,
     partner_id: partnerUid,
     partner_name: shortenCompanyName(partnerName),
-    position: group(false),
-    position_presail: group(true),
+    position: lists.position.map(detailPosition),
+    position_presail: lists.position_presail.map(detailPosition),
     comment: order.comment,
-    delivery: {
-      address: delivery.address ?? '',
-      case: delivery.case ?? 'pickup',
-      date: delivery.date ?? '',
-      cost: delivery.cost ?? 0,
-      bill_to: delivery.bill_to ?? '',
-    },
+    delivery,
     bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0, ...(order.bags as object) },
     count: order.count,
     total_count: order.totalCount,
@@ -642,8 +525,11 @@ export async function requestBill(db: Db, userId: number, orderId: number, check
 export interface InvoiceData {
   order: repo.OrderRow;
   buyer: Awaited<ReturnType<typeof repo.partnerRequisites>>;
-  lines: Awaited<ReturnType<typeof repo.orderLinesOf>>;
+  contracts: Awaited<ReturnType<typeof repo.partnerContracts>>;
+  /** The checks to print (not cancelled), as stored. */
   checks: repo.CheckRow[];
+  /** The order's lines and checks through the domain's rules. */
+  priced: StoredOrder;
 }
 
 /** What the invoice PDF needs; 400 with the reason when the order cannot be billed. */
@@ -657,6 +543,8 @@ export async function invoiceData(db: Db, userId: number, orderId: number, name:
   const lines = await repo.orderLinesOf(db, [orderId]);
   if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
   const buyer = await repo.partnerRequisites(db, order.partnerId);
+  const contracts = await repo.partnerContracts(db, order.partnerId);
+  const priced = storedOrder(lines, deliveryOf(deliveryOfStored(order.delivery)));
   // A partly cancelled order is billed for what is left: the cancelled checks get no page.
-  return { order, buyer, lines, checks: checks.filter(isCheckInvoiced) };
+  return { order, buyer, contracts, checks: checks.filter(isCheckInvoiced), priced };
 }

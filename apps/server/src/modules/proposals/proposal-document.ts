@@ -1,15 +1,15 @@
 /** What a proposal document shows, priced and resolved, independent of the output format (PDF or Word). */
 import type { TLogoAlign } from '@portal/contracts';
-import type { ProposalMarkup, ProposalTotals } from '@portal/domain';
+import { VAT_PERCENT, type ProposalMarkup, type ProposalTotals } from '@portal/domain';
 import type { ImageAsset } from './proposal-images';
 
+/** A line as the customer reads it: never the dealer's own price; the retail price crossed out where it is undercut. */
 export interface ProposalDocumentLine {
   guid: string;
   characteristic: string;
   quantity: number;
-  fullPrice: number;
   price: number;
-  fullSum: number;
+  crossedRetailPrice: number | null;
   sum: number;
 }
 
@@ -40,9 +40,10 @@ export interface ProposalDocument {
     email: string;
     bank: { account: string; bik: string; correspondent: string } | null;
   };
-  customer: { name: string; inn: string };
+  customer: { name: string; inn: string; kpp: string; address: string };
   positions: ProposalDocumentPosition[];
-  totals: ProposalTotals & { positions: number };
+  /** The dealer's own total is left out: the customer never sees it. */
+  totals: Omit<ProposalTotals, 'fullTotal'> & { positions: number };
   conditions: Array<{ label: string; text: string }>;
   comment: string;
 }
@@ -50,5 +51,11 @@ export interface ProposalDocument {
 export const documentTitle = (document: ProposalDocument) =>
   `Коммерческое предложение${document.number ? ` № ${document.number}` : ''} от ${document.date}`;
 
-/** Whether any line is sold below the portal's price: only then the document shows the old price and the discount. */
+/** Whether any line is sold below the retail price: only then the document shows the retail price and the discount. */
 export const hasDiscount = (document: ProposalDocument) => document.totals.discount > 0;
+
+/** The customer block's lines under the name: INN, KPP and address, each when known. */
+export const customerLines = (customer: ProposalDocument['customer']) =>
+  [customer.inn ? `ИНН ${customer.inn}` : '', customer.kpp ? `КПП ${customer.kpp}` : '', customer.address].filter(Boolean);
+
+export const VAT_LABEL = `В том числе НДС (${VAT_PERCENT} %)`;

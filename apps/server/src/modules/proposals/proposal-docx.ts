@@ -1,5 +1,5 @@
 /** Renders a proposal document as Word (.docx) with the `docx` package: the same blocks as the PDF. */
-import { amountInWords, formatAmount, russianPlural } from '@portal/domain';
+import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
 import {
   AlignmentType,
   BorderStyle,
@@ -21,7 +21,7 @@ import {
   type IBorderOptions,
   type ParagraphChild,
 } from 'docx';
-import { documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
+import { VAT_LABEL, customerLines, documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const ACCENT = '0B4F8A';
@@ -46,8 +46,10 @@ function image(asset: ImageAsset, maxWidthPt: number, maxHeightPt: number) {
 const run = (text: string, options: { bold?: boolean; size?: number; color?: string; italics?: boolean; strike?: boolean } = {}) =>
   new TextRun({ text, font: FONT, bold: options.bold, italics: options.italics, strike: options.strike, size: (options.size ?? 9) * 2, color: options.color ?? INK });
 
-const paragraph = (children: ParagraphChild[], options: { align?: (typeof AlignmentType)[keyof typeof AlignmentType]; before?: number; after?: number } = {}) =>
-  new Paragraph({ children, alignment: options.align, spacing: { before: options.before ?? 0, after: options.after ?? 0 } });
+const paragraph = (
+  children: ParagraphChild[],
+  options: { align?: (typeof AlignmentType)[keyof typeof AlignmentType]; before?: number; after?: number; keepNext?: boolean } = {},
+) => new Paragraph({ children, alignment: options.align, keepNext: options.keepNext, keepLines: options.keepNext, spacing: { before: options.before ?? 0, after: options.after ?? 0 } });
 
 export async function renderProposalDocx(document: ProposalDocument): Promise<Buffer> {
   const children: Array<Paragraph | Table> = [];
@@ -122,7 +124,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
         new TableRow({
           children: [
             partyCell('Исполнитель', executor.name, executorLines),
-            partyCell('Заказчик', document.customer.name, document.customer.inn ? [`ИНН ${document.customer.inn}`] : []),
+            partyCell('Заказчик', document.customer.name, customerLines(document.customer)),
           ],
         }),
       ],
@@ -186,9 +188,9 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
         );
       }
       const price =
-        line.price < line.fullPrice
+        line.crossedRetailPrice !== null
           ? [
-              paragraph([run(money(line.fullPrice), { size: 7.5, color: MUTED, strike: true })], { align: AlignmentType.RIGHT }),
+              paragraph([run(money(line.crossedRetailPrice), { size: 7.5, color: MUTED, strike: true })], { align: AlignmentType.RIGHT }),
               paragraph([run(money(line.price), { bold: true, size: 8.5 })], { align: AlignmentType.RIGHT }),
             ]
           : [paragraph([run(money(line.price), { size: 8.5 })], { align: AlignmentType.RIGHT })];
@@ -231,6 +233,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
     totalRows.push(totalRow('Скидка', `−${money(totals.discount)} ₽`, { color: '2F7D32' }));
   }
   totalRows.push(totalRow('Итого к оплате', `${money(totals.total)} ₽`, { strong: true }));
+  totalRows.push(totalRow(VAT_LABEL, `${money(totals.vat)} ₽`));
   children.push(paragraph([], { after: 160 }));
   children.push(
     new Table({
@@ -243,16 +246,18 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
   );
   children.push(
     paragraph(
-      [run(`Всего ${totals.count} ${russianPlural(totals.count, 'единица', 'единицы', 'единиц')} на сумму: `, { size: 8.5, color: MUTED }), run(amountInWords(totals.total), { size: 8.5, italics: true })],
+      [run(`Всего ${totals.count} ${pluralRu(totals.count, UNITS)} на сумму: `, { size: 8.5, color: MUTED }), run(amountInWords(totals.total), { size: 8.5, italics: true })],
       { align: AlignmentType.RIGHT, before: 80, after: 280 },
     ),
   );
 
   if (document.conditions.length > 0) {
-    children.push(paragraph([run('Условия', { bold: true, size: 10.5, color: ACCENT })], { after: 80 }));
-    for (const condition of document.conditions) {
-      children.push(paragraph([run(`${condition.label}: `, { color: MUTED }), run(condition.text)], { after: 40 }));
-    }
+    // The conditions stay together on one page: each paragraph keeps with the next.
+    children.push(paragraph([run('Условия', { bold: true, size: 10.5, color: ACCENT })], { after: 80, keepNext: true }));
+    document.conditions.forEach((condition, index) => {
+      const last = index === document.conditions.length - 1;
+      children.push(paragraph([run(`${condition.label}: `, { color: MUTED }), run(condition.text)], { after: 40, keepNext: !last }));
+    });
     children.push(paragraph([], { after: 200 }));
   }
   if (document.comment) {

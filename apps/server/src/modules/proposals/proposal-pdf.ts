@@ -2,10 +2,10 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { amountInWords, formatAmount, russianPlural } from '@portal/domain';
+import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
+import { VAT_LABEL, customerLines, documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const require = createRequire(import.meta.url);
@@ -122,7 +122,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
       body: [
         [
           party('Исполнитель', executor.name, executorLines),
-          party('Заказчик', document.customer.name, document.customer.inn ? [`ИНН ${document.customer.inn}`] : []),
+          party('Заказчик', document.customer.name, customerLines(document.customer)),
         ],
       ],
     },
@@ -158,8 +158,8 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
     const span = position.lines.length;
     position.lines.forEach((line, lineIndex) => {
       const priceCell: TableCell =
-        line.price < line.fullPrice
-          ? { stack: [{ text: money(line.fullPrice), decoration: 'lineThrough', color: MUTED, fontSize: 7.5 }, { text: money(line.price), bold: true }], alignment: 'right' }
+        line.crossedRetailPrice !== null
+          ? { stack: [{ text: money(line.crossedRetailPrice), decoration: 'lineThrough', color: MUTED, fontSize: 7.5 }, { text: money(line.price), bold: true }], alignment: 'right' }
           : { text: money(line.price), alignment: 'right' };
       const row: TableCell[] = [
         lineIndex === 0 ? { text: String(position.index), rowSpan: span, alignment: 'center', color: MUTED } : {},
@@ -182,7 +182,9 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
         priceCell,
         { text: money(line.sum), alignment: 'right', bold: true, noWrap: true },
       ];
-      body.push(fill ? row.map((cell) => ({ ...(cell as object), fillColor: fill }) as TableCell) : row);
+      // Cells covered by a row span stay empty objects: pdfmake refuses any property on them.
+      const filled = (cell: TableCell) => (Object.keys(cell as object).length === 0 ? cell : ({ ...(cell as object), fillColor: fill } as TableCell));
+      body.push(fill ? row.map(filled) : row);
     });
   }
   const portraitWidths = [16, thumb + 6, '*', 78, 40, 62, 66];
@@ -214,6 +216,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
     { text: 'Итого к оплате', bold: true, fontSize: 11, color: ACCENT, margin: [0, 3, 0, 0] },
     { text: `${money(totals.total)} ₽`, bold: true, fontSize: 11, color: ACCENT, alignment: 'right', margin: [0, 3, 0, 0] },
   ]);
+  totalRows.push([{ text: VAT_LABEL, color: MUTED }, { text: `${money(totals.vat)} ₽`, alignment: 'right' }]);
   content.push({
     columns: [
       { width: '*', text: '' },
@@ -221,7 +224,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
         width: 230,
         table: { widths: ['*', 'auto'], body: totalRows },
         layout: {
-          hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 1 : 0),
+          hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 2 ? 1 : 0),
           vLineWidth: () => 0,
           hLineColor: () => ACCENT,
           paddingTop: () => 2,
@@ -235,7 +238,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
   } as Content);
   content.push({
     text: [
-      { text: `Всего ${totals.count} ${russianPlural(totals.count, 'единица', 'единицы', 'единиц')} на сумму: `, color: MUTED },
+      { text: `Всего ${totals.count} ${pluralRu(totals.count, UNITS)} на сумму: `, color: MUTED },
       { text: amountInWords(totals.total), italics: true },
     ],
     fontSize: 8.5,
@@ -245,18 +248,24 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
 
   // Conditions and comment
   if (document.conditions.length > 0) {
-    content.push({ text: 'Условия', bold: true, fontSize: 10.5, color: ACCENT, margin: [0, 0, 0, 4] });
+    // The conditions stay together on one page.
     content.push({
-      table: {
-        widths: [120, '*'],
-        body: document.conditions.map((condition) => [
-          { text: condition.label, color: MUTED },
-          { text: condition.text },
-        ]),
-      },
-      layout: 'noBorders',
-      fontSize: 9,
-      margin: [0, 0, 0, 12],
+      unbreakable: true,
+      stack: [
+        { text: 'Условия', bold: true, fontSize: 10.5, color: ACCENT, margin: [0, 0, 0, 4] },
+        {
+          table: {
+            widths: [120, '*'],
+            body: document.conditions.map((condition) => [
+              { text: condition.label, color: MUTED },
+              { text: condition.text },
+            ]),
+          },
+          layout: 'noBorders',
+          fontSize: 9,
+          margin: [0, 0, 0, 12],
+        },
+      ],
     } as Content);
   }
   if (document.comment) {

@@ -11,16 +11,21 @@ import {
   type TProposalRequestParsed,
 } from '@portal/contracts';
 import {
+  PREORDER_ONLY_LABEL,
+  PRICE_TYPE,
+  countWithNoun,
   formatUnixDate,
   innProblem,
   isPriceType,
   offerPriceForType,
-  PRICE_TYPE,
   productPriceForType,
   proposalLinePrice,
   proposalMarkupProblem,
   proposalTotals,
+  shortenCompanyName,
   type PriceTypeId,
+  type ProposalLineInput,
+  type ProposalTotals,
 } from '@portal/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -131,13 +136,6 @@ function sampleRegistry(): TProposalOrg[] {
   return registry;
 }
 
-const SHORT_FORMS: Array<[RegExp, string]> = [
-  [/^общество с ограниченной ответственностью\s+/i, 'ООО '],
-  [/^публичное акционерное общество\s+/i, 'ПАО '],
-  [/^акционерное общество\s+/i, 'АО '],
-  [/^индивидуальный предприниматель\s+/i, 'ИП '],
-];
-
 /** Name of an organisation by INN: first our partners, then the sample registry. */
 export async function findOrganisation(db: Db, innText: string): Promise<TProposalOrg> {
   const inn = innText.trim();
@@ -145,7 +143,7 @@ export async function findOrganisation(db: Db, innText: string): Promise<TPropos
   if (problem) throw badRequest(problem);
   const partner = await repo.findPartnerByInn(db, inn);
   if (partner) {
-    const text = SHORT_FORMS.reduce((name, [pattern, short]) => name.replace(pattern, short), partner.name);
+    const text = shortenCompanyName(partner.name);
     return { inn, name: partner.name, text, kpp: '', address: partner.address };
   }
   const known = sampleRegistry().find((org) => org.inn === inn);
@@ -155,8 +153,6 @@ export async function findOrganisation(db: Db, innText: string): Promise<TPropos
 
 // ---------------------------------------------------------------------------------------------------------------
 // The document
-
-const PLACEHOLDER_CHARACTERISTIC = 'Только под заказ';
 
 /** Gathers and prices everything the document shows. Nothing the client sends about money is used. */
 export async function buildProposalDocument(
@@ -184,14 +180,14 @@ export async function buildProposalDocument(
     return contract && isPriceType(contract.priceType) ? contract.priceType : PRICE_TYPE.DEFAULT;
   };
 
-  const positions: ProposalDocumentPosition[] = [];
+  const positions: Array<ProposalDocumentPosition & { input: ProposalLineInput[] }> = [];
   const pictureCache = new Map<string, ImageAsset | null>();
   for (const position of offer.position) {
     const product = productByUid.get(position.guid);
     if (!product) throw badRequest(`Товар ${position.guid} не найден в каталоге: удалите эту позицию из предложения.`);
     const productOffers = offerRows.filter((row) => row.productId === product.id);
     const subject = `позиции «${product.name}»`;
-    const lines: Array<{ guid: string; characteristic: string; quantity: number; fullPrice: number }> = [];
+    const lines: Array<{ guid: string; characteristic: string; quantity: number; fullPrice: number; retailPrice: number }> = [];
     for (const characteristic of position.characteristics) {
       if (characteristic.quantity === 0) continue;
       const found = productOffers.find((row) => row.guid === characteristic.guid);
@@ -199,14 +195,14 @@ export async function buildProposalDocument(
       if (!found && !isPlaceholder) {
         throw badRequest(`У товара «${product.name}» нет характеристики ${characteristic.guid}: выберите размер заново.`);
       }
-      const fullPrice = found
-        ? offerPriceForType(product, found.price, priceTypeFor(found.orgGuid))
-        : productPriceForType(product, priceTypeFor(null));
+      const priceIn = (type: PriceTypeId) => (found ? offerPriceForType(product, found.price, type) : productPriceForType(product, type));
+      const fullPrice = priceIn(priceTypeFor(found?.orgGuid ?? null));
+      const retailPrice = priceIn(PRICE_TYPE.DEFAULT);
       const problem = proposalMarkupProblem(fullPrice, position.markup, subject);
       if (problem) throw badRequest(problem);
       const existing = lines.find((line) => line.guid === characteristic.guid);
       if (existing) existing.quantity += characteristic.quantity;
-      else lines.push({ guid: characteristic.guid, characteristic: found?.characteristic ?? PLACEHOLDER_CHARACTERISTIC, quantity: characteristic.quantity, fullPrice });
+      else lines.push({ guid: characteristic.guid, characteristic: found?.characteristic ?? PREORDER_ONLY_LABEL, quantity: characteristic.quantity, fullPrice, retailPrice });
     }
     if (lines.length === 0) continue;
 
@@ -226,16 +222,18 @@ export async function buildProposalDocument(
       name: product.name,
       picture,
       markup: position.markup,
-      lines: lines.map((line) => ({ ...line, ...proposalLinePrice({ fullPrice: line.fullPrice, quantity: line.quantity, markup: position.markup }) })),
+      lines: lines.map((line) => {
+        const priced = proposalLinePrice({ ...line, markup: position.markup });
+        return { guid: line.guid, characteristic: line.characteristic, quantity: line.quantity, price: priced.price, crossedRetailPrice: priced.crossedRetailPrice, sum: priced.sum };
+      }),
       quantity: lines.reduce((acc, line) => acc + line.quantity, 0),
-      sum: proposalTotals(lines.map((line) => ({ fullPrice: line.fullPrice, quantity: line.quantity, markup: position.markup }))).total,
+      sum: proposalTotals(lines.map((line) => ({ ...line, markup: position.markup }))).total,
+      input: lines.map((line) => ({ ...line, markup: position.markup })),
     });
   }
   if (positions.length === 0) throw badRequest('В предложении нет ни одной строки с количеством больше 0: укажите количество.');
 
-  const allLines = positions.flatMap((position) =>
-    position.lines.map((line) => ({ fullPrice: line.fullPrice, quantity: line.quantity, markup: position.markup })),
-  );
+  const allLines = positions.flatMap((position) => position.input);
 
   const logo = request.header && request.headerLogo ? await documentImage(db, storage, userId, 'logo', request.headerLogo, 800) : null;
   const banner = request.banner && request.bannerId ? await documentImage(db, storage, userId, 'banner', request.bannerId, 2000) : null;
@@ -259,9 +257,9 @@ export async function buildProposalDocument(
       email: partner.email,
       bank: partner.payment ? { account: partner.payment, bik: partner.bik, correspondent: partner.correspondent } : null,
     },
-    customer: { name: offer.customer, inn: offer.customerInn },
-    positions,
-    totals: { ...proposalTotals(allLines), positions: positions.length },
+    customer: { name: offer.customer, inn: offer.customerInn, kpp: offer.customerKpp, address: offer.customerAddress },
+    positions: positions.map(({ input: _input, ...position }) => position),
+    totals: { ...customerTotals(proposalTotals(allLines)), positions: positions.length },
     conditions: conditionLines(additionally),
     comment: offer.comment.trim(),
   };
@@ -279,13 +277,8 @@ async function documentImage(db: Db, storage: FileStorage, userId: number, kind:
   return asset;
 }
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-};
+/** The customer's totals: everything but the dealer's own sum. */
+const customerTotals = ({ fullTotal: _dealerTotal, ...totals }: ProposalTotals) => totals;
 
 /** The conditions as the sentences the document prints. */
 export function conditionLines(conditions: TProposalRequestParsed['additionally']): Array<{ label: string; text: string }> {
@@ -298,8 +291,8 @@ export function conditionLines(conditions: TProposalRequestParsed['additionally'
     const work = conditions.delayWorkValue;
     const text =
       calendar !== null
-        ? `${calendar} ${plural(calendar, 'календарный день', 'календарных дня', 'календарных дней')}`
-        : `${work} ${plural(work ?? 0, 'рабочий день', 'рабочих дня', 'рабочих дней')}`;
+        ? countWithNoun(calendar, { one: 'календарный день', few: 'календарных дня', many: 'календарных дней' })
+        : countWithNoun(work ?? 0, { one: 'рабочий день', few: 'рабочих дня', many: 'рабочих дней' });
     lines.push({ label: 'Отсрочка платежа', text });
   }
   if (conditions.delivery) lines.push({ label: 'Доставка', text: conditions.deliveryValue || 'силами исполнителя до адреса заказчика' });

@@ -2,16 +2,26 @@
  * /order/:article? — the working order (spec §2/§4): available and pre-order lists, company and contract with the
  * debt, limit and what is left after this order, delivery, bags, comment, certificates, and the submit button.
  */
-import type { TCompany, TStorage } from '@portal/contracts';
 import {
-  deliveryCost,
-  formatPrice,
-  formatUnixDate,
-  shortenCompanyName,
-  toKopecks,
+  ORDER_LIMITS,
+  contractsOf,
+  lineUnits,
+  priceWorkingOrder,
   type Bags,
   type DeliveryCase,
+  type OrderList,
   type Position,
+  type TCompany,
+  type TStorage,
+} from '@portal/contracts';
+import {
+  ORGANISATION_NAMES,
+  formatPrice,
+  formatUnixDate,
+  fromKopecks,
+  moscowDate,
+  shortenCompanyName,
+  type OrganisationGuid,
 } from '@portal/domain';
 import {
   Autocomplete,
@@ -21,7 +31,6 @@ import {
   Checkbox,
   Grid,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -41,7 +50,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
-import { AmountInput } from '../../shared/ui/amount-input';
+import { AmountInput, MoneyInput } from '../../shared/ui/amount-input';
 import { CreditAlerts, CreditFigures, creditOf } from '../../shared/ui/contract-credit';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
@@ -53,7 +62,6 @@ import { DraftsModal } from './components/drafts-modal';
 import { OrderLinesTable } from './components/order-lines-table';
 import { QuickOrderModal } from './components/quick-order-modal';
 import { useOrderStore } from './model/order-store';
-import { repriceForContracts } from './model/positions';
 
 const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
   { value: 'pickup', label: 'Самовывоз' },
@@ -91,9 +99,19 @@ export function OrderPage() {
   const inUseCompany = inUse.company;
   useEffect(() => {
     if (inUseCompany && !order.edit && (!order.partner_id || (empty && order.partner_id !== inUseCompany.uid))) {
-      patch({ partner_id: inUseCompany.uid, storage: inUseCompany.storages[0]?.guid });
+      patch({ partner_id: inUseCompany.uid, storage: inUseCompany.storages[0]?.guid, contracts: contractsOf(inUseCompany.storages) });
     }
   }, [inUseCompany, order.edit, order.partner_id, empty, patch]);
+
+  // The order is priced with its company's contracts as they are now (a discount may have changed since it was saved).
+  useEffect(() => {
+    if (!company) return;
+    const current = contractsOf(company.storages);
+    if (JSON.stringify(current) !== JSON.stringify(order.contracts ?? [])) patch({ contracts: current });
+  }, [company, order.contracts, patch]);
+
+  // Checks per organisation and totals in kopecks, by the same rule the server applies.
+  const priced = useMemo(() => priceWorkingOrder(order, order.contracts ?? []), [order]);
 
   useEffect(() => {
     if (article) setAdding(true);
@@ -104,22 +122,36 @@ export function OrderPage() {
     if (!next) return;
     inUse.choose(next.uid);
     // Discounts follow the contracts of the chosen company.
-    replace({
-      ...order,
-      partner_id: next.uid,
-      storage: next.storages[0]?.guid,
-      position: repriceForContracts(order.position, next.storages),
-      position_presail: repriceForContracts(order.position_presail, next.storages),
+    replace({ ...order, partner_id: next.uid, storage: next.storages[0]?.guid, contracts: contractsOf(next.storages) });
+  };
+
+  const contractLabel = (organisation: string) => {
+    const name = ORGANISATION_NAMES[organisation as OrganisationGuid] ?? organisation;
+    const own = contracts.find((candidate) => candidate.guid === organisation);
+    return own ? `${name} · договор ${own.contract}` : `${name} · нет договора`;
+  };
+
+  /** Typing into one row of a split line changes the whole line; what moves to or from pre-order is said aloud. */
+  const changeCount = (list: OrderList, guid: string, lineGuid: string, count: number) => {
+    const before = lineUnits(order, guid, lineGuid);
+    setCount(list, guid, lineGuid, count);
+    const after = lineUnits(useOrderStore.getState().order, guid, lineGuid);
+    const typedPart = list === 'position' ? 'inStock' : 'preorder';
+    const otherPart = list === 'position' ? 'preorder' : 'inStock';
+    if (before[otherPart] === after[otherPart] || (after.inStock === 0 && after.preorder === 0)) return;
+    const line = [...order.position, ...order.position_presail].find((item) => item.guid === guid);
+    const size = line?.characteristics.find((candidate) => candidate.GUID === lineGuid)?.CHARACTERISTIC ?? '';
+    notifications.show({
+      color: 'orange',
+      title: `${line?.article ?? ''} ${size}`.trim(),
+      message: `Всего ${after.inStock + after.preorder} шт.: в наличии ${after.inStock}, под заказ ${after.preorder}` +
+        (typedPart === 'inStock' && before.preorder > after.preorder ? ` (предзаказ был ${before.preorder} шт.)` : '') + '.',
+      autoClose: 8_000,
     });
   };
 
-  // What this order adds to the chosen contract's debt: its lines shipped by that contract's organisation, in kopecks.
-  const contractOrderKopecks = contract
-    ? [...order.position, ...order.position_presail]
-        .flatMap((position) => position.characteristics)
-        .filter((line) => line.ORGGUID === contract.guid)
-        .reduce((sum, line) => sum + toKopecks(line.PRICE) * line.count, 0)
-    : 0;
+  // What this order adds to the chosen contract's debt: its check with that contract's organisation, as invoiced.
+  const contractOrderKopecks = priced.checks.find((check) => check.organisation === contract?.guid)?.totalKopecks ?? 0;
   const credit = contract ? creditOf(contract, contractOrderKopecks) : null;
 
   const send = async () => {
@@ -148,7 +180,7 @@ export function OrderPage() {
     notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
   };
 
-  const today = dayjs().startOf('day').toDate();
+  const today = moscowDate(Date.now());
   const submitState = submit.isPending ? 'progress' : empty || !company ? 'disabled' : 'active';
 
   return (
@@ -206,10 +238,16 @@ export function OrderPage() {
                         {order.position.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
                       </Badge>
                     </Group>
-                    <Text fw={600}>{formatPrice(order.total - order.total_presail - deliveryCost(order.delivery))}</Text>
+                    <Text fw={600}>{formatPrice(fromKopecks(priced.totals.goodsKopecks - priced.totals.preorderKopecks))}</Text>
                   </Group>
                   {order.position.length > 0 ? (
-                    <OrderLinesTable list="position" positions={order.position} onCount={(g, l, n) => setCount('position', g, l, n)} onRemove={remove} />
+                    <OrderLinesTable
+                      list="position"
+                      positions={order.position}
+                      onCount={(g, l, n) => changeCount('position', g, l, n)}
+                      onRemove={remove}
+                      contractLabel={contractLabel}
+                    />
                   ) : (
                     <Text c="dimmed" size="sm">
                       Всё, что вы выбрали, сейчас под заказ.
@@ -233,8 +271,9 @@ export function OrderPage() {
                     <OrderLinesTable
                       list="position_presail"
                       positions={order.position_presail}
-                      onCount={(g, l, n) => setCount('position_presail', g, l, n)}
+                      onCount={(g, l, n) => changeCount('position_presail', g, l, n)}
                       onRemove={remove}
+                      contractLabel={contractLabel}
                     />
                   </Card>
                 )}
@@ -273,15 +312,14 @@ export function OrderPage() {
                     onChange={(value) => patch({ delivery: { ...order.delivery, date: value ? dayjs(value).format('YYYY-MM-DD') : '' } })}
                   />
                   {order.delivery.case === 'other' && (
-                    <NumberInput
+                    <MoneyInput
                       label="Стоимость доставки"
-                      description="Добавляется к сумме заказа"
-                      min={0}
-                      decimalScale={2}
-                      thousandSeparator=" "
-                      suffix=" ₽"
+                      description="Добавляется к сумме заказа и к счёту"
+                      min={ORDER_LIMITS.deliveryCost.min}
+                      max={ORDER_LIMITS.deliveryCost.max}
                       value={order.delivery.cost}
-                      onChange={(value) => patch({ delivery: { ...order.delivery, cost: Math.max(0, Number(value) || 0) } })}
+                      onChange={(cost) => patch({ delivery: { ...order.delivery, cost } })}
+                      data-testid="delivery-cost"
                     />
                   )}
                   <TextInput
@@ -304,7 +342,14 @@ export function OrderPage() {
                     <Text size="xs" c="dimmed">
                       Пакеты: {label.toLowerCase()}
                     </Text>
-                    <AmountInput value={order.bags[key]} onChange={(n) => patch({ bags: { ...order.bags, [key]: n } })} aria-label={`Пакеты: ${label}`} size="xs" w={56} />
+                    <AmountInput
+                      value={order.bags[key]}
+                      onChange={(n) => patch({ bags: { ...order.bags, [key]: n } })}
+                      max={ORDER_LIMITS.bags.max}
+                      aria-label={`Пакеты: ${label}`}
+                      size="xs"
+                      w={56}
+                    />
                   </Stack>
                 ))}
               </Group>
@@ -371,7 +416,7 @@ export function OrderPage() {
                 <Row label="Объём, м³" value={order.total_volume.toFixed(3)} />
                 <Row label="Скидка" value={formatPrice(order.total_discount)} color="teal" />
                 {order.total_presail > 0 && <Row label="В т. ч. предзаказ" value={formatPrice(order.total_presail)} />}
-                {deliveryCost(order.delivery) > 0 && <Row label="Доставка" value={`+ ${formatPrice(deliveryCost(order.delivery))}`} />}
+                {priced.totals.deliveryKopecks > 0 && <Row label="Доставка" value={`+ ${formatPrice(fromKopecks(priced.totals.deliveryKopecks))}`} />}
                 <Group justify="space-between" mt="xs">
                   <Text fw={700}>К оплате</Text>
                   <Text fw={800} size="xl" data-testid="order-total">

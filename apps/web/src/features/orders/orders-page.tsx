@@ -26,11 +26,13 @@ import { reportError } from '../../shared/errors';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { downloadCertificates, downloadInvoice } from './api/download-order-files';
 import { getOrderDetail } from '../../shared/api/get-order-detail';
+import { partnersQueryOptions } from '../../shared/api/get-partners';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { useOrders } from './api/get-orders';
 import { useRequestBill } from './api/request-bill';
 import { useOrderStore } from './model/order-store';
-import { fromDetail } from './model/payload';
+import { fromDetail, heldByOrder } from './model/payload';
+import { atTodaysPrices } from './model/todays-offers';
 
 const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
   { key: 'StatusSchet', label: 'Счёт' },
@@ -108,7 +110,13 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   const load = async (mode: 'edit' | 'copy') => {
     try {
       const detail = await getOrderDetail(order.n);
-      const working = fromDetail(detail, mode);
+      const companies = await queryClient.fetchQuery(partnersQueryOptions());
+      // Each line is priced as a newly added line would be today: what the dealer sees is what the server charges.
+      const working = await atTodaysPrices(
+        fromDetail(detail, mode),
+        companies.find((company) => company.uid === detail.partner_id),
+        mode === 'edit' ? heldByOrder(detail) : undefined,
+      );
       const current = useOrderStore.getState().order;
       const apply = () => {
         useOrderStore.getState().replace(working);

@@ -186,7 +186,7 @@ function ProductView({ result }: { result: TProductSearchResult }) {
         <Title order={3} fz={18}>
           Размеры, остатки и цены
         </Title>
-        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} listPrice={product.PRICE} />
+        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} listPrice={product.PRICE} productUid={product.UID} />
       </Stack>
 
       {others.length > 0 && (

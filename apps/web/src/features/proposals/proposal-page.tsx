@@ -1,15 +1,18 @@
 /** /kp: the commercial proposal wizard (spec §2, §4): products → prices → customer and conditions → design and file. */
-import { Box, Button, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { shortenCompanyName } from '@portal/domain';
 import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { usePartners } from '../../shared/api/get-partners';
+import { reportError } from '../../shared/errors';
 import { StepCustomer } from './components/step-customer';
 import { StepDesign } from './components/step-design';
 import { StepPrices } from './components/step-prices';
 import { StepProducts } from './components/step-products';
+import { getProductByUid } from './api/search-products';
 import { stepProblems } from './lib/proposal-payload';
+import { atTodaysPrices } from './lib/todays-prices';
 import { PROPOSAL_STEPS, useProposalStore } from './proposal-store';
 
 const STEP_TITLES = [
@@ -36,7 +39,28 @@ export function ProposalPage() {
   }, [executor, companies, offer.executorUID, reset, setOffer]);
 
   const priceUid = executor?.storages[0]?.pricetype;
-  const problems = step < PROPOSAL_STEPS ? stepProblems(step, state) : [];
+
+  // Lines taken from a draft are priced at today's prices before any step shows them.
+  const { needsTodaysPrices, items, setTodaysPrices } = state;
+  useEffect(() => {
+    if (!needsTodaysPrices || !executor) return;
+    let cancelled = false;
+    Promise.all(items.map(async (item) => [item.guid, await getProductByUid(item.guid, priceUid)] as const))
+      .then((results) => {
+        if (cancelled) return;
+        const priced = atTodaysPrices(items, new Map(results));
+        setTodaysPrices(priced.items, priced.changes);
+      })
+      .catch((error: unknown) => reportError('GET_DRAFT_PRICES', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [needsTodaysPrices, executor, items, priceUid, setTodaysPrices]);
+  const problems = needsTodaysPrices
+    ? ['Подождите: цены черновика обновляются по сегодняшнему прайсу.']
+    : step < PROPOSAL_STEPS
+      ? stepProblems(step, state)
+      : [];
 
   const startOver = () =>
     modals.openConfirmModal({
@@ -85,6 +109,23 @@ export function ProposalPage() {
           <Stepper.Step key={title.label} label={title.label} description={title.description} />
         ))}
       </Stepper>
+
+      {needsTodaysPrices && (
+        <Alert color="blue" variant="light" data-testid="kp-pricing">
+          Цены черновика обновляются по сегодняшнему прайсу…
+        </Alert>
+      )}
+      {!needsTodaysPrices && state.priceChanges.length > 0 && (
+        <Alert color="orange" variant="light" title="С момента сохранения черновика изменилось — предложение по сегодняшним ценам" data-testid="kp-price-changes">
+          <Stack gap={2}>
+            {state.priceChanges.map((change) => (
+              <Text size="sm" key={change}>
+                {change}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
 
       <Box data-testid={`kp-step-${step}`}>
         {step === 1 && <StepProducts priceUid={priceUid} />}

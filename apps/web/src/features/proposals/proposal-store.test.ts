@@ -1,6 +1,8 @@
+import type { TProductSearchResult } from '@portal/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hasPickedLine, itemsFromPositions, startProposalFromPositions, useProposalStore } from './proposal-store';
 import { buildProposalRequest, stepProblems } from './lib/proposal-payload';
+import { atTodaysPrices } from './lib/todays-prices';
 
 const jacket = { guid: 'uid-jacket', article: 'КРТ-2', name: 'Куртка', image: null };
 const size48 = { guid: 'offer-48', characteristic: '48-50', fullprice: 1000, residue: 5 };
@@ -57,7 +59,9 @@ describe('startProposalFromPositions (the drafts modal)', () => {
     expect(state.step).toBe(2);
     expect(state.items).toHaveLength(2);
     expect(state.items[0]).toMatchObject({ guid: 'uid-jacket', name: 'Куртка', article: 'КРТ-2', markup: { kind: 'percent', value: 0 } });
-    expect(state.items[0]!.lines).toEqual([{ guid: 'offer-48', characteristic: '48-50', quantity: 5, fullprice: 1000, residue: 2 }]);
+    expect(state.items[0]!.lines).toEqual([{ guid: 'offer-48', characteristic: '48-50', quantity: 5, fullprice: 1000, savedprice: 1000, residue: 2 }]);
+    // The draft's prices are replaced by today's before any step shows them.
+    expect(state.needsTodaysPrices).toBe(true);
     expect(state.items[1]!.lines[0]!.quantity).toBe(1);
     // The draft keeps the product's id: its main picture; a position without one has none.
     expect(state.items[0]!.image).toBe('/api/content/products/7/image');
@@ -96,5 +100,32 @@ describe('the request', () => {
     const problems = stepProblems(3, useProposalStore.getState());
     expect(problems).toContain('Цена позиции «Куртка» после скидки получается меньше нуля: уменьшите скидку.');
     expect(problems.some((problem) => problem.startsWith('ИНН заказчика: Контрольная сумма'))).toBe(true);
+  });
+});
+
+describe('a proposal from a draft at today\'s prices', () => {
+  it('re-prices every line from today\'s catalogue, drops lines no longer sold and says what changed', () => {
+    const items = itemsFromPositions([
+      {
+        guid: 'uid-jacket',
+        article: 'КРТ-2',
+        characteristics: [
+          { GUID: 'offer-48', CHARACTERISTIC: '48-50', count: 2, fullprice: 1900 },
+          { GUID: 'offer-52', CHARACTERISTIC: '52-54', count: 1, fullprice: 2000 },
+        ],
+      },
+    ]);
+    const today = {
+      PRODUCT: { ID: 7, UID: 'uid-jacket', ARTICLE: 'КРТ-2', NAME: 'Куртка', PRICE: 2800, PRICE_OPT: 2059.9 },
+      OFFERS: [{ ID: 1, CHARACTERISTIC: '48-50', RESIDUE: 4, PRICE: 2059.9, PPDATA: '', GUID: 'offer-48', ORGGUID: 'fro' }],
+    } as unknown as TProductSearchResult;
+    const priced = atTodaysPrices(items, new Map([['uid-jacket', today]]));
+    expect(priced.items[0]!.lines).toEqual([
+      { guid: 'offer-48', characteristic: '48-50', quantity: 2, fullprice: 2059.9, retailprice: 2800, residue: 4, savedprice: undefined },
+    ]);
+    expect(priced.changes).toEqual([
+      'КРТ-2 (48-50): цена изменилась с 1\u202f900.00 ₽ на 2\u202f059.90 ₽.',
+      'КРТ-2 (52-54): товар больше не продаётся — строка убрана.',
+    ]);
   });
 });

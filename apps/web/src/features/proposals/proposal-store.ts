@@ -14,8 +14,12 @@ export interface ProposalLine {
   guid: string;
   characteristic: string;
   quantity: number;
-  /** The portal's full price of one unit, for showing the resulting price at once; the server prices again. */
+  /** The dealer's price of one unit today, for showing the resulting price at once; the server prices again. */
   fullprice: number;
+  /** The recommended retail price of one unit: the only price the document may cross out. */
+  retailprice?: number;
+  /** The dealer's price when the line was saved in a draft (a proposal made from a draft says what changed). */
+  savedprice?: number;
   residue?: number;
 }
 
@@ -33,6 +37,9 @@ export interface ProposalOfferDraft {
   executorUID: string;
   customer: string;
   customerInn: string;
+  /** Found by INN (or typed): printed in the customer block when known. */
+  customerKpp: string;
+  customerAddress: string;
   n: string;
   /** YYYY-MM-DD */
   date: string;
@@ -61,6 +68,10 @@ export interface ProposalState {
   portrait: boolean;
   /** The organisation name found by INN (spec §3 org_name). */
   orgName: string;
+  /** True while lines taken from a draft still carry the draft's prices (todays-prices.ts replaces them). */
+  needsTodaysPrices: boolean;
+  /** What changed since the draft was saved, said on every step. */
+  priceChanges: string[];
 
   setStep(step: number): void;
   /** Sets a line's count, adding the product and the line when they are new; 0 unpicks the line. */
@@ -75,6 +86,8 @@ export interface ProposalState {
   setOrgName(name: string): void;
   /** Replaces the positions with these (a draft's), keeping the rest, and opens step 2. */
   startFromPositions(positions: readonly IncomingPosition[]): void;
+  /** Today's prices for the items (lines no longer sold are gone) and what changed since the draft. */
+  setTodaysPrices(items: ProposalItem[], changes: string[]): void;
   reset(): void;
 }
 
@@ -94,12 +107,14 @@ const suggestedNumber = () => {
 const blank = () => ({
   step: 1,
   items: [] as ProposalItem[],
-  offer: { executorUID: '', customer: '', customerInn: '', n: suggestedNumber(), date: today(), comment: '' },
+  offer: { executorUID: '', customer: '', customerInn: '', customerKpp: '', customerAddress: '', n: suggestedNumber(), date: today(), comment: '' },
   additionally: { ...NO_PROPOSAL_CONDITIONS },
   design: { header: true, headerLogo: null, headerLogoAlign: 'left' as TLogoAlign, headerText: '', banner: false, bannerId: null },
   format: 'PDF' as TProposalFormat,
   portrait: true,
   orgName: '',
+  needsTodaysPrices: false,
+  priceChanges: [] as string[],
 });
 
 /** Positions of a draft or an order as proposal items: same products merged, counts of the same line added up. */
@@ -133,6 +148,7 @@ export function itemsFromPositions(positions: readonly IncomingPosition[]): Prop
           characteristic: characteristic.CHARACTERISTIC ?? characteristic.characteristic ?? '',
           quantity,
           fullprice: characteristic.fullprice ?? characteristic.PRICE ?? 0,
+          savedprice: characteristic.fullprice ?? characteristic.PRICE ?? 0,
           residue: characteristic.RESIDUE,
         });
     }
@@ -172,14 +188,15 @@ export const useProposalStore = create<ProposalState>()(
       setFormat: (format) => set({ format }),
       setPortrait: (portrait) => set({ portrait }),
       setOrgName: (orgName) => set({ orgName }),
-      startFromPositions: (positions) => set({ items: itemsFromPositions(positions), step: 2 }),
+      startFromPositions: (positions) => set({ items: itemsFromPositions(positions), step: 2, needsTodaysPrices: true, priceChanges: [] }),
+      setTodaysPrices: (items, priceChanges) => set({ items, priceChanges, needsTodaysPrices: false }),
       reset: () => set(blank()),
     }),
     {
       name: 'kp_wizard',
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ step, items, offer, additionally, design, format, portrait, orgName }) => ({
+      partialize: ({ step, items, offer, additionally, design, format, portrait, orgName, needsTodaysPrices, priceChanges }) => ({
         step,
         items,
         offer,
@@ -188,6 +205,8 @@ export const useProposalStore = create<ProposalState>()(
         format,
         portrait,
         orgName,
+        needsTodaysPrices,
+        priceChanges,
       }),
     },
   ),

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AmountInput, acceptAmount, isPendingAmount } from './amount-input';
+import { AmountInput, MoneyInput, acceptAmount, isPendingAmount, readMoney } from './amount-input';
 
 function Harness({ initial = 3, max, min }: { initial?: number; max?: number; min?: number }) {
   const [value, setValue] = useState(initial);
@@ -126,5 +126,58 @@ describe('AmountInput', () => {
     expect(input().value).toBe('5');
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
     expect(input().value).toBe('4');
+  });
+});
+
+describe('readMoney (Russian habits)', () => {
+  it('reads a comma or a dot before the kopecks and spaces between thousands', () => {
+    expect(readMoney('12,5')).toEqual({ kopecks: 1250 });
+    expect(readMoney('12.50')).toEqual({ kopecks: 1250 });
+    expect(readMoney('1 234,56')).toEqual({ kopecks: 123_456 });
+    expect(readMoney('')).toEqual({ kopecks: 0 });
+  });
+  it('refuses an exponent, a sign, letters, a third decimal and values above the limit, saying what to type', () => {
+    for (const text of ['1e5', '-500', 'сто', '12,505', '+5', '0x10']) {
+      const reading = readMoney(text, 0, 10_000_000);
+      expect(reading).toHaveProperty('error');
+      expect((reading as { error: string }).error).toMatch(/введите рубли цифрами/);
+    }
+    expect((readMoney('10 000 001', 0, 10_000_000) as { error: string }).error).toMatch(/^Введите сумму от 0 до 10\s000\s000 ₽.$/);
+  });
+});
+
+function MoneyHarness() {
+  const [value, setValue] = useState(0);
+  return (
+    <MantineProvider>
+      <MoneyInput value={value} onChange={setValue} max={10_000_000} label="Стоимость доставки" />
+      <output data-testid="money">{value}</output>
+    </MantineProvider>
+  );
+}
+
+describe('MoneyInput', () => {
+  const field = () => screen.getByRole('textbox', { name: 'Стоимость доставки' }) as HTMLInputElement;
+  it('takes «12,5» as 12.50 and keeps the last accepted value while showing why «1e5» is refused', () => {
+    render(<MoneyHarness />);
+    fireEvent.change(field(), { target: { value: '12,5' } });
+    expect(screen.getByTestId('money')).toHaveTextContent('12.5');
+    fireEvent.change(field(), { target: { value: '1e5' } });
+    expect(screen.getByTestId('money')).toHaveTextContent('12.5');
+    expect(field().value).toBe('1e5');
+    expect(screen.getByText(/«1e5» — не сумма/)).toBeInTheDocument();
+    fireEvent.change(field(), { target: { value: '-500' } });
+    expect(screen.getByTestId('money')).toHaveTextContent('12.5');
+    expect(screen.getByText(/«-500» — не сумма/)).toBeInTheDocument();
+  });
+});
+
+describe('AmountInput refusal', () => {
+  it('says what is allowed when a typed value is refused', () => {
+    render(<Harness max={10} />);
+    type('80');
+    expect(screen.getByText('Введите целое число от 0 до 10.')).toBeInTheDocument();
+    type('7');
+    expect(screen.queryByText('Введите целое число от 0 до 10.')).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 /**
- * The amount input of spec §5: whole numbers only; a non-numeric value, a value above the maximum (when set) or
- * below the minimum (default 0) reverts to the previous value; an empty field becomes 0; − and + step by 1.
- * With a negative minimum a lone minus sign is kept while typing (the start of a negative number) without changing
- * the value; left alone it reverts like any other non-number.
+ * The number inputs of the portal, following Russian habits.
+ * AmountInput (spec §5): whole numbers only; a non-numeric value, a value above the maximum (when set) or below the
+ * minimum (default 0) reverts to the previous value and says under the field what is allowed; an empty field becomes
+ * 0; − and + step by 1. With a negative minimum a lone minus sign is kept while typing (the start of a negative number)
+ * without changing the value; left alone it reverts like any other non-number.
+ * MoneyInput: roubles with a comma or a dot before the kopecks («12,5» is 12.50), spaces between thousands; anything
+ * else («1e5», «-500», letters, a third decimal) is refused with a message and the last accepted value stays in use.
  */
 import { ActionIcon, Group, TextInput, type MantineSize } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
@@ -24,6 +27,14 @@ export interface AmountInputProps {
   /** Hide the − and + buttons (e.g. in dense tables). */
   hideControls?: boolean;
   'data-testid'?: string;
+}
+
+const limit = (value: number) => value.toLocaleString('ru-RU');
+
+/** What the field allows, said to the dealer when a typed value is refused. */
+export function amountRule(min = 0, max?: number): string {
+  if (max === undefined) return min < 0 ? `Введите целое число не меньше ${limit(min)}.` : `Введите целое число от ${limit(min)}.`;
+  return `Введите целое число от ${limit(min)} до ${limit(max)}.`;
 }
 
 /** The accepted next value for a typed text, or null when the text must revert (spec §5). */
@@ -60,6 +71,7 @@ export function AmountInput({
 }: AmountInputProps) {
   // The pending text belongs to the value it was typed over: any other value (a step, a parent's change) drops it.
   const [pending, setPending] = useState<{ text: string; over: number } | null>(null);
+  const [refused, setRefused] = useState(false);
   const shown = pending && pending.over === value ? pending.text : String(value);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.target.value;
@@ -69,12 +81,17 @@ export function AmountInput({
     }
     setPending(null);
     const next = acceptAmount(text, value, min, max);
+    setRefused(next === null);
     if (next !== null && next !== value) onChange(next);
   };
   // A minus left alone is not a number: the field shows the previous value again.
-  const handleBlur = () => setPending(null);
+  const handleBlur = () => {
+    setPending(null);
+    setRefused(false);
+  };
   const stepBy = (direction: 1 | -1) => {
     setPending(null);
+    setRefused(false);
     const next = value + direction * step;
     if (next < min || (max !== undefined && next > max)) return;
     onChange(next);
@@ -110,11 +127,12 @@ export function AmountInput({
       w={w}
       styles={{ input: { textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
       data-testid={rest['data-testid']}
+      error={refused ? amountRule(min, max) : undefined}
     />
   );
   if (hideControls) return field;
   return (
-    <Group gap={4} wrap="nowrap" align="flex-end">
+    <Group gap={4} wrap="nowrap" align="flex-start">
       <ActionIcon
         variant="default"
         size={size === 'xs' ? 'md' : 'lg'}
@@ -135,5 +153,72 @@ export function AmountInput({
         <IconPlus size={14} />
       </ActionIcon>
     </Group>
+  );
+}
+
+export type MoneyReading = { kopecks: number } | { error: string };
+
+/**
+ * Reads roubles typed the Russian way: «1 234,56», «12,5», «12.5», «700». Digits, one comma or dot, at most two
+ * decimals, optional spaces between thousands — nothing else (no exponent, no sign, no letters).
+ */
+export function readMoney(text: string, min = 0, max?: number): MoneyReading {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+  const range = max === undefined ? `не меньше ${limit(min)} ₽` : `от ${limit(min)} до ${limit(max)} ₽`;
+  if (compact === '') return min <= 0 ? { kopecks: 0 } : { error: `Введите сумму ${range}.` };
+  if (!/^\d+([.,]\d{0,2})?$/.test(compact)) {
+    return { error: `«${text.trim()}» — не сумма: введите рубли цифрами, копейки через запятую (например, 1 250,50), ${range}.` };
+  }
+  const [roubles = '0', fraction = ''] = compact.split(/[.,]/);
+  const kopecks = Number(roubles) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(kopecks) || kopecks < Math.round(min * 100) || (max !== undefined && kopecks > Math.round(max * 100))) {
+    return { error: `Введите сумму ${range}.` };
+  }
+  return { kopecks };
+}
+
+/** Roubles as the field shows them: «1 234,50». */
+export const moneyText = (value: number) =>
+  value.toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0|\u202f/g, ' ');
+
+export interface MoneyInputProps {
+  /** Roubles. */
+  value: number;
+  onChange: (value: number) => void;
+  min?: number;
+  max?: number;
+  label?: string;
+  description?: string;
+  'data-testid'?: string;
+}
+
+export function MoneyInput({ value, onChange, min = 0, max, label, description, ...rest }: MoneyInputProps) {
+  // The text typed over a value; a refused text stays visible with its message until it is fixed or left.
+  const [typed, setTyped] = useState<{ text: string; over: number; error?: string } | null>(null);
+  const shown = typed && typed.over === value ? typed.text : moneyText(value);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value;
+    const reading = readMoney(text, min, max);
+    if ('error' in reading) {
+      setTyped({ text, over: value, error: reading.error });
+      return;
+    }
+    const next = reading.kopecks / 100;
+    setTyped({ text, over: next });
+    if (next !== value) onChange(next);
+  };
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      value={shown}
+      onChange={handleChange}
+      onBlur={() => setTyped((current) => (current?.error ? current : null))}
+      inputMode="decimal"
+      autoComplete="off"
+      rightSection="₽"
+      error={typed && typed.over === value ? typed.error : undefined}
+      data-testid={rest['data-testid']}
+    />
   );
 }

@@ -1,10 +1,9 @@
 /** POST /api/order/add or /api/order/{n}/edit with the Idempotency-Key of the working order; every attempt is logged. */
-import type { TOrderSubmitResult } from '@portal/contracts';
+import { payloadOf, type TOrderSubmitResult } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { appendOrderLog } from '../model/order-log';
 import type { WebOrder } from '../model/order-store';
-import { toPayload } from '../model/payload';
 
 export async function submitOrder(order: WebOrder): Promise<TOrderSubmitResult> {
   const editing = order.edit && order.number !== undefined;
@@ -21,7 +20,7 @@ export async function submitOrder(order: WebOrder): Promise<TOrderSubmitResult> 
   try {
     const result = await api<TOrderSubmitResult>(path, {
       method: 'POST',
-      body: toPayload(order),
+      body: payloadOf(order),
       headers: { 'Idempotency-Key': String(order.id) },
     });
     appendOrderLog({ ...base, number: result.id, outcome: 'ok', message: result.message });

@@ -2,8 +2,8 @@
  * The add-position modal (spec §2): search the catalogue, pick a product, choose characteristics and quantities.
  * Quantities above stock are allowed — they go to pre-order — and the modal says so per line.
  */
-import type { TFoundProduct, TProductSearchResult, TStorage } from '@portal/contracts';
-import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, formatPrice, lineDiscount, linePrice, searchRequestFor, type Position } from '@portal/domain';
+import type { Position, TFoundProduct, TProductSearchResult, TStorage } from '@portal/contracts';
+import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, formatPrice, fromKopecks, searchRequestFor, splitQuantity } from '@portal/domain';
 import { Badge, Box, Center, Group, Loader, ScrollArea, Stack, Table, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPackage, IconSearch } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { AmountInput } from '../../../shared/ui/amount-input';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { useProductSearch } from '../../../shared/api/search-product';
-import { offersOf, positionFor } from '../model/positions';
+import { offerPrice, offersOf, positionFor } from '../model/positions';
 
 export interface AddPositionModalProps {
   opened: boolean;
@@ -179,9 +179,8 @@ function ProductOffers({
           <Table.Tbody>
             {offersOf(result).map((offer) => {
               const count = counts.get(offer.GUID) ?? 0;
-              const discount = lineDiscount({ status: product.STATUS, maxDiscount: product.MAX_DISCOUNT, orgGuid: offer.ORGGUID, contracts });
-              const price = linePrice(offer.PRICE, discount);
-              const presale = Math.max(0, count - offer.RESIDUE);
+              const price = offerPrice(result, offer, contracts);
+              const presale = splitQuantity(count, offer.RESIDUE).preorder;
               return (
                 <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
                   <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
@@ -197,11 +196,11 @@ function ProductOffers({
                     {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
                   </Table.Td>
                   <Table.Td ta="right" data-testid="offer-own-price">
-                    {formatPrice(price.fullprice)}
+                    {formatPrice(fromKopecks(price.fullPriceKopecks))}
                   </Table.Td>
                   <Table.Td ta="right">
-                    {formatPrice(price.PRICE)}
-                    {price.discount > 0 && <Text size="xs" c="teal">−{price.discount} %</Text>}
+                    {formatPrice(fromKopecks(price.priceKopecks))}
+                    {price.discountPercent > 0 && <Text size="xs" c="teal">−{price.discountPercent} %</Text>}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">

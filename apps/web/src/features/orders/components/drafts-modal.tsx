@@ -3,8 +3,8 @@
  * confirmation), use a draft (it becomes the working order with a new id and opens /order, saying which prices or
  * stock changed since it was saved), or start a proposal from it (step 2 of /kp).
  */
-import type { TCompany, TProductSearchResult } from '@portal/contracts';
-import { SEARCH_OPTION, draftChanges, formatPrice, lineDiscount, linePrice, refreshLines, type FreshLine } from '@portal/domain';
+import { savedLinesOf, todaysLinesOf, type TCompany } from '@portal/contracts';
+import { formatPrice, savedLineChanges } from '@portal/domain';
 import { ActionIcon, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -19,10 +19,9 @@ import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { handPositionsToProposal } from '../../../shared/proposal-handoff';
 import { partnersQueryOptions } from '../../../shared/api/get-partners';
-import { searchProduct } from '../../../shared/api/search-product';
 import { useDraftsStore, type Draft } from '../model/drafts-store';
 import { useOrderStore } from '../model/order-store';
-import { offersOf } from '../model/positions';
+import { atTodaysPrices } from '../model/todays-offers';
 
 type Mode = { id: number; action: 'rename' } | null;
 
@@ -65,23 +64,16 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
   const continueWith = async (draft: Draft) => {
     const companies = await queryClient.fetchQuery(partnersQueryOptions()).catch(() => [] as TCompany[]);
     const company = companies.find((candidate) => candidate.uid === draft.partner_id) ?? companies[0];
-    const contracts = company?.storages ?? [];
-    const fresh = await freshLines(draft, contracts[0]?.pricetype, contracts).catch((error: unknown) => {
+    const now = Date.now();
+    let next: Draft = { ...structuredClone(draft), id: now, date: now, name: '', edit: false, number: undefined };
+    const priced = await atTodaysPrices(next, company).catch((error: unknown) => {
       reportError('GET_DRAFT_PRICES', error);
       return null;
     });
-    const now = Date.now();
-    let next: Draft = { ...structuredClone(draft), id: now, date: now, name: '', edit: false, number: undefined };
-    if (fresh) {
-      const changes = draftChanges([...draft.position, ...draft.position_presail], fresh);
-      next = { ...next, ...refreshLines(next, ({ GUID }) => fresh.get(GUID)) };
-      // Lines no longer sold leave the order.
-      const gone = new Set(changes.filter((change) => change.kind === 'gone').map((change) => `${change.article}|${change.characteristic}`));
-      if (gone.size > 0) {
-        const keep = (list: typeof next.position) =>
-          list.map((p) => ({ ...p, characteristics: p.characteristics.filter((l) => !gone.has(`${p.article}|${l.CHARACTERISTIC}`)) }));
-        next = { ...next, position: keep(next.position), position_presail: keep(next.position_presail) };
-      }
+    if (priced) {
+      // Lines no longer sold have left the order; the dealer is told which, and which prices or stock changed.
+      const changes = savedLineChanges(savedLinesOf([...draft.position, ...draft.position_presail]), todaysLinesOf([...priced.position, ...priced.position_presail]));
+      next = priced;
       if (changes.length > 0) {
         notifications.show({
           color: 'orange',
@@ -90,7 +82,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
           message: (
             <Stack gap={2} data-testid="draft-changes">
               {changes.slice(0, 8).map((change) => (
-                <Text size="xs" key={`${change.kind}-${change.article}-${change.characteristic}`}>
+                <Text size="xs" key={`${change.kind}-${change.offerGuid}`}>
                   {change.message}
                 </Text>
               ))}
@@ -289,24 +281,4 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
       </Stack>
     </PortalModal>
   );
-}
-
-/** Today's price and stock of every line of the draft, by its characteristic GUID. */
-async function freshLines(
-  draft: Draft,
-  priceType: string | undefined,
-  contracts: TCompany['storages'],
-): Promise<Map<string, FreshLine & { discount: number }>> {
-  const articles = [...new Set([...draft.position, ...draft.position_presail].map((position) => position.article))];
-  const results = await Promise.all(articles.map((article) => searchProduct({ query: article, option: SEARCH_OPTION.ARTICLE, priceUid: priceType })));
-  const fresh = new Map<string, FreshLine & { discount: number }>();
-  results.forEach((result: TProductSearchResult | null, index) => {
-    if (!result || result.PRODUCT.ARTICLE.toUpperCase() !== articles[index]!.toUpperCase()) return;
-    for (const offer of offersOf(result)) {
-      const discount = lineDiscount({ status: result.PRODUCT.STATUS, maxDiscount: result.PRODUCT.MAX_DISCOUNT, orgGuid: offer.ORGGUID, contracts });
-      const price = linePrice(offer.PRICE, discount);
-      fresh.set(offer.GUID, { fullprice: price.fullprice, PRICE: price.PRICE, RESIDUE: offer.RESIDUE, discount });
-    }
-  });
-  return fresh;
 }

@@ -1,5 +1,9 @@
-/** One list of the working order (available or pre-order): per line stock, price, discount, quantity and sum. */
-import { formatPrice, type OrderList, type Position } from '@portal/domain';
+/**
+ * One list of the working order (available or pre-order): per line stock, price, discount, quantity and sum. Where one
+ * size of a product comes from two organisations, each of its rows names the organisation and the contract.
+ */
+import { ORDER_LIMITS, type OrderList, type Position } from '@portal/contracts';
+import { formatPrice, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/domain';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { AmountInput } from '../../../shared/ui/amount-input';
@@ -9,9 +13,18 @@ export interface OrderLinesTableProps {
   positions: readonly Position[];
   onCount: (guid: string, lineGuid: string, count: number) => void;
   onRemove: (guid: string) => void;
+  /** «ООО «ЭС» · договор № 12»: the organisation and the company's contract with it. */
+  contractLabel: (organisation: string) => string;
 }
 
-export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLinesTableProps) {
+/** Sizes of a position sold by more than one organisation. */
+function sharedSizes(position: Position): Set<string> {
+  const organisations = new Map<string, Set<string>>();
+  for (const line of position.characteristics) organisations.set(line.CHARACTERISTIC, (organisations.get(line.CHARACTERISTIC) ?? new Set()).add(line.ORGGUID));
+  return new Set([...organisations].filter(([, orgs]) => orgs.size > 1).map(([size]) => size));
+}
+
+export function OrderLinesTable({ list, positions, onCount, onRemove, contractLabel }: OrderLinesTableProps) {
   const presale = list === 'position_presail';
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -29,8 +42,9 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {positions.flatMap((position) =>
-            position.characteristics.map((line, index) => (
+          {positions.flatMap((position) => {
+            const shared = sharedSizes(position);
+            return position.characteristics.map((line, index) => (
               <Table.Tr key={`${position.guid}-${line.GUID}`} data-testid={`line-${position.article}-${line.CHARACTERISTIC}`}>
                 <Table.Td>
                   {index === 0 && (
@@ -51,7 +65,14 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
                     </Stack>
                   )}
                 </Table.Td>
-                <Table.Td>{line.CHARACTERISTIC}</Table.Td>
+                <Table.Td>
+                  {line.CHARACTERISTIC}
+                  {shared.has(line.CHARACTERISTIC) && (
+                    <Text size="xs" c="dimmed" data-testid="line-contract">
+                      {contractLabel(line.ORGGUID)}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">
                   {presale ? (
                     <Text size="xs" c="dimmed">
@@ -73,7 +94,7 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
                 <Table.Td>
                   <AmountInput
                     value={line.count}
-                    max={presale ? undefined : line.RESIDUE}
+                    max={ORDER_LIMITS.quantity.max}
                     onChange={(count) => onCount(position.guid, line.GUID, count)}
                     aria-label={`Количество ${position.article} ${line.CHARACTERISTIC}${presale ? ' (предзаказ)' : ''}`}
                     size="xs"
@@ -81,7 +102,7 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
                   />
                 </Table.Td>
                 <Table.Td ta="right" fw={600}>
-                  {formatPrice(Math.round(line.PRICE * 100 * line.count) / 100)}
+                  {formatPrice(fromKopecks(lineAmountKopecks({ priceKopecks: toKopecks(line.PRICE), quantity: line.count })))}
                 </Table.Td>
                 <Table.Td>
                   {index === 0 && (
@@ -93,8 +114,8 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
                   )}
                 </Table.Td>
               </Table.Tr>
-            )),
-          )}
+            ));
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

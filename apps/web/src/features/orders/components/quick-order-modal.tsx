@@ -2,8 +2,8 @@
  * Quick order: paste «article quantity» lines or load a CSV/XLSX file; found lines are added to the order (with the
  * stock split), the rest stay in the box with the reason, to correct and retry.
  */
-import type { TStorage } from '@portal/contracts';
-import { parseQuickOrder, type Position, type QuickOrderProblem } from '@portal/domain';
+import type { Position, TStorage } from '@portal/contracts';
+import { parseQuickOrder, type QuickOrderProblem } from '@portal/domain';
 import { Alert, FileButton, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /** Order drafts (spec §4 «Drafts»): the list lives in localStorage under `orders_drafts`, written after every change. */
-import type { WorkingOrder } from '@portal/domain';
+import type { WorkingOrder } from '@portal/contracts';
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../../../shared/storage-keys';
 

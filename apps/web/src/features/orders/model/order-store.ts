@@ -1,6 +1,7 @@
 /**
  * The working order (spec §3/§4): one zustand store written to localStorage (`working_order`) after every change,
- * so a reload keeps it. Every change goes through the domain rules (merge, stock split, totals).
+ * so a reload keeps it. Every change goes through the domain's one pricing rule (packages/contracts working-order.ts
+ * maps the stored shape to it and back), with the contracts of the chosen company.
  */
 import {
   addPositions,
@@ -10,13 +11,17 @@ import {
   setLineCount,
   type OrderList,
   type Position,
+  type PricingContracts,
   type WorkingOrder,
-} from '@portal/domain';
+} from '@portal/contracts';
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../../../shared/storage-keys';
 
-/** The working order with the contract the dealer chose (ours; sent as `storage`). */
-export type WebOrder = WorkingOrder & { storage?: string };
+/**
+ * The working order with the contract the dealer chose (ours; sent as `storage`) and the company's contracts it is
+ * priced with (kept with the order, so a reload prices it the same before the companies load).
+ */
+export type WebOrder = WorkingOrder & { storage?: string; contracts?: PricingContracts };
 
 function read(): WebOrder {
   try {
@@ -42,17 +47,20 @@ interface OrderState {
   add(positions: readonly Position[]): void;
   setCount(list: OrderList, guid: string, lineGuid: string, count: number): void;
   remove(guid: string): void;
-  /** Company, contract, delivery, comment, bags, certificates: kept even while the order is empty. */
+  /** Company, contract, delivery, comment, bags, certificates, contracts: kept even while the order is empty. */
   patch(changes: Partial<WebOrder>): void;
   /** Replaces the order (a draft used, an order copied or edited). */
   replace(order: WebOrder): void;
   reset(): void;
 }
 
+const pricing = (order: WebOrder) => order.contracts ?? [];
+const hasLines = (order: WorkingOrder) => order.position.length > 0 || order.position_presail.length > 0;
+
 /** Keeps who and how across a reset-to-blank of the domain rule (only positions empty the order). */
-const keepSettings = (before: WebOrder, after: WorkingOrder): WebOrder =>
-  after.id === 0 && after.position.length === 0 && after.position_presail.length === 0
-    ? { ...after, partner_id: before.partner_id, storage: before.storage, delivery: before.delivery }
+const keepSettings = (before: WebOrder, after: WebOrder): WebOrder =>
+  after.id === 0 && !hasLines(after)
+    ? { ...after, partner_id: before.partner_id, storage: before.storage, delivery: before.delivery, contracts: before.contracts }
     : after;
 
 export const useOrderStore = create<OrderState>((set, get) => {
@@ -60,26 +68,23 @@ export const useOrderStore = create<OrderState>((set, get) => {
     write(order);
     set({ order });
   };
+  const change = (next: (before: WebOrder) => WebOrder) => {
+    const before = get().order;
+    commit(keepSettings(before, next(before)));
+  };
   return {
     order: read(),
-    add: (positions) => commit(addPositions(get().order, positions) as WebOrder),
-    setCount: (list, guid, lineGuid, count) => {
-      const before = get().order;
-      commit(keepSettings(before, setLineCount(before, list, guid, lineGuid, count)));
-    },
-    remove: (guid) => {
-      const before = get().order;
-      commit(keepSettings(before, removePosition(before, guid)));
-    },
+    add: (positions) => change((before) => addPositions(before, positions, pricing(before))),
+    setCount: (list, guid, lineGuid, count) => change((before) => setLineCount(before, list, guid, lineGuid, count, pricing(before))),
+    remove: (guid) => change((before) => removePosition(before, guid, pricing(before))),
     patch: (changes) => {
       const next = { ...get().order, ...changes };
-      const hasLines = next.position.length > 0 || next.position_presail.length > 0;
-      commit(hasLines ? (recalculate(next) as WebOrder) : next);
+      commit(hasLines(next) ? recalculate(next, pricing(next)) : next);
     },
-    replace: (order) => commit(order.position.length + order.position_presail.length > 0 ? (recalculate(order) as WebOrder) : order),
+    replace: (order) => commit(hasLines(order) ? recalculate(order, pricing(order)) : order),
     reset: () => {
       const before = get().order;
-      commit({ ...blankOrder(), partner_id: before.partner_id, storage: before.storage });
+      commit({ ...blankOrder(), partner_id: before.partner_id, storage: before.storage, contracts: before.contracts });
     },
   };
 });

@@ -2,8 +2,8 @@
  * Quick order: each parsed line is looked up by article in the catalogue; a line becomes a position when the product
  * and its size are found, otherwise it is reported with the reason so the dealer can correct it and retry.
  */
-import type { TProductSearchResult, TStorage } from '@portal/contracts';
-import { SEARCH_OPTION, articleKey, type Position, type QuickOrderLine, type QuickOrderProblem } from '@portal/domain';
+import type { Position, TProductSearchResult, TStorage } from '@portal/contracts';
+import { SEARCH_OPTION, articleKey, type QuickOrderLine, type QuickOrderProblem } from '@portal/domain';
 import { offersOf, positionFor } from '../model/positions';
 import type { ProductSearchInput } from '../../../shared/api/search-product';
 

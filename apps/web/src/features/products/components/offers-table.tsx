@@ -3,8 +3,8 @@
  * company's price («Ваша цена») and the list price («Розничная»).
  */
 import { Badge, Table, Text } from '@mantine/core';
-import type { TOffer } from '@portal/contracts';
-import { ORGANISATION_NAMES, formatPrice, isPlaceholderOffer, offersOrPlaceholder, type OrganisationGuid } from '@portal/domain';
+import { isPlaceholderOffer, offersOrPlaceholder, type TOffer } from '@portal/contracts';
+import { ORGANISATION_NAMES, formatPrice, type OrganisationGuid } from '@portal/domain';
 
 /** PPDATA «120/15.03.2026» reads «120 шт. к 15.03.2026». */
 export function supplyText(ppdata: string): string {
@@ -13,8 +13,8 @@ export function supplyText(ppdata: string): string {
   return `${quantity} шт. к ${date}`;
 }
 
-export function OffersTable({ offers, priceOpt, listPrice }: { offers: TOffer[]; priceOpt: number; listPrice: number }) {
-  const rows = offersOrPlaceholder(offers, { PRICE_OPT: priceOpt });
+export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offers: TOffer[]; priceOpt: number; listPrice: number; productUid: string }) {
+  const rows = offersOrPlaceholder(offers, { UID: productUid, PRICE_OPT: priceOpt });
   return (
     // On a phone the columns scroll sideways inside the table's frame, not the whole page.
     <Table.ScrollContainer minWidth={620} type="native">
@@ -31,9 +31,9 @@ export function OffersTable({ offers, priceOpt, listPrice }: { offers: TOffer[];
         </Table.Thead>
         <Table.Tbody>
           {rows.map((offer) => (
-            <Table.Tr key={offer.GUID || 'placeholder'} data-testid="offer-row">
+            <Table.Tr key={offer.GUID} data-testid="offer-row">
               <Table.Td>
-                {isPlaceholderOffer(offer) ? (
+                {isPlaceholderOffer(offer, productUid) ? (
                   <Badge variant="light" color="orange">
                     {offer.CHARACTERISTIC}
                   </Badge>

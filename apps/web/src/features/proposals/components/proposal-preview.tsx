@@ -3,12 +3,12 @@
  * dealer types. The file itself is made by the server.
  */
 import { Box, Text } from '@mantine/core';
-import { amountInWords, formatAmount, proposalLinePrice } from '@portal/domain';
+import { VAT_PERCENT, amountInWords, formatAmount, proposalLinePrice } from '@portal/domain';
 import type { TCompany } from '@portal/contracts';
 import { useImageUrl } from '../api/get-image-blob';
 import { useProposalImages } from '../api/get-proposal-images';
 import { useProposalStore } from '../proposal-store';
-import { useProposalTotals } from './proposal-totals';
+import { proposalLineInput, useProposalTotals } from './proposal-totals';
 
 const ACCENT = '#0b4f8a';
 const MUTED = '#6b7785';
@@ -28,7 +28,7 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
   const rows = state.items.flatMap((item, index) =>
     item.lines
       .filter((line) => line.quantity > 0)
-      .map((line) => ({ item, index, line, priced: proposalLinePrice({ fullPrice: line.fullprice, quantity: line.quantity, markup: item.markup }) })),
+      .map((line) => ({ item, index, line, priced: proposalLinePrice(proposalLineInput(item, line)) })),
   );
   const width = state.portrait ? 420 : 594;
 
@@ -85,6 +85,8 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
           <div style={{ color: MUTED, fontSize: 6, fontWeight: 700 }}>ЗАКАЗЧИК</div>
           <div style={{ fontWeight: 700 }}>{state.offer.customer || '—'}</div>
           {state.offer.customerInn && <div style={{ color: MUTED }}>ИНН {state.offer.customerInn}</div>}
+          {state.offer.customerKpp && <div style={{ color: MUTED }}>КПП {state.offer.customerKpp}</div>}
+          {state.offer.customerAddress && <div style={{ color: MUTED }}>{state.offer.customerAddress}</div>}
         </div>
       </div>
       <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 7 }}>
@@ -104,8 +106,10 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
               <td style={{ padding: 3 }}>{line.characteristic}</td>
               <td style={{ padding: 3, textAlign: 'right' }}>{line.quantity}</td>
               <td style={{ padding: 3, textAlign: 'right' }}>
-                {priced.price < priced.fullPrice && <div style={{ textDecoration: 'line-through', color: MUTED }}>{formatAmount(priced.fullPrice)}</div>}
-                {formatAmount(priced.price)}
+                {priced.crossedRetailPrice !== null && (
+                  <div style={{ textDecoration: 'line-through', color: MUTED }}>{formatAmount(priced.crossedRetailPrice)}</div>
+                )}
+                <span data-testid="kp-preview-price">{formatAmount(priced.price)}</span>
               </td>
               <td style={{ padding: 3, textAlign: 'right', fontWeight: 600 }}>{formatAmount(priced.sum)}</td>
             </tr>
@@ -115,7 +119,12 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
       {rows.length > MAX_ROWS && <div style={{ color: MUTED, marginTop: 2 }}>… и ещё {rows.length - MAX_ROWS} строк</div>}
       <div style={{ textAlign: 'right', marginTop: 6 }}>
         {totals.discount > 0 && <div style={{ color: MUTED }}>Скидка: −{formatAmount(totals.discount)} ₽</div>}
-        <div style={{ color: ACCENT, fontWeight: 700, fontSize: 10 }}>Итого к оплате: {formatAmount(totals.total)} ₽</div>
+        <div style={{ color: ACCENT, fontWeight: 700, fontSize: 10 }} data-testid="kp-preview-total">
+          Итого к оплате: {formatAmount(totals.total)} ₽
+        </div>
+        <div style={{ color: MUTED }}>
+          В том числе НДС ({VAT_PERCENT} %): {formatAmount(totals.vat)} ₽
+        </div>
         <div style={{ color: MUTED, fontStyle: 'italic', fontSize: 6.5 }}>{amountInWords(totals.total)}</div>
       </div>
       {state.offer.comment && (

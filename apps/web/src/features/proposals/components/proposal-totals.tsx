@@ -1,13 +1,19 @@
-/** The running totals of the proposal, priced with the same rule as the server (packages/domain). */
+/** The running totals of the proposal, priced with the same rule as the server (packages/domain proposal-price.ts). */
 import { Group, Paper, Text } from '@mantine/core';
 import { formatPrice, proposalTotals } from '@portal/domain';
-import { useProposalStore } from '../proposal-store';
+import { useProposalStore, type ProposalItem, type ProposalLine } from '../proposal-store';
+
+/** A wizard line as the domain's proposal line. */
+export const proposalLineInput = (item: ProposalItem, line: ProposalLine) => ({
+  fullPrice: line.fullprice,
+  retailPrice: line.retailprice,
+  quantity: line.quantity,
+  markup: item.markup,
+});
 
 export function useProposalTotals() {
   const items = useProposalStore((state) => state.items);
-  return proposalTotals(
-    items.flatMap((item) => item.lines.filter((line) => line.quantity > 0).map((line) => ({ fullPrice: line.fullprice, quantity: line.quantity, markup: item.markup }))),
-  );
+  return proposalTotals(items.flatMap((item) => item.lines.filter((line) => line.quantity > 0).map((line) => proposalLineInput(item, line))));
 }
 
 export function ProposalTotalsBar() {

@@ -1,5 +1,6 @@
 /** Step 3: the customer (found by INN or typed), the proposal's number and date, the conditions and a comment. */
 import { Button, Card, Grid, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { PROPOSAL_LIMITS } from '@portal/contracts';
 import { DateInput } from '@mantine/dates';
 import { innProblem } from '@portal/domain';
 import { IconBuilding, IconSearch } from '@tabler/icons-react';
@@ -28,7 +29,7 @@ function CustomerCard() {
     try {
       const org = await find.mutateAsync(inn);
       setOrgName(org.text);
-      setOffer({ customer: org.text, customerInn: org.inn });
+      setOffer({ customer: org.text, customerInn: org.inn, customerKpp: org.kpp, customerAddress: org.address });
     } catch (error) {
       // Spec §8: the organisation lookup shows the server's own message.
       setLookupError((error as Error).message);
@@ -136,7 +137,7 @@ function ConditionsCard() {
           <Switch label="Предоплата" checked={conditions.prepayment} onChange={(event) => set({ prepayment: event.currentTarget.checked, prepaymentValue: conditions.prepaymentValue ?? 100 })} />
           {conditions.prepayment && (
             <Group gap="xs" pl={46}>
-              <AmountInput aria-label="Предоплата, %" value={conditions.prepaymentValue ?? 0} min={0} max={100} w={64} size="xs" onChange={(value) => set({ prepaymentValue: value || null })} />
+              <AmountInput aria-label="Предоплата, %" value={conditions.prepaymentValue ?? 0} min={0} max={PROPOSAL_LIMITS.prepaymentPercent.max} w={64} size="xs" onChange={(value) => set({ prepaymentValue: value || null })} />
               <Text size="sm">% от суммы предложения</Text>
             </Group>
           )}
@@ -152,7 +153,7 @@ function ConditionsCard() {
           />
           {conditions.delay && (
             <Group gap="xs" pl={46}>
-              <AmountInput aria-label="Дней отсрочки" value={delayDays} min={0} max={365} w={64} size="xs" onChange={(value) => setDelay(delayKind, value)} />
+              <AmountInput aria-label="Дней отсрочки" value={delayDays} min={0} max={PROPOSAL_LIMITS.days.max} w={64} size="xs" onChange={(value) => setDelay(delayKind, value)} />
               <SegmentedControl
                 size="xs"
                 aria-label="Какие дни"

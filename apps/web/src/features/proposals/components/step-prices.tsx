@@ -1,5 +1,6 @@
 /** Step 2: each position's own discount (negative) or markup as a percent or a fixed amount, plus an added sum. */
 import { ActionIcon, Alert, Badge, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { PROPOSAL_LIMITS } from '@portal/contracts';
 import {
   formatPrice,
   NO_MARKUP,
@@ -13,7 +14,7 @@ import { IconInfoCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { useProposalStore, type ProposalItem } from '../proposal-store';
-import { ProposalTotalsBar } from './proposal-totals';
+import { ProposalTotalsBar, proposalLineInput } from './proposal-totals';
 
 /**
  * The discount or markup of a position. The direction is chosen apart from the amount (a discount is stored as a
@@ -182,7 +183,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
         </Table.Thead>
         <Table.Tbody>
           {lines.map((line) => {
-            const priced = proposalLinePrice({ fullPrice: line.fullprice, quantity: line.quantity, markup: item.markup });
+            const priced = proposalLinePrice(proposalLineInput(item, line));
             return (
               <Table.Tr key={line.guid} data-testid="kp-price-line">
                 <Table.Td>{line.characteristic}</Table.Td>
@@ -193,7 +194,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
                     w={56}
                     value={line.quantity}
                     min={0}
-                    max={1_000_000}
+                    max={PROPOSAL_LIMITS.quantity.max}
                     onChange={(value) => setLineQuantity(info, line, value)}
                   />
                 </Table.Td>

@@ -2,22 +2,13 @@
 import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Loader, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatPrice, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_LENGTH } from '@portal/domain';
-import type { TFoundProduct, TProductSearchResult } from '@portal/contracts';
+import { PROPOSAL_LIMITS, type TFoundProduct, type TProductSearchResult } from '@portal/contracts';
 import { IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { useProductById, useProductSearch } from '../api/search-products';
-import { useProposalStore, type ProposalItem, type ProposalLine } from '../proposal-store';
-
-const PLACEHOLDER = 'Только под заказ';
-
-/** The product's lines: its offers, or the single «only pre-order» line priced at PRICE_OPT (spec §3 Offer). */
-export function linesOf(result: TProductSearchResult): Array<Omit<ProposalLine, 'quantity'>> {
-  if (result.OFFERS.length === 0) {
-    return [{ guid: result.PRODUCT.UID, characteristic: PLACEHOLDER, fullprice: result.PRODUCT.PRICE_OPT, residue: 0 }];
-  }
-  return result.OFFERS.map((offer) => ({ guid: offer.GUID, characteristic: offer.CHARACTERISTIC, fullprice: offer.PRICE, residue: offer.RESIDUE }));
-}
+import { linesOf } from '../lib/todays-prices';
+import { useProposalStore, type ProposalItem } from '../proposal-store';
 
 function Thumb({ src, size = 44 }: { src: string | null | undefined; size?: number }) {
   return src ? (
@@ -74,7 +65,7 @@ function ProductLines({ result }: { result: TProductSearchResult }) {
                   aria-label={`Количество ${line.characteristic}`}
                   value={quantity}
                   min={0}
-                  max={1_000_000}
+                  max={PROPOSAL_LIMITS.quantity.max}
                   w={64}
                   size="xs"
                   onChange={(value) => setLineQuantity(itemInfo, line, value)}

@@ -12,6 +12,8 @@ export function buildProposalRequest(state: Snapshot, executorName: string): TPr
       executorUID: state.offer.executorUID,
       customer: state.offer.customer.trim(),
       customerInn: state.offer.customerInn.trim(),
+      customerKpp: state.offer.customerKpp?.trim() ?? '',
+      customerAddress: state.offer.customerAddress?.trim() ?? '',
       n: state.offer.n.trim(),
       date: state.offer.date,
       comment: state.offer.comment,

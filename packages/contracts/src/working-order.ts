@@ -1,0 +1,243 @@
+/**
+ * The working order of spec §3 as the client keeps it (the `working_order` storage key and the drafts): positions with
+ * characteristic lines, totals, delivery, in the spec's words and roubles. Every change maps it to the domain's order
+ * model (order-mapper.ts), prices and splits it with the domain's `priceOrder`, and maps the answer back.
+ */
+import {
+  fromKopecks,
+  priceOrder,
+  quantityAfterEdit,
+  type AskedLine,
+  type OrderContract,
+  type OrderOffer,
+  type OrderProduct,
+  type PricedOrder,
+} from '@portal/domain';
+import { deliveryOf, offerOfLine, positionsOf, productOfPosition, wireTotals } from './order-mapper';
+
+/** Spec §3 "Characteristic line". Prices are per unit in roubles; `discount` is a percent (sent as a fraction). */
+export interface CharacteristicLine {
+  ID: string;
+  CHARACTERISTIC: string;
+  /** Unit price after the discount. */
+  PRICE: number;
+  /** Unit price before the discount. */
+  fullprice: number;
+  /** Discount per unit in roubles (fullprice − PRICE). */
+  price_discount: number;
+  count: number;
+  /** Units in stock when the line was last priced. */
+  RESIDUE: number;
+  /** Units of this line that take stock (the rest is pre-sale). */
+  RESERVED?: number;
+  MAX_DISCOUNT: number;
+  PPDATA: string;
+  GUID: string;
+  ORGGUID: string;
+  /** Percent. */
+  discount: number;
+  add_sum?: number;
+}
+
+export interface PositionProduct {
+  ID: string;
+  ARTICLE: string;
+  NAME: string;
+  UID: string;
+}
+
+/** Spec §3 "Position", with what the totals and the discount need about the product. */
+export interface Position {
+  /** The product's UID. */
+  guid: string;
+  article: string;
+  product: PositionProduct;
+  /** 'wear' or 'shoes'. */
+  type: string;
+  characteristics: CharacteristicLine[];
+  count: number;
+  total: number;
+  total_discount: number;
+  /** Product status: Outlet, Discount, Activity or ''. */
+  status?: string;
+  /** Per unit, kilograms and cubic metres. */
+  weight?: number;
+  volume?: number;
+  /** True when some of the asked quantity is above stock (spec §4). */
+  preorder?: boolean;
+}
+
+export type DeliveryCase = 'pickup' | 'delivery' | 'other';
+
+export interface Delivery {
+  address: string;
+  case: DeliveryCase;
+  /** Day.month.year is shown; kept as an ISO date 'YYYY-MM-DD' or '' when not chosen. */
+  date: string;
+  cost: number;
+  bill_to: string;
+}
+
+export interface Bags {
+  wear: number;
+  wear_pre: number;
+  shoes: number;
+  shoes_pre: number;
+}
+
+/** Spec §3 "Working order" (and "Order draft", which adds name and the pre-sale totals). */
+export interface WorkingOrder {
+  /** A timestamp (ms); 0 for the blank order. Also the Idempotency-Key of its submission. */
+  id: number;
+  edit: boolean;
+  /** The order number being edited (with edit = true). */
+  number?: number;
+  reserved: boolean;
+  total: number;
+  total_discount: number;
+  total_presail: number;
+  total_presail_discount: number;
+  count: number;
+  total_count: number;
+  total_volume: number;
+  total_weight: number;
+  partner_id: string;
+  position: Position[];
+  position_presail: Position[];
+  comment: string;
+  delivery: Delivery;
+  request_certificate: boolean;
+  bags: Bags;
+  name: string;
+  /** Unix ms of creation (drafts show it as their date). */
+  date: number;
+}
+
+export function blankOrder(): WorkingOrder {
+  return {
+    id: 0,
+    edit: false,
+    reserved: true,
+    total: 0,
+    total_discount: 0,
+    total_presail: 0,
+    total_presail_discount: 0,
+    count: 0,
+    total_count: 0,
+    total_volume: 0,
+    total_weight: 0,
+    partner_id: '',
+    position: [],
+    position_presail: [],
+    comment: '',
+    delivery: { address: '', case: 'pickup', date: '', cost: 0, bill_to: '' },
+    request_certificate: false,
+    bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0 },
+    name: '',
+    date: 0,
+  };
+}
+
+export type OrderList = 'position' | 'position_presail';
+
+/** The contracts a working order is priced with (the company's; kept with the order so a reload prices the same). */
+export type PricingContracts = readonly OrderContract[];
+
+/**
+ * Re-prices and re-splits the order with the domain's one rule; an order with nothing left becomes the blank order.
+ * Positions listed later carry the fresher offer (price, stock) and the quantities of one offer add up.
+ */
+export function recalculate<T extends WorkingOrder>(order: T, contracts: PricingContracts): T {
+  const priced = priceWorkingOrder(order, contracts);
+  if (priced.lines.length === 0) return { ...order, ...blankOrder() };
+  const productIds = new Map([...order.position, ...order.position_presail].map((position) => [position.guid, position.product.ID]));
+  return { ...order, ...positionsOf(priced.lines, productIds), ...wireTotals(priced.totals) };
+}
+
+/** The working order in the domain's words, priced and split: its checks per organisation and totals in kopecks. */
+export function priceWorkingOrder(order: Pick<WorkingOrder, 'position' | 'position_presail' | 'delivery'>, contracts: PricingContracts): PricedOrder {
+  const lines: AskedLine[] = [];
+  const products = new Map<string, OrderProduct>();
+  const offers = new Map<string, OrderOffer>();
+  for (const position of [...order.position, ...order.position_presail]) {
+    for (const line of position.characteristics) {
+      products.set(position.guid, productOfPosition(position, line));
+      offers.set(line.GUID, offerOfLine(position, line));
+      if (line.count > 0) lines.push({ productUid: position.guid, offerGuid: line.GUID, quantity: line.count });
+    }
+  }
+  return priceOrder({ lines, delivery: deliveryOf(order.delivery) }, { products, offers, contracts });
+}
+
+const started = <T extends WorkingOrder>(order: T, now: number): T => (order.id ? order : { ...order, id: now, date: now });
+
+/** Adds positions (the order gets a timestamp id on the first one); the same offer adds up. */
+export function addPositions<T extends WorkingOrder>(order: T, added: readonly Position[], contracts: PricingContracts, now = Date.now()): T {
+  if (added.length === 0) return order;
+  const next = started(order, now);
+  return recalculate({ ...next, position: [...next.position, ...added] }, contracts);
+}
+
+/**
+ * The dealer typed `count` into one row of a line (in stock, or on pre-order): the line's whole quantity becomes what
+ * they meant (domain `quantityAfterEdit`) and the split is recomputed; 0 in the stock row removes the line.
+ */
+export function setLineCount<T extends WorkingOrder>(
+  order: T,
+  list: OrderList,
+  guid: string,
+  lineGuid: string,
+  count: number,
+  contracts: PricingContracts,
+): T {
+  const quantity = quantityAfterEdit(lineUnits(order, guid, lineGuid), list === 'position' ? 'inStock' : 'preorder', count);
+  const withQuantity = (items: Position[], value: (line: CharacteristicLine) => number) =>
+    items.map((item) =>
+      item.guid !== guid ? item : { ...item, characteristics: item.characteristics.map((line) => (line.GUID === lineGuid ? { ...line, count: value(line) } : line)) },
+    );
+  return recalculate(
+    { ...order, position: withQuantity(order.position, () => quantity), position_presail: withQuantity(order.position_presail, () => 0) },
+    contracts,
+  );
+}
+
+/** Units of one line in each list: what a change of the split shows the dealer. */
+export function lineUnits(order: WorkingOrder, guid: string, lineGuid: string): { inStock: number; preorder: number } {
+  const units = (items: Position[]) =>
+    items
+      .filter((item) => item.guid === guid)
+      .flatMap((item) => item.characteristics)
+      .filter((line) => line.GUID === lineGuid)
+      .reduce((sum, line) => sum + line.count, 0);
+  return { inStock: units(order.position), preorder: units(order.position_presail) };
+}
+
+/** Removes a position from both lists. */
+export function removePosition<T extends WorkingOrder>(order: T, guid: string, contracts: PricingContracts): T {
+  return recalculate(
+    { ...order, position: order.position.filter((item) => item.guid !== guid), position_presail: order.position_presail.filter((item) => item.guid !== guid) },
+    contracts,
+  );
+}
+
+/** Today's offer of a line: its full price in the company's price type and its stock. */
+export interface FreshOffer {
+  fullPriceKopecks: number;
+  stock: number;
+}
+
+/**
+ * Replaces each line's full price and stock with today's (a draft used, an order copied), drops lines whose offer is
+ * no longer sold, and re-prices: each line is then priced as a newly added line would be.
+ */
+export function refreshLines<T extends WorkingOrder>(order: T, fresh: ReadonlyMap<string, FreshOffer>, contracts: PricingContracts): T {
+  const update = (items: Position[]) =>
+    items.map((item) => ({
+      ...item,
+      characteristics: item.characteristics.flatMap((line) => {
+        const now = fresh.get(line.GUID);
+        return now ? [{ ...line, fullprice: fromKopecks(now.fullPriceKopecks), RESIDUE: now.stock }] : [];
+      }),
+    }));
+  return recalculate({ ...order, position: update(order.position), position_presail: update(order.position_presail) }, contracts);
+}
