@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const server = process.env.PORTAL_DEV_API ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     // The sign-in salt is shared with the server (AUTH_SALT); the build takes the same variable.
     __AUTH_SALT__: JSON.stringify(process.env.AUTH_SALT ?? 'dealer-portal'),
