@@ -1,21 +1,10 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/carousel/styles.css';
-import '@mantine/dropzone/styles.css';
-import 'dayjs/locale/ru';
 import './global.css';
 import { MantineProvider, createTheme, type MantineColorsTuple } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { VersionCheck } from '../features/version/version-check';
 import { useDarkModeStore } from '../shared/dark-mode';
-
-dayjs.locale('ru');
 
 // A cool, slightly blue dark palette built around the spec's dark page background #15171C (index 8): cards and
 // panels (index 7) sit one step above the page.
@@ -52,13 +41,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} forceColorScheme={dark ? 'dark' : 'light'}>
-        <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
-          <ModalsProvider labels={{ confirm: 'Да', cancel: 'Отмена' }}>
-            <Notifications position="top-right" limit={5} zIndex={1100} />
-            <VersionCheck />
-            {children}
-          </ModalsProvider>
-        </DatesProvider>
+        <VersionCheck />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -9,7 +9,7 @@ import { ProductSearch } from '../../features/products/components/product-search
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { useDarkModeStore } from '../../shared/dark-mode';
 import { BrandMark } from '../../shared/ui/brand-mark';
-import { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-modal';
+import { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-store';
 import classes from './shell.module.css';
 
 function initials(name: string) {
