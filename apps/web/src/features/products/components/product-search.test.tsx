@@ -48,6 +48,29 @@ describe('ProductSearch', () => {
     expect(asked).toEqual(['кст']);
   });
 
+  it('shows «Поиск...» while a new query loads, never the previous query\'s products', async () => {
+    mockSuggestions((query) => (query === 'кст' ? suggestions : [{ ID: 9, ARTICLE: 'БТН200', NAME: 'Ботинки «Мастер»' }]), 400);
+    renderWithProviders(<ProductSearch />);
+    const input = screen.getByRole('textbox', { name: 'Поиск товара' });
+    await userEvent.type(input, 'кст');
+    await option(/КСТ105А/);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'бот');
+    expect(await screen.findByText('Поиск...')).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /КСТ105А/, hidden: true })).toBeNull();
+    expect(await option(/БТН200/)).toBeInTheDocument();
+    expect(screen.queryByText('Поиск...')).toBeNull();
+  });
+
+  it('makes every suggestion a link to its page, so it can open in a new tab', async () => {
+    mockSuggestions(() => suggestions);
+    renderWithProviders(<ProductSearch to="order" />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Поиск товара' }), 'кст');
+    const first = await option(/КСТ105А/);
+    expect(first.querySelector('a')).toHaveAttribute('href', `/order/${encodeURIComponent('КСТ105А')}`);
+    expect((await option(/КСТ1051/)).querySelector('a')).toHaveAttribute('href', `/order/${encodeURIComponent('КСТ1051')}`);
+  });
+
   it('says «Не найдено» when nothing matches', async () => {
     mockSuggestions(() => []);
     renderWithProviders(<ProductSearch />);
