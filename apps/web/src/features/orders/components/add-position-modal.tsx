@@ -13,6 +13,7 @@ import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { useProductSearch } from '../api/search-products';
 import { offersOf, positionFor } from '../model/positions';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 export interface AddPositionModalProps {
   opened: boolean;
@@ -162,7 +163,7 @@ function ProductOffers({
           </Text>
         </Stack>
       </Group>
-      <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table" style={{ whiteSpace: 'nowrap' }}>
+      <StackedTable striped highlightOnHover verticalSpacing={6} data-testid="offers-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Размер</Table.Th>
@@ -208,7 +209,7 @@ function ProductOffers({
             );
           })}
         </Table.Tbody>
-      </Table>
+      </StackedTable>
       {result.OFFERS.length === 0 && (
         <Center>
           <Text size="xs" c="dimmed">

@@ -3,6 +3,7 @@ import { formatPrice, type OrderList, type Position } from '@portal/domain';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { AmountInput } from '../../../shared/ui/amount-input';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 export interface OrderLinesTableProps {
   list: OrderList;
@@ -14,8 +15,7 @@ export interface OrderLinesTableProps {
 export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLinesTableProps) {
   const presale = list === 'position_presail';
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" striped highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid={presale ? 'presale-lines' : 'available-lines'}>
+    <StackedTable verticalSpacing="xs" striped highlightOnHover data-testid={presale ? 'presale-lines' : 'available-lines'}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Товар</Table.Th>
@@ -96,7 +96,6 @@ export function OrderLinesTable({ list, positions, onCount, onRemove }: OrderLin
             )),
           )}
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

@@ -2,6 +2,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { TOffer } from '@portal/contracts';
 import { ORGANISATION_NAMES, formatPrice, isPlaceholderOffer, offersOrPlaceholder, type OrganisationGuid } from '@portal/domain';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 /** PPDATA «120/15.03.2026» reads «120 шт. к 15.03.2026». */
 export function supplyText(ppdata: string): string {
@@ -13,7 +14,7 @@ export function supplyText(ppdata: string): string {
 export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: number }) {
   const rows = offersOrPlaceholder(offers, { PRICE_OPT: priceOpt });
   return (
-    <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
+    <StackedTable striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Размер / рост</Table.Th>
@@ -58,6 +59,6 @@ export function OffersTable({ offers, priceOpt }: { offers: TOffer[]; priceOpt: 
           </Table.Tr>
         ))}
       </Table.Tbody>
-    </Table>
+    </StackedTable>
   );
 }
