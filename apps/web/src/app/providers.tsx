@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import './global.css';
-import { MantineProvider, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { VersionCheck } from '../features/version/version-check';
@@ -21,12 +21,21 @@ const dark: MantineColorsTuple = [
   '#0E1013',
 ];
 
+// Contrast (WCAG AA, 4.5:1 for text) is set here once, not screen by screen: white on the filled primary (blue 8,
+// #1971c2) is 4.9:1 where blue 7 was 4.2:1 and dark mode's blue 5 was 3.0:1.
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: { light: 8, dark: 8 },
   colors: { dark },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+});
+
+/** Secondary («dimmed») text: Mantine's grey 6 is 3.3:1 on white; grey 7 is 7.5:1 on white and 6.3:1 on the page. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
 export const queryClient = new QueryClient({
@@ -40,7 +49,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const dark = useDarkModeStore((state) => state.dark);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} forceColorScheme={dark ? 'dark' : 'light'}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={dark ? 'dark' : 'light'}>
         <VersionCheck />
         {children}
       </MantineProvider>
