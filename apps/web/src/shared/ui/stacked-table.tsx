@@ -19,12 +19,7 @@ function labelCells(table: HTMLTableElement) {
   }
 }
 
-export interface StackedTableProps extends TableProps {
-  /** The frame width below which rows become cards: 'narrow' (36rem, the default) or 'wide' (48rem, for many columns). */
-  stackBelow?: 'narrow' | 'wide';
-}
-
-export function StackedTable({ className, stackBelow = 'narrow', ...props }: StackedTableProps) {
+export function StackedTable({ className, ...props }: TableProps) {
   const ref = useRef<HTMLTableElement>(null);
   useLayoutEffect(() => {
     const table = ref.current;
@@ -36,7 +31,7 @@ export function StackedTable({ className, stackBelow = 'narrow', ...props }: Sta
     return () => observer.disconnect();
   }, []);
   return (
-    <div className={classes.frame} data-stack-below={stackBelow}>
+    <div className={classes.frame}>
       <Table ref={ref} className={[classes.table, className].filter(Boolean).join(' ')} {...props} />
     </div>
   );
