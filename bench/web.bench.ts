@@ -34,7 +34,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} during start-up.`);
     try {
@@ -42,7 +42,7 @@ async function waitFor(url: string, child: ChildProcess, what: string) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${what} did not start within 120 s.`);
+    if (Date.now() > deadline) throw new Error(`${what} did not start within 300 s.`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
@@ -142,7 +142,7 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${port}`;
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(root, 'apps/server'),
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', WEB_DIST: webDist, LOG_LEVEL: 'warn', SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '2000' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(server);
