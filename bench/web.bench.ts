@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signInHash } from '@portal/domain';
 import lighthouse from 'lighthouse';
+import WebSocket from 'ws';
 import { writeSection } from './shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,12 +77,12 @@ async function storeToken(debugPort: number, baseUrl: string, token: string | nu
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
+    socket.once('open', resolve);
+    socket.once('error', reject);
   });
   const expression = token === null ? `localStorage.removeItem('id_token')` : `localStorage.setItem('id_token', ${JSON.stringify(token)})`;
   await new Promise<void>((resolve) => {
-    socket.onmessage = () => resolve();
+    socket.once('message', () => resolve());
     socket.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression } }));
   });
   socket.close();

@@ -31,7 +31,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
 
   return (
     <header className={classes.header}>
-      <Link to={paths.home} className={classes.brand} aria-label="Портал дилера — на главную">
+      <Link to={paths.home} className={classes.brand} aria-label="Портал дилера спецодежда и спецобувь — на главную">
         <BrandMark size={34} />
         <Box className={classes.brandText}>
           <Text fw={800} fz="md" lh={1.1}>
