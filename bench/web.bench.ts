@@ -107,13 +107,14 @@ async function measure(url: string, debugPort: number): Promise<Sample> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scriptBytes = requests.filter((item) => item.resourceType?.toLowerCase() === 'script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-    scriptKb: Math.round((items.find((item) => item.resourceType === 'script')?.transferSize ?? 0) / 102.4) / 10,
+    scriptKb: Math.round(scriptBytes / 102.4) / 10,
   };
 }
 
