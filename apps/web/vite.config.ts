@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // `npm run dev` starts the server on PORT (8000 by default): the dev server sends /api and /ws there.
 const server = process.env.PORTAL_DEV_API ?? `http://127.0.0.1:${process.env.PORT || 8000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     // The sign-in salt is shared with the server (AUTH_SALT); the build takes the same variable.
     __AUTH_SALT__: JSON.stringify(process.env.AUTH_SALT ?? 'dealer-portal'),
@@ -20,14 +21,5 @@ export default defineConfig({
   },
   build: {
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
-      output: {
-        manualChunks(id) {
-          if (id.includes('node_modules/@mantine') || id.includes('node_modules/@floating-ui')) return 'mantine';
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
-          return undefined;
-        },
-      },
-    },
   },
 });

@@ -1,8 +1,5 @@
 /** Builds the Fastify instance from a config: used by main.ts and by the tests (through app.inject). */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -17,6 +14,7 @@ import { inputGuard } from './lib/input-guard';
 import { resolveDotSegments } from './lib/request-path';
 import { openApiDocument } from './lib/openapi';
 import { securityHeaders } from './lib/security-headers';
+import { registerCompression, registerWebApp } from './lib/static-assets';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
 import { apiModules } from './modules';
@@ -98,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(securityHeaders);
   await app.register(inputGuard);
+  await registerCompression(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 1024 * 1024 },
   });
@@ -121,28 +120,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, config.WEB_DIST);
   return app;
-}
-
-/** Serves the built SPA; any other GET that is not an API call gets index.html so client routes survive a reload. */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const indexHtml = path.join(webDist, 'index.html');
-  if (!existsSync(indexHtml)) {
-    app.log.warn(`web app not built (${indexHtml} missing): run npm run build`);
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    setHeaders: (reply, filePath) => {
-      // Hashed assets never change; index.html must always be fresh so a new release is picked up.
-      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/ws')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `Адрес ${url} не найден.` }, response: null });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

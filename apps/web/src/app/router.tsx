@@ -1,8 +1,7 @@
 /** The routes of spec §2: /login and /blocked are public; everything else needs sign-in and lives in the shell. */
 import { Navigate, createBrowserRouter, useLocation, useSearchParams, type RouteObject } from 'react-router';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { selectSignedIn, useAuthStore } from '../features/auth/auth-store';
-import { LoginPage } from '../features/auth/login-page';
 import { safeReturnPath } from '../features/auth/return-path';
 import { catalogRoutes } from '../features/catalog/routes';
 import { claimRoutes } from '../features/claims/routes';
@@ -15,7 +14,10 @@ import { profileRoutes } from '../features/profile/routes';
 import { proposalRoutes } from '../features/proposals/routes';
 import { paths } from '../config/paths';
 import { ErrorPage, RouteErrorPage } from './error-pages';
-import { Shell } from './shell/shell';
+
+// The first load carries only the providers and the router: the sign-in page, the signed-in frame and the main page
+// each come in their own chunk, so a signed-out visitor never downloads the shell and a signed-in one never the form.
+const Shell = lazy(() => import('./shell/shell').then((m) => ({ default: m.Shell })));
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(selectSignedIn);
@@ -43,7 +45,17 @@ function Logout() {
 }
 
 export const routes: RouteObject[] = [
-  { path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> },
+  {
+    path: paths.login,
+    lazy: () =>
+      import('../features/auth/login-page').then(({ LoginPage }) => ({
+        element: (
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        ),
+      })),
+  },
   { path: paths.blocked, element: <ErrorPage kind="blocked" /> },
   { path: paths.notFound, element: <ErrorPage kind="not-found" /> },
   { path: paths.serverError, element: <ErrorPage kind="server-error" /> },
@@ -52,7 +64,9 @@ export const routes: RouteObject[] = [
     path: '/',
     element: (
       <RequireAuth>
-        <Shell />
+        <Suspense fallback={null}>
+          <Shell />
+        </Suspense>
       </RequireAuth>
     ),
     errorElement: <RouteErrorPage />,

@@ -9,6 +9,9 @@
 import { notifications } from '@mantine/notifications';
 import DOMPurify from 'dompurify';
 import { createElement } from 'react';
+import { announceRequestError } from './request-errors';
+
+export { onRequestError } from './request-errors';
 
 /** Spec §9: snack bar and popup auto-close. */
 export const SNACK_BAR_AUTO_CLOSE_MS = 10_000;
@@ -44,23 +47,11 @@ export function sanitizeMessageHtml(html: string): string {
 
 let sequence = 0;
 
-type RequestErrorListener = (text: string) => void;
-const requestErrorListeners = new Set<RequestErrorListener>();
-
-/**
- * Spec §8: a failed request also sets the global error state. The auth store registers here to keep it
- * (shared code does not import features); answers the unsubscribe function.
- */
-export function onRequestError(listener: RequestErrorListener): () => void {
-  requestErrorListeners.add(listener);
-  return () => requestErrorListeners.delete(listener);
-}
-
 /** Shows a failed request in the error snack bar. `action` names the request, e.g. 'GET_PARTNERS' or 'SEND_KP'. */
 export function reportError(action: string, error: unknown): string {
   const text = formatRequestError(action, error);
   const id = `request-error-${++sequence}`;
-  for (const listener of requestErrorListeners) listener(text);
+  announceRequestError(text);
   notifications.show({
     id,
     position: 'bottom-center',

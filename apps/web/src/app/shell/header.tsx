@@ -9,7 +9,7 @@ import { ProductSearch } from '../../features/products/components/product-search
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { useDarkModeStore } from '../../shared/dark-mode';
 import { BrandMark } from '../../shared/ui/brand-mark';
-import { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-modal';
+import { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-store';
 import classes from './shell.module.css';
 
 function initials(name: string) {
@@ -31,7 +31,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
 
   return (
     <header className={classes.header}>
-      <Link to={paths.home} className={classes.brand} aria-label="Портал дилера — на главную">
+      <Link to={paths.home} className={classes.brand} aria-label="Портал дилера спецодежда и спецобувь — на главную">
         <BrandMark size={34} />
         <Box className={classes.brandText}>
           <Text fw={800} fz="md" lh={1.1}>
@@ -47,7 +47,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
       </Box>
       <Group gap={4} ml="auto" wrap="nowrap">
         <Tooltip label="Что нового" withArrow>
-          <Indicator visibleFrom="sm" disabled={!unreadNovelties} color="orange" size={9} offset={6} processing>
+          <Indicator disabled={!unreadNovelties} color="orange" size={9} offset={6} processing>
             <ActionIcon variant="subtle" color="gray" size={40} radius="md" onClick={onOpenNovelties} aria-label="Новинки">
               <IconSparkles size={21} stroke={1.6} />
             </ActionIcon>
@@ -69,6 +69,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
         </Tooltip>
         <Tooltip label={dark ? 'Светлая тема' : 'Тёмная тема'} withArrow>
           <ActionIcon
+            className={classes.wideOnly}
             variant="subtle"
             color="gray"
             size={40}
@@ -108,6 +109,13 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
             </Menu.Item>
             <Menu.Item component={Link} to={paths.help} leftSection={<IconHelpCircle size={16} />}>
               Помощь
+            </Menu.Item>
+            <Menu.Item
+              className={classes.phoneOnly}
+              onClick={toggleDark}
+              leftSection={dark ? <IconSun size={16} /> : <IconMoon size={16} />}
+            >
+              {dark ? 'Светлая тема' : 'Тёмная тема'}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item component={Link} to={paths.logout} color="red" leftSection={<IconLogout size={16} />}>

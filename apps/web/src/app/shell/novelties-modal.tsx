@@ -6,36 +6,10 @@
 import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { CLIENT_VERSION } from '@portal/domain';
 import { IconCheck } from '@tabler/icons-react';
-import { create } from 'zustand';
-import { STORAGE_KEYS } from '../../shared/storage-keys';
 import { PortalModal } from '../../shared/ui/portal-modal';
+import { useNoveltiesStore } from './novelties-store';
 
-const readStatus = () => {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.infoModalStatus) ?? '';
-  } catch {
-    return '';
-  }
-};
-
-interface NoveltiesState {
-  readVersion: string;
-  markRead(): void;
-}
-
-export const useNoveltiesStore = create<NoveltiesState>((set) => ({
-  readVersion: readStatus(),
-  markRead() {
-    try {
-      localStorage.setItem(STORAGE_KEYS.infoModalStatus, CLIENT_VERSION);
-    } catch {
-      // Storage disabled: the dot comes back next visit, nothing else is lost.
-    }
-    set({ readVersion: CLIENT_VERSION });
-  },
-}));
-
-export const selectHasUnreadNovelties = (state: NoveltiesState) => state.readVersion !== CLIENT_VERSION;
+export { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-store';
 
 const NOVELTIES = [
   { title: 'Предзаказ', text: 'количество сверх остатка склада само переходит в предзаказ — заказ можно отправить целиком.' },

@@ -1,20 +1,31 @@
 /** The signed-in frame (spec §2 "Shell"): header, icon sidebar, slide-out menu, notifications, modals around the page. */
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { FeedbackModal } from '../../features/feedback/feedback-modal';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
-import { NotificationsBar } from '../../features/notifications/notifications-bar';
-import { DraftsModal } from '../../features/orders/components/drafts-modal';
 import { RealtimeConnection } from '../../features/realtime/realtime-connection';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
-import { MainMenu } from './main-menu';
 import type { MenuAction } from './menu-items';
-import { NoveltiesModal } from './novelties-modal';
 import classes from './shell.module.css';
+import { ShellProviders } from './shell-providers';
 import { Sidebar } from './sidebar';
+
+// The menu, the notifications bar and the modals load the first time they open: the main page's first load
+// carries only the frame a dealer sees.
+const MainMenu = lazy(() => import('./main-menu').then((m) => ({ default: m.MainMenu })));
+const NotificationsBar = lazy(() => import('../../features/notifications/notifications-bar').then((m) => ({ default: m.NotificationsBar })));
+const NoveltiesModal = lazy(() => import('./novelties-modal').then((m) => ({ default: m.NoveltiesModal })));
+const DraftsModal = lazy(() => import('../../features/orders/components/drafts-modal').then((m) => ({ default: m.DraftsModal })));
+const FeedbackModal = lazy(() => import('../../features/feedback/feedback-modal').then((m) => ({ default: m.FeedbackModal })));
+
+/** Mounts a panel once it has been opened, and keeps it mounted so it can play its closing transition. */
+function OnceOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
+  const [seen, setSeen] = useState(opened);
+  if (opened && !seen) setSeen(true);
+  return seen ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 type Panel = 'menu' | 'notifications' | 'drafts' | 'feedback' | 'novelties' | null;
 
@@ -42,24 +53,34 @@ export function Shell() {
   }
 
   return (
-    <>
+    <ShellProviders>
       <Header onOpenNotifications={() => setPanel('notifications')} onOpenNovelties={() => setPanel('novelties')} />
       <Sidebar onOpenMenu={() => setPanel('menu')} onOpenDrafts={() => setPanel('drafts')} onDownloadLog={downloadLog} />
       <main className={classes.main}>
         <Outlet />
       </main>
-      <MainMenu
-        opened={panel === 'menu'}
-        onClose={close}
-        onAction={(action: MenuAction) => setPanel(action)}
-        userName={userName}
-      />
-      <NotificationsBar opened={panel === 'notifications'} onClose={close} />
-      <NoveltiesModal opened={panel === 'novelties'} onClose={close} />
-      <DraftsModal opened={panel === 'drafts'} onClose={close} />
-      <FeedbackModal opened={panel === 'feedback'} onClose={close} />
+      <OnceOpened opened={panel === 'menu'}>
+        <MainMenu
+          opened={panel === 'menu'}
+          onClose={close}
+          onAction={(action: MenuAction) => setPanel(action)}
+          userName={userName}
+        />
+      </OnceOpened>
+      <OnceOpened opened={panel === 'notifications'}>
+        <NotificationsBar opened={panel === 'notifications'} onClose={close} />
+      </OnceOpened>
+      <OnceOpened opened={panel === 'novelties'}>
+        <NoveltiesModal opened={panel === 'novelties'} onClose={close} />
+      </OnceOpened>
+      <OnceOpened opened={panel === 'drafts'}>
+        <DraftsModal opened={panel === 'drafts'} onClose={close} />
+      </OnceOpened>
+      <OnceOpened opened={panel === 'feedback'}>
+        <FeedbackModal opened={panel === 'feedback'} onClose={close} />
+      </OnceOpened>
       <NotificationPopups />
       <RealtimeConnection />
-    </>
+    </ShellProviders>
   );
 }

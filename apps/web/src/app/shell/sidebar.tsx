@@ -22,8 +22,6 @@ import { useDraftCount, useOrderPositionCount } from '../../features/orders/badg
 import classes from './shell.module.css';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
-export const SIDEBAR_WIDTH = 68;
-
 function Item({
   label,
   icon: IconComponent,
@@ -89,9 +87,8 @@ export function Sidebar({
       aria-label="Быстрые действия"
       data-testid="sidebar"
       data-hidden={hidden || undefined}
-      style={{ width: SIDEBAR_WIDTH }}
     >
-      <Stack gap={6} align="center" py="sm" h="100%">
+      <Stack className={classes.sidebarItems}>
         <Tooltip label="Меню" position="right" withArrow openDelay={150}>
           <ActionIcon variant="filled" size={44} radius="md" onClick={onOpenMenu} aria-label="Открыть меню">
             <IconMenu2 size={22} />
@@ -104,7 +101,7 @@ export function Sidebar({
         <Item label="История заказов" icon={IconClipboardList} to={paths.orders} active={isAt('/orders')} />
         <Item label="Коммерческое предложение" icon={IconPresentation} to={paths.proposal} active={isAt('/kp')} />
         <Item label="Черновики" icon={IconNotes} onClick={onOpenDrafts} count={drafts} />
-        <div style={{ flex: 1 }} />
+        <div className={classes.sidebarSpacer} />
         <Item label="Скачать журнал заказов" icon={IconDownload} onClick={onDownloadLog} />
       </Stack>
     </nav>

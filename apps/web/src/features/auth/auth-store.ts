@@ -5,7 +5,7 @@
 import { signInHash } from '@portal/domain';
 import { create } from 'zustand';
 import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
-import { onRequestError } from '../../shared/errors';
+import { onRequestError } from '../../shared/request-errors';
 import { STORAGE_KEYS } from '../../shared/storage-keys';
 
 export interface AuthState {

@@ -18,6 +18,7 @@ import { useFileClaim } from './api/file-claim';
 import { usePartners } from '../../shared/api/get-partners';
 import { useOrderDetail } from '../../shared/api/get-order-detail';
 import { orderClaimLines } from './order-claim-lines';
+import { StackedTable } from '../../shared/ui/stacked-table';
 
 const parseOrder = (text: string | null) => (text && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
@@ -206,7 +207,7 @@ function OrderLines({ order, state, failure, lines, picked, onPick, error }: Ord
         Товары заказа №{order}
       </Text>
       <Paper withBorder radius="sm">
-        <Table verticalSpacing={6} data-testid="claim-order-lines">
+        <StackedTable verticalSpacing={6} data-testid="claim-order-lines">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40} />
@@ -251,7 +252,7 @@ function OrderLines({ order, state, failure, lines, picked, onPick, error }: Ord
               );
             })}
           </Table.Tbody>
-        </Table>
+        </StackedTable>
       </Paper>
       {error && (
         <Text size="xs" c="red" role="alert">

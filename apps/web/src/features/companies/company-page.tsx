@@ -34,7 +34,7 @@ export function CompanyPage() {
   if (companies.length === 0) {
     return (
       <Stack maw={720}>
-        <Title order={2}>Компания</Title>
+        <Title order={1} size="h2">Компания</Title>
         <CompanyWarnings warnings={partnerWarnings([], moscowToday())} />
       </Stack>
     );
@@ -43,7 +43,7 @@ export function CompanyPage() {
   if (!company) {
     return (
       <Stack maw={720}>
-        <Title order={2}>Компания не найдена</Title>
+        <Title order={1} size="h2">Компания не найдена</Title>
         <Text c="dimmed">Такой компании нет среди ваших. Выберите одну из своих:</Text>
         <Stack gap="xs">
           {companies.map((candidate) => (
@@ -95,7 +95,7 @@ function CompanyView({ company, companies }: { company: TCompany; companies: TCo
               <IconBuildingStore size={28} stroke={1.6} />
             </ThemeIcon>
             <div>
-              <Title order={2} data-testid="company-name">
+              <Title order={1} size="h2" data-testid="company-name">
                 {shortenCompanyName(company.name)}
               </Title>
               <Group gap="xs" mt={4}>

@@ -1,5 +1,5 @@
 /** The main page (spec §2): the showcase cases carousel, the user's companies and the news. */
-import { Grid, Stack } from '@mantine/core';
+import { Grid, Stack, VisuallyHidden } from '@mantine/core';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { usePartners } from '../../shared/api/get-partners';
 import { useCases } from './api/get-cases';
@@ -18,6 +18,7 @@ export function HomePage() {
 
   return (
     <Stack gap="lg" maw={1280} data-testid="home-page">
+      <VisuallyHidden component="h1">Главная</VisuallyHidden>
       <CasesCarousel cases={cases.data} loading={cases.isPending} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>

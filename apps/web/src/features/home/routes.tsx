@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { HomePage } from './home-page';
 
-// The main page is the first screen after sign-in: not lazy, so it shows without a second round trip.
-export const homeRoutes: RouteObject[] = [{ index: true, element: <HomePage /> }];
+export const homeRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('./home-page').then((m) => ({ Component: m.HomePage })) },
+];

@@ -4,7 +4,9 @@ import { modals } from '@mantine/modals';
 import type { TDeliveryAddress } from '@portal/contracts';
 import { IconCheck, IconMapPin, IconMapPinPlus, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { ZDeliveryAddBodySchema } from '@portal/contracts';
 import { reportError } from '../../shared/errors';
+import { useContractForm } from '../../shared/lib/use-contract-form';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
@@ -19,8 +21,8 @@ export function DeliveryAddressesPage() {
   const addresses = useDeliveryAddresses();
   useReportError('GET_DELIVERY', addresses.error);
   const change = useChangeDeliveryAddress();
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string | null>(null);
+  // The new address follows the add request's contract (5 to 300 characters).
+  const form = useContractForm({ initialValues: { label: '' }, schema: ZDeliveryAddBodySchema });
 
   async function apply(request: DeliveryChange): Promise<boolean> {
     try {
@@ -28,23 +30,20 @@ export function DeliveryAddressesPage() {
       return true;
     } catch (error) {
       reportError(ACTIONS[request.kind], error);
-      if (request.kind === 'add') setDraftError((error as Error).message);
+      if (request.kind === 'add') form.setFieldError('label', (error as Error).message);
       return false;
     }
   }
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    if (draft.trim().length < 5) return setDraftError('Укажите адрес: город, улицу и дом');
-    setDraftError(null);
-    if (await apply({ kind: 'add', label: draft.trim() })) setDraft('');
+  async function add({ label }: typeof form.values) {
+    if (await apply({ kind: 'add', label: label.trim() })) form.reset();
   }
 
   return (
     <Stack gap="lg" maw={980}>
       <PageHeader icon={<IconMapPin size={26} stroke={1.6} />} title="Адреса доставки" text="Адреса, которые вы выбираете в заявках на отгрузку и в заказах" />
 
-      <Paper component="form" withBorder radius="md" p="lg" onSubmit={add} noValidate>
+      <Paper component="form" withBorder radius="md" p="lg" onSubmit={form.onSubmit(add)} noValidate>
         <Text fw={600} mb="xs">
           Новый адрес
         </Text>
@@ -52,12 +51,9 @@ export function DeliveryAddressesPage() {
           <AddressAutocomplete
             aria-label="Новый адрес"
             placeholder="Начните вводить адрес: например, Екатеринбург Малышева 51"
-            value={draft}
-            onChange={(value) => {
-              setDraft(value);
-              setDraftError(null);
-            }}
-            error={draftError}
+            value={form.values.label}
+            onChange={(value) => form.setFieldValue('label', value)}
+            error={form.errors.label}
             style={{ flex: '1 1 260px' }}
           />
           <Button type="submit" leftSection={<IconMapPinPlus size={18} />} loading={change.isPending && change.variables?.kind === 'add'}>

@@ -1,13 +1,15 @@
 /** /shipments/request — the shipment request form: order, address (saved or suggested), date, comment, files. */
 import { Alert, Anchor, Grid, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { ZShipmentRequestFieldsSchema } from '@portal/contracts';
 import { shortenCompanyName } from '@portal/domain';
 import { IconCalendar, IconTruckDelivery } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
+import { useContractForm } from '../../shared/lib/use-contract-form';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { FileDropzone } from '../../shared/ui/file-dropzone';
 import { FormActions } from '../../shared/ui/form-actions';
@@ -26,12 +28,16 @@ export function ShipmentRequestPage() {
   useReportError('GET_DELIVERY', addresses.error);
   const submit = useRequestShipment();
 
-  const [order, setOrder] = useState<string | null>(params.get('order'));
-  const [address, setAddress] = useState('');
-  const [date, setDate] = useState<string | null>(null);
-  const [comment, setComment] = useState('');
+  // Address and comment follow the request's contract; the order and the date are choices, worded for a person.
+  const form = useContractForm({
+    initialValues: { order: params.get('order') ?? '', address: '', date: '', comment: '' },
+    schema: ZShipmentRequestFieldsSchema.pick({ address: true, comment: true }),
+    checks: (values) => ({
+      order: values.order ? null : 'Выберите заказ',
+      date: values.date ? null : 'Выберите дату отгрузки',
+    }),
+  });
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
   const orderOptions = (orders.data ?? []).map((o) => ({
@@ -39,21 +45,14 @@ export function ShipmentRequestPage() {
     label: `№${o.n} от ${dayjs(o.date).format('DD.MM.YYYY')} — ${shortenCompanyName(o.partner_name)}${o.name ? ` (${o.name})` : ''}`,
   }));
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!order) found.order = 'Выберите заказ';
-    if (address.trim().length < 5) found.address = 'Укажите адрес доставки: город, улицу и дом';
-    if (!date) found.date = 'Выберите дату отгрузки';
-    setErrors(found);
+  async function send(values: typeof form.values) {
     setServerError(null);
-    if (Object.keys(found).length > 0) return;
     try {
       const { id } = await submit.mutateAsync({
-        order: Number(order),
-        address: address.trim(),
-        date: dayjs(date).format('DD.MM.YYYY'),
-        comment: comment.trim(),
+        order: Number(values.order),
+        address: values.address.trim(),
+        date: dayjs(values.date).format('DD.MM.YYYY'),
+        comment: values.comment.trim(),
         files,
       });
       navigate(`${paths.shipmentRequestSuccess}?id=${id}`);
@@ -74,18 +73,18 @@ export function ShipmentRequestPage() {
           <Anchor component={Link} to={paths.order()}>Оформите заказ</Anchor>, затем подайте заявку на его отгрузку.
         </Alert>
       )}
-      <Paper component="form" withBorder radius="md" p="lg" onSubmit={send} noValidate>
+      <Paper component="form" withBorder radius="md" p="lg" onSubmit={form.onSubmit(send)} noValidate>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Select
               label="Заказ"
               placeholder={orders.isPending ? 'Загружаем заказы…' : 'Выберите заказ'}
               data={orderOptions}
-              value={order}
-              onChange={setOrder}
+              {...form.getInputProps('order')}
+              value={form.values.order || null}
+              onChange={(value) => form.setFieldValue('order', value ?? '')}
               searchable
               nothingFoundMessage="Заказ не найден"
-              error={errors.order}
               withAsterisk
               disabled={noOrders}
             />
@@ -95,13 +94,13 @@ export function ShipmentRequestPage() {
               label="Дата отгрузки"
               placeholder="ДД.ММ.ГГГГ"
               valueFormat="DD.MM.YYYY"
-              value={date}
-              onChange={setDate}
+              {...form.getInputProps('date')}
+              value={form.values.date || null}
+              onChange={(value) => form.setFieldValue('date', value ?? '')}
               minDate={dayjs().format('YYYY-MM-DD')}
               maxDate={dayjs().add(1, 'year').format('YYYY-MM-DD')}
               hideOutsideDates
               leftSection={<IconCalendar size={18} stroke={1.6} />}
-              error={errors.date}
               withAsterisk
               clearable
             />
@@ -110,10 +109,10 @@ export function ShipmentRequestPage() {
             <AddressAutocomplete
               label="Адрес доставки"
               placeholder="Начните вводить: город, улица, дом"
-              value={address}
-              onChange={setAddress}
+              value={form.values.address}
+              onChange={(value) => form.setFieldValue('address', value)}
               saved={(addresses.data ?? []).map((a) => a.label)}
-              error={errors.address}
+              error={form.errors.address}
               withAsterisk
             />
             <Text size="xs" c="dimmed" mt={4}>
@@ -130,8 +129,7 @@ export function ShipmentRequestPage() {
               autosize
               minRows={3}
               maxLength={2000}
-              value={comment}
-              onChange={(event) => setComment(event.currentTarget.value)}
+              {...form.getInputProps('comment')}
             />
           </Grid.Col>
           <Grid.Col span={12}>

@@ -17,7 +17,6 @@ export function NotificationPopups() {
       shown.current.add(message.id);
       notifications.show({
         id: `popup-${message.id}`,
-        position: 'top-right',
         color: 'blue',
         icon: <IconBell size={18} />,
         title: 'Новое сообщение',

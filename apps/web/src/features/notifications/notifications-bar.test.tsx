@@ -39,7 +39,15 @@ describe('NotificationsBar', () => {
     expect(screen.getByTestId('notifications-count')).toHaveTextContent('2');
     expect(screen.queryByText(/№ 15/)).not.toBeInTheDocument();
 
+    // «Удалить все» asks first; «Отмена» keeps everything.
     await userEvent.click(screen.getByRole('button', { name: 'Удалить все (2)' }));
+    expect(screen.getByText('Удалить все уведомления (2)?')).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(screen.getAllByTestId('notification-item')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить все (2)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить' }));
     expect(screen.getByTestId('notifications-count')).toHaveTextContent('0');
     expect(screen.getByText('Уведомления отсутствуют')).toBeInTheDocument();
     expect(useNotificationsStore.getState().messages).toEqual([]);

@@ -2,6 +2,7 @@
 import { ActionIcon, Badge, Button, Center, Drawer, Group, Paper, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellOff, IconTrash, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { MessageHtml } from './message-html';
 import { useNotificationsStore, type PortalMessage } from '../../shared/notifications-store';
 
@@ -38,6 +39,41 @@ function MessageCard({ message, onRemove }: { message: PortalMessage; onRemove: 
   );
 }
 
+/** «Удалить все» asks first: one slip of the finger must not wipe every message. */
+function ClearAll({ count, onConfirm }: { count: number; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <Group justify="flex-end">
+        <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => setAsking(true)}>
+          Удалить все ({count})
+        </Button>
+      </Group>
+    );
+  return (
+    <Paper withBorder p="xs" radius="md" role="alertdialog" aria-label="Удалить все уведомления?" data-testid="clear-all-confirm">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">Удалить все уведомления ({count})?</Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => setAsking(false)} data-autofocus>
+            Отмена
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            onClick={() => {
+              setAsking(false);
+              onConfirm();
+            }}
+          >
+            Удалить
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
 export function NotificationsBar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const messages = useNotificationsStore((state) => state.messages);
   const remove = useNotificationsStore((state) => state.remove);
@@ -63,13 +99,7 @@ export function NotificationsBar({ opened, onClose }: { opened: boolean; onClose
       }
     >
       <Stack gap="sm">
-        {messages.length > 0 && (
-          <Group justify="flex-end">
-            <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => clear()}>
-              Удалить все ({messages.length})
-            </Button>
-          </Group>
-        )}
+        {messages.length > 0 && <ClearAll count={messages.length} onConfirm={clear} />}
         {messages.map((message) => (
           <MessageCard key={message.id} message={message} onRemove={() => remove(message.id)} />
         ))}

@@ -187,7 +187,7 @@ export function OrderPage() {
     <Stack gap="lg" maw={1280} mx="auto" data-testid="order-page">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{order.edit && order.number ? `Изменение заказа № ${order.number}` : 'Заказ'}</Title>
+          <Title order={1} size="h2">{order.edit && order.number ? `Изменение заказа № ${order.number}` : 'Заказ'}</Title>
           <Text c="dimmed" size="sm">
             {order.edit && order.number
               ? `Номер и дата заказа (${dayjs(order.date).format('DD.MM.YYYY')}) сохранятся.`

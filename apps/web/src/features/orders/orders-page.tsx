@@ -52,7 +52,7 @@ export function OrdersPage() {
     <Stack gap="lg" maw={1200} mx="auto" data-testid="orders-page">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>История заказов</Title>
+          <Title order={1} size="h2">История заказов</Title>
           <Text c="dimmed" size="sm">
             Заказы ваших компаний: счета по организациям, документы, печать счёта и сертификаты.
           </Text>

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { downloadCertificate, downloadCertificatesZip } from './api/download-certificates';
 import { useCertificates } from './api/get-certificates';
+import { StackedTable } from '../../shared/ui/stacked-table';
 
 // Spec §8: certificate download failures are only logged; we also tell the user, who otherwise sees nothing happen.
 function reportFailure(error: unknown) {
@@ -78,7 +79,7 @@ export function CertificatePage() {
               Скачать все (zip)
             </StatefulButton>
           </Group>
-          <Table verticalSpacing="sm" aria-label="Сертификаты товара">
+          <StackedTable verticalSpacing="sm" aria-label="Сертификаты товара">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Документ</Table.Th>
@@ -108,7 +109,7 @@ export function CertificatePage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
         </Card>
       )}
     </Stack>

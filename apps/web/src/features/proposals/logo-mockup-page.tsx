@@ -169,7 +169,7 @@ export function LogoMockupPage() {
   return (
     <Stack gap="lg" maw={1280} mx="auto" w="100%">
       <Box>
-        <Title order={2}>Макет логотипа</Title>
+        <Title order={1} size="h2">Макет логотипа</Title>
         <Text c="dimmed" size="sm">
           Примерьте свой логотип на изделие: перетащите его мышью, измените размер и скачайте картинку PNG.
         </Text>

@@ -74,7 +74,7 @@ export function ProposalPage() {
     <Stack gap="lg" maw={1280} mx="auto" w="100%">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Box>
-          <Title order={2}>Коммерческое предложение</Title>
+          <Title order={1} size="h2">Коммерческое предложение</Title>
           <Text c="dimmed" size="sm">
             Ваши цены, ваш логотип — документ PDF или Word для вашего заказчика.
           </Text>

@@ -2,6 +2,7 @@
  * Photos and documents for a request (shipments, claims): a Mantine Dropzone with the server's limits (PNG, JPEG,
  * WebP, PDF; 10 MB a file; 10 files), the chosen files listed with a remove button, refusals said in Russian.
  */
+import '@mantine/dropzone/styles.css';
 import { ActionIcon, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, MIME_TYPES, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';

@@ -10,7 +10,7 @@ export function PageHeader({ icon, title, text, actions }: { icon: ReactNode; ti
           {icon}
         </ThemeIcon>
         <Stack gap={2}>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">{title}</Title>
           {text && (
             <Text size="sm" c="dimmed">
               {text}

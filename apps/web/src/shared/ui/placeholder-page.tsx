@@ -9,7 +9,7 @@ export function PlaceholderPage({ title, text = 'Раздел наполняет
         <ThemeIcon size={56} radius="xl" variant="light">
           <IconTools size={30} />
         </ThemeIcon>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed">{text}</Text>
       </Stack>
     </Center>

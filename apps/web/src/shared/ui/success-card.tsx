@@ -12,7 +12,7 @@ export function SuccessCard({ title, text, primary, secondary }: { title: string
           <ThemeIcon size={72} radius="xl" color="teal" variant="light">
             <IconCircleCheck size={42} stroke={1.5} />
           </ThemeIcon>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">{title}</Title>
           <Text c="dimmed">{text}</Text>
           <Group mt="md">
             <Button component={Link} to={secondary.to} variant="default">

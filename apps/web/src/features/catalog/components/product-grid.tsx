@@ -98,7 +98,15 @@ export function ProductGrid({
       </SimpleGrid>
       {pages > 1 && (
         <Center component="nav" aria-label="Страницы">
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} />
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPage}
+            siblings={1}
+            boundaries={1}
+            getItemProps={(item) => ({ 'aria-label': `Страница ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Следующая страница' : control === 'previous' ? 'Предыдущая страница' : undefined })}
+          />
         </Center>
       )}
     </Stack>

@@ -6,6 +6,7 @@ import { IconCircleCheck, IconCircleDot, IconCircleX, IconMessageReport } from '
 import dayjs from 'dayjs';
 import { AttachedFiles } from '../../../shared/ui/attached-files';
 import { CLAIM_STATUS_COLORS, ClaimStatusBadge } from './claim-status-badge';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 const date = (iso: string) => dayjs(iso).format('DD.MM.YYYY');
 
@@ -60,7 +61,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
                   <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
                     Товары
                   </Text>
-                  <Table withTableBorder verticalSpacing={6} fz="sm">
+                  <StackedTable withTableBorder verticalSpacing={6} fz="sm">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Артикул</Table.Th>
@@ -79,7 +80,7 @@ export function ClaimItem({ claim }: { claim: TClaim }) {
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
-                  </Table>
+                  </StackedTable>
                 </div>
               )}
               {claim.files.length > 0 && (

@@ -1,4 +1,5 @@
 /** The showcase cases carousel of the main page (spec §2): rotated with next and previous, looping. */
+import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Anchor, BackgroundImage, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TShowcaseCase } from '@portal/contracts';

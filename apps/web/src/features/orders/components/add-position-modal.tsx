@@ -13,6 +13,7 @@ import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { useProductSearch } from '../../../shared/api/search-product';
 import { offerPrice, offersOf, positionFor } from '../model/positions';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 export interface AddPositionModalProps {
   opened: boolean;
@@ -163,61 +164,59 @@ function ProductOffers({
           </Text>
         </Stack>
       </Group>
-      {/* On a phone the columns scroll sideways inside the modal. */}
-      <Table.ScrollContainer minWidth={640} type="native">
-        <Table striped highlightOnHover verticalSpacing={6} data-testid="offers-table" style={{ whiteSpace: 'nowrap' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Размер</Table.Th>
-              <Table.Th ta="right">Остаток</Table.Th>
-              <Table.Th ta="right">Розничная</Table.Th>
-              <Table.Th ta="right">Ваша цена</Table.Th>
-              <Table.Th ta="right">Со скидкой</Table.Th>
-              <Table.Th>Количество</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {offersOf(result).map((offer) => {
-              const count = counts.get(offer.GUID) ?? 0;
-              const price = offerPrice(result, offer, contracts);
-              const presale = splitQuantity(count, offer.RESIDUE).preorder;
-              return (
-                <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
-                  <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
-                  <Table.Td ta="right">
-                    {offer.RESIDUE > 0 ? offer.RESIDUE : <Text span c="dimmed">нет</Text>}
-                    {offer.PPDATA && (
-                      <Text size="xs" c="dimmed">
-                        поставка {offer.PPDATA.split('/').join(' шт. ')}
-                      </Text>
+      {/* On a phone each size is a card, its quantity field beside it. */}
+      <StackedTable striped highlightOnHover verticalSpacing={6} data-testid="offers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Размер</Table.Th>
+            <Table.Th ta="right">Остаток</Table.Th>
+            <Table.Th ta="right">Розничная</Table.Th>
+            <Table.Th ta="right">Ваша цена</Table.Th>
+            <Table.Th ta="right">Со скидкой</Table.Th>
+            <Table.Th>Количество</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {offersOf(result).map((offer) => {
+            const count = counts.get(offer.GUID) ?? 0;
+            const price = offerPrice(result, offer, contracts);
+            const presale = splitQuantity(count, offer.RESIDUE).preorder;
+            return (
+              <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
+                <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
+                <Table.Td ta="right">
+                  {offer.RESIDUE > 0 ? offer.RESIDUE : <Text span c="dimmed">нет</Text>}
+                  {offer.PPDATA && (
+                    <Text size="xs" c="dimmed">
+                      поставка {offer.PPDATA.split('/').join(' шт. ')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" c="dimmed" data-testid="offer-list-price">
+                  {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
+                </Table.Td>
+                <Table.Td ta="right" data-testid="offer-own-price">
+                  {formatPrice(fromKopecks(price.fullPriceKopecks))}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {formatPrice(fromKopecks(price.priceKopecks))}
+                  {price.discountPercent > 0 && <Text size="xs" c="teal">−{price.discountPercent} %</Text>}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
+                    {presale > 0 && (
+                      <Badge color="orange" variant="light" size="sm" style={{ overflow: 'visible' }}>
+                        +{presale} предзаказ
+                      </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right" c="dimmed" data-testid="offer-list-price">
-                    {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid="offer-own-price">
-                    {formatPrice(fromKopecks(price.fullPriceKopecks))}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {formatPrice(fromKopecks(price.priceKopecks))}
-                    {price.discountPercent > 0 && <Text size="xs" c="teal">−{price.discountPercent} %</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
-                      {presale > 0 && (
-                        <Badge color="orange" variant="light" size="sm" style={{ overflow: 'visible' }}>
-                          +{presale} предзаказ
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </StackedTable>
       {result.OFFERS.length === 0 && (
         <Center>
           <Text size="xs" c="dimmed">

@@ -7,6 +7,7 @@ import { formatPrice, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { AmountInput } from '../../../shared/ui/amount-input';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 export interface OrderLinesTableProps {
   list: OrderList;
@@ -27,8 +28,7 @@ function sharedSizes(position: Position): Set<string> {
 export function OrderLinesTable({ list, positions, onCount, onRemove, contractLabel }: OrderLinesTableProps) {
   const presale = list === 'position_presail';
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" striped highlightOnHover style={{ whiteSpace: 'nowrap' }} data-testid={presale ? 'presale-lines' : 'available-lines'}>
+    <StackedTable verticalSpacing="xs" striped highlightOnHover data-testid={presale ? 'presale-lines' : 'available-lines'}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Товар</Table.Th>
@@ -117,7 +117,6 @@ export function OrderLinesTable({ list, positions, onCount, onRemove, contractLa
             ));
           })}
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </StackedTable>
   );
 }

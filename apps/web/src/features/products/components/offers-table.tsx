@@ -5,6 +5,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { isPlaceholderOffer, offersOrPlaceholder, type TOffer } from '@portal/contracts';
 import { ORGANISATION_NAMES, formatPrice, type OrganisationGuid } from '@portal/domain';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 
 /** PPDATA «120/15.03.2026» reads «120 шт. к 15.03.2026». */
 export function supplyText(ppdata: string): string {
@@ -16,61 +17,59 @@ export function supplyText(ppdata: string): string {
 export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offers: TOffer[]; priceOpt: number; listPrice: number; productUid: string }) {
   const rows = offersOrPlaceholder(offers, { UID: productUid, PRICE_OPT: priceOpt });
   return (
-    // On a phone the columns scroll sideways inside the table's frame, not the whole page.
-    <Table.ScrollContainer minWidth={620} type="native">
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Размер / рост</Table.Th>
-            <Table.Th>Поставщик</Table.Th>
-            <Table.Th ta="right">Остаток</Table.Th>
-            <Table.Th>Поступление</Table.Th>
-            <Table.Th ta="right">Ваша цена</Table.Th>
-            <Table.Th ta="right">Розничная</Table.Th>
+    // On a phone each size is a card with its values under their column names.
+    <StackedTable striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Размер / рост</Table.Th>
+          <Table.Th>Поставщик</Table.Th>
+          <Table.Th ta="right">Остаток</Table.Th>
+          <Table.Th>Поступление</Table.Th>
+          <Table.Th ta="right">Ваша цена</Table.Th>
+          <Table.Th ta="right">Розничная</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((offer) => (
+          <Table.Tr key={offer.GUID} data-testid="offer-row">
+            <Table.Td>
+              {isPlaceholderOffer(offer, productUid) ? (
+                <Badge variant="light" color="orange">
+                  {offer.CHARACTERISTIC}
+                </Badge>
+              ) : (
+                <Text fz="sm" fw={500}>
+                  {offer.CHARACTERISTIC}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm" c="dimmed">
+                {ORGANISATION_NAMES[offer.ORGGUID as OrganisationGuid] ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text fz="sm" fw={600} c={offer.RESIDUE > 0 ? 'teal.7' : 'red.7'}>
+                {offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'нет'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm">{supplyText(offer.PPDATA)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="offer-own-price">
+                {formatPrice(offer.PRICE)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="offer-list-price">
+                {/* The placeholder offer has no list price of its own: it is the product's. */}
+                {formatPrice('PRICE_LIST' in offer && offer.PRICE_LIST !== undefined ? offer.PRICE_LIST : listPrice)}
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((offer) => (
-            <Table.Tr key={offer.GUID} data-testid="offer-row">
-              <Table.Td>
-                {isPlaceholderOffer(offer, productUid) ? (
-                  <Badge variant="light" color="orange">
-                    {offer.CHARACTERISTIC}
-                  </Badge>
-                ) : (
-                  <Text fz="sm" fw={500}>
-                    {offer.CHARACTERISTIC}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm" c="dimmed">
-                  {ORGANISATION_NAMES[offer.ORGGUID as OrganisationGuid] ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text fz="sm" fw={600} c={offer.RESIDUE > 0 ? 'teal.7' : 'red.7'}>
-                  {offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'нет'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{supplyText(offer.PPDATA)}</Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="offer-own-price">
-                  {formatPrice(offer.PRICE)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="offer-list-price">
-                  {/* The placeholder offer has no list price of its own: it is the product's. */}
-                  {formatPrice('PRICE_LIST' in offer && offer.PRICE_LIST !== undefined ? offer.PRICE_LIST : listPrice)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
   );
 }

@@ -17,13 +17,14 @@ const suggestions = [
   { ID: 2, ARTICLE: 'КСТ1051', NAME: 'Костюм зимний «Север»' },
 ];
 
-/** A fetch that answers suggestions, and records the queries asked. */
-function mockSuggestions(answer: (query: string) => unknown[]) {
+/** A fetch that answers suggestions (once `answered(query)` settles), and records the queries asked. */
+function mockSuggestions(answer: (query: string) => unknown[], answered: (query: string) => Promise<void> = async () => {}) {
   const asked: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     const query = url.searchParams.get('QUERY') ?? '';
     asked.push(query);
+    await answered(query);
     return new Response(JSON.stringify({ error: null, response: answer(query) }), { headers: { 'content-type': 'application/json' } });
   });
   return asked;
@@ -73,6 +74,36 @@ describe('ProductSearch', () => {
     expect(await option(/КСТ105А/)).toBeInTheDocument();
     expect(screen.queryByText('Поиск...')).not.toBeInTheDocument();
     expect(asked).toEqual(['кст']);
+  });
+
+  it('shows «Поиск...» while a new query loads, never the previous query\'s products', async () => {
+    // The second query's answer waits until the test lets it go, so «while it loads» is a state, not a moment.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockSuggestions(
+      (query) => (query === 'кст' ? suggestions : [{ ID: 9, ARTICLE: 'БТН200', NAME: 'Ботинки «Мастер»' }]),
+      (query) => (query === 'кст' ? Promise.resolve() : held),
+    );
+    renderWithProviders(<ProductSearch />);
+    const input = screen.getByRole('textbox', { name: 'Поиск товара' });
+    await userEvent.type(input, 'кст');
+    await option(/КСТ105А/);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'бот');
+    expect(await screen.findByText('Поиск...')).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /КСТ105А/, hidden: true })).toBeNull();
+    release();
+    expect(await option(/БТН200/)).toBeInTheDocument();
+    expect(screen.queryByText('Поиск...')).toBeNull();
+  });
+
+  it('makes every suggestion a link to its page, so it can open in a new tab', async () => {
+    mockSuggestions(() => suggestions);
+    renderWithProviders(<ProductSearch to="order" />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Поиск товара' }), 'кст');
+    const first = await option(/КСТ105А/);
+    expect(first.querySelector('a')).toHaveAttribute('href', `/order/${encodeURIComponent('КСТ105А')}`);
+    expect((await option(/КСТ1051/)).querySelector('a')).toHaveAttribute('href', `/order/${encodeURIComponent('КСТ1051')}`);
   });
 
   it('says «Не найдено» when nothing matches', async () => {

@@ -2,14 +2,16 @@
  * The product search widget (spec §2, §4, §5): suggestions after 500 ms of quiet from 2 characters, «Поиск...» while
  * they load and «Не найдено» when there are none; arrows move through them and Enter opens one; Enter without a
  * chosen suggestion runs a full search (option 0 for an article, with the hyphen of a ЛЛЛЦЦЦЛ code, else option 2).
- * Suggestions link to /{to}/{article}; the list hides on a click outside or Escape.
+ * Suggestions are links to /{to}/{article} (so «open in a new tab» works); the list hides on a click outside or
+ * Escape. While a query loads, the list shows only «Поиск...», never the previous query's products. On a phone the
+ * list takes the screen's width, not the narrow field's.
  */
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery, useViewportSize } from '@mantine/hooks';
 import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_LENGTH, searchRequestFor } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSuggestions } from '../api/get-suggestions';
 
 export interface ProductSearchProps {
@@ -19,6 +21,9 @@ export interface ProductSearchProps {
   /** Text to start with (the product page passes what it shows). */
   initialValue?: string;
 }
+
+/** A suggestion's own address. */
+export const suggestionTarget = (to: string, article: string) => `/${to}/${encodeURIComponent(article)}`;
 
 /** The address a search or a suggestion opens. A name search carries its option so the page searches the same way. */
 export function searchTarget(to: string, input: string): string {
@@ -37,7 +42,9 @@ export function ProductSearch({ autoFocus = false, to = 'product', initialValue 
   const suggestions = useSuggestions(debounced);
   // Typing ahead of the debounce counts as searching: the list must not show stale «Не найдено».
   const searching = ready && (suggestions.isFetching || debounced !== value.trim());
-  const items = ready ? (suggestions.data ?? []) : [];
+  const items = ready && !searching ? (suggestions.data ?? []) : [];
+  const phone = useMediaQuery('(max-width: 48em)');
+  const { width: viewportWidth } = useViewportSize();
 
   const open = (target: string) => {
     combobox.closeDropdown();
@@ -49,10 +56,11 @@ export function ProductSearch({ autoFocus = false, to = 'product', initialValue 
       store={combobox}
       onOptionSubmit={(article) => {
         setValue(article);
-        open(`/${to}/${encodeURIComponent(article)}`);
+        open(suggestionTarget(to, article));
       }}
       withinPortal
       position="bottom-start"
+      width={phone && viewportWidth ? viewportWidth - 16 : 'target'}
     >
       <Combobox.Target>
         <TextInput
@@ -85,21 +93,33 @@ export function ProductSearch({ autoFocus = false, to = 'product', initialValue 
 
       <Combobox.Dropdown hidden={!ready} aria-label="Подсказки поиска">
         <Combobox.Options mah={360} style={{ overflowY: 'auto' }}>
-          {searching && items.length === 0 ? (
+          {searching ? (
             <Combobox.Empty>Поиск...</Combobox.Empty>
           ) : items.length === 0 ? (
             <Combobox.Empty>Не найдено</Combobox.Empty>
           ) : (
             items.map((item) => (
-              <Combobox.Option value={item.ARTICLE} key={item.ID} aria-label={`${item.ARTICLE} ${item.NAME}`}>
-                <Group gap="sm" wrap="nowrap">
-                  <Text fw={600} fz="sm" miw={86} ff="monospace">
-                    {item.ARTICLE}
-                  </Text>
-                  <Text fz="sm" lineClamp={1}>
-                    {item.NAME}
-                  </Text>
-                </Group>
+              <Combobox.Option value={item.ARTICLE} key={item.ID} aria-label={`${item.ARTICLE} ${item.NAME}`} p={0}>
+                <Link
+                  to={suggestionTarget(to, item.ARTICLE)}
+                  tabIndex={-1}
+                  style={{ display: 'block', padding: '6px var(--mantine-spacing-sm)', color: 'inherit', textDecoration: 'none' }}
+                  onClick={(event) => {
+                    // A plain click is the combobox's (it closes the list and navigates); with a modifier the
+                    // browser opens the link in a new tab or window and the list stays as it is.
+                    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) event.stopPropagation();
+                    else event.preventDefault();
+                  }}
+                >
+                  <Group gap="sm" wrap="nowrap">
+                    <Text fw={600} fz="sm" miw={86} ff="monospace">
+                      {item.ARTICLE}
+                    </Text>
+                    <Text fz="sm" lineClamp={1}>
+                      {item.NAME}
+                    </Text>
+                  </Group>
+                </Link>
               </Combobox.Option>
             ))
           )}

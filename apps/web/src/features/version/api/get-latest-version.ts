@@ -1,6 +1,6 @@
 /** GET /api/ at page load (spec §7): the latest client version, `{error: {msg}}` or `{response: {last}}`. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZVersionResponseSchema } from '@portal/contracts';
+import type { TVersionResponse } from '@portal/contracts';
 import { API_BASE } from '../../../shared/api/client';
 
 export class VersionCheckError extends Error {
@@ -24,9 +24,11 @@ export async function getLatestVersion(signal?: AbortSignal): Promise<string> {
   const envelope = body as { error?: { msg?: string; message?: string } | null; response?: unknown } | null;
   if (envelope?.error) throw new VersionCheckError(envelope.error.msg ?? envelope.error.message ?? JSON.stringify(envelope.error));
   if (!response.ok) throw new VersionCheckError(`HTTP ${response.status}`);
-  const parsed = ZVersionResponseSchema.safeParse(envelope?.response);
-  if (!parsed.success) throw new VersionCheckError('в ответе сервера нет номера последней версии');
-  return parsed.data.last;
+  // Checked by hand, not with the contract's zod schema (a single string field): the version check runs on the very
+  // first load, which is kept free of zod (about 22 KB gzip) until a screen that needs it.
+  const last = (envelope?.response as Partial<TVersionResponse> | null | undefined)?.last;
+  if (typeof last !== 'string') throw new VersionCheckError('в ответе сервера нет номера последней версии');
+  return last;
 }
 
 export const latestVersionQueryOptions = () =>

@@ -1,0 +1,74 @@
+/**
+ * The first visit's JavaScript budget: what a dealer's phone downloads before /login or the signed-in main page is
+ * usable, counted as the gzip bytes the server sends (its precompressed copies). A size check, not a timing.
+ */
+import { request as httpRequest } from 'node:http';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { expect, signIn, test } from '../fixtures';
+
+const FIRST_LOAD_BUDGET_BYTES = 170 * 1024;
+
+/** The gzip size of one script as the server sends it to a browser that accepts only gzip. */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Opens `path` in a fresh context (empty cache) and answers the scripts it loaded until the screen was ready. */
+async function scriptsOfFirstLoad(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  storageState?: BrowserContextOptions['storageState'],
+) {
+  const context = await browser.newContext({ baseURL, storageState });
+  try {
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.goto(path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    return [...scripts];
+  } finally {
+    await context.close();
+  }
+}
+
+async function totalGzip(urls: string[]) {
+  const sizes = await Promise.all(urls.map(gzipBytes));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+test('the sign-in page loads at most 170 KB of gzip JavaScript, without the date, carousel or dropzone code', async ({ browser, baseURL }) => {
+  const scripts = await scriptsOfFirstLoad(browser, baseURL!, '/login', (page) => expect(page.getByRole('button', { name: 'Войти' })).toBeVisible());
+  const total = await totalGzip(scripts);
+  test.info().annotations.push({ type: 'first-load /login', description: `${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} scripts` });
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  expect(scripts.filter((url) => /carousel|dropzone|DatePicker|order-page|xlsx/i.test(url))).toEqual([]);
+});
+
+// The signed-in main page does not meet the 170 KB budget yet (the shell's header, search and menus on Mantine, plus
+// zod for the stores and the realtime socket, come to about 280 KB; see docs/performance.md). What holds already and
+// is checked: none of the heavy parts that belong to other screens comes with it.
+test('the signed-in main page loads none of the heavy parts of other screens', async ({ browser, page, baseURL }) => {
+  await signIn(page);
+  const storageState = await page.context().storageState();
+  const scripts = await scriptsOfFirstLoad(browser, baseURL!, '/', (fresh) => expect(fresh.getByTestId('home-page')).toBeVisible(), storageState);
+  const total = await totalGzip(scripts);
+  test.info().annotations.push({ type: 'first-load /', description: `${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} scripts` });
+  expect(scripts.some((url) => /home-page/.test(url))).toBe(true);
+  expect(scripts.filter((url) => /dropzone|DatePicker|order-page|xlsx|login-page|proposal-page|drafts-modal|feedback-modal/i.test(url))).toEqual([]);
+});

@@ -1,0 +1,169 @@
+/**
+ * Every screen on a phone (360×740) and on a desktop (1440×900): the page never scrolls sideways, the screen's main
+ * action is on screen in full, and nothing is logged as an error (CSP violations included). With SCREENSHOT_DIR set,
+ * each screen is also saved there to be looked at.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from '../fixtures';
+
+interface Screen {
+  path: string;
+  mainAction: (page: Page) => Locator;
+}
+
+const button = (name: string | RegExp) => (page: Page) => page.locator('main').getByRole('button', { name }).first();
+const link = (name: string | RegExp) => (page: Page) => page.locator('main').getByRole('link', { name }).first();
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+const PUBLIC: Screen[] = [
+  { path: '/login', mainAction: (page) => page.getByRole('button', { name: 'Войти' }) },
+  { path: '/blocked', mainAction: (page) => page.getByRole('link', { name: /вход/i }) },
+  { path: '/404', mainAction: (page) => page.getByRole('link', { name: /главн/i }) },
+];
+
+const SIGNED_IN: Screen[] = [
+  { path: '/', mainAction: link('Подробнее о компании') },
+  { path: '/catalog/catalog', mainAction: link('Спецобувь') },
+  { path: '/catalog/catalog/obuv', mainAction: (page) => page.locator('main a[href^="/product/"]').first() },
+  { path: '/catalog/interactive', mainAction: link('Каски') },
+  { path: '/catalog/season-sale', mainAction: (page) => page.locator('main a[href^="/product/"]').first() },
+  { path: '/company', mainAction: heading },
+  { path: '/product/КСТ105А', mainAction: link('Добавить в заказ') },
+  { path: '/certificate/КСТ105А', mainAction: button('Скачать PDF') },
+  { path: '/order', mainAction: button('Добавить товар') },
+  { path: '/orders', mainAction: button('Обновить') },
+  { path: '/shipments', mainAction: link('Заявка на отгрузку') },
+  { path: '/shipments/request', mainAction: button('Отправить заявку') },
+  { path: '/shipments/address', mainAction: button('Добавить') },
+  { path: '/claims', mainAction: link('Новая рекламация') },
+  { path: '/claims/request', mainAction: button('Отправить рекламацию') },
+  { path: '/help', mainAction: heading },
+  { path: '/profile', mainAction: button('Сохранить') },
+  { path: '/kp', mainAction: button('Далее') },
+  { path: '/logo', mainAction: button('Скачать PNG') },
+];
+
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1440, height: 900 },
+];
+
+/** How far the document reaches past the viewport's right edge, in CSS pixels (0 when it fits). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+
+async function checkScreen(page: Page, screen: Screen, viewport: (typeof VIEWPORTS)[number], errors: string[]) {
+  await page.goto(screen.path);
+  const action = screen.mainAction(page);
+  await expect(action, `${screen.path}: main action`).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await sidewaysOverflow(page), `${screen.path} at ${viewport.width} px scrolls sideways by`).toBeLessThanOrEqual(0);
+  await action.scrollIntoViewIfNeeded();
+  await expect(action, `${screen.path}: main action on screen`).toBeInViewport();
+  // Not cut off at either side (a card taller than a phone's screen may still run past its bottom).
+  const box = (await action.boundingBox())!;
+  expect(box.x, `${screen.path}: main action's left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${screen.path}: main action's right edge`).toBeLessThanOrEqual(viewport.width);
+  expect(errors, `${screen.path}: console errors`).toEqual([]);
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    const name = screen.path === '/' ? 'home' : screen.path.slice(1).replace(/[/]/g, '_');
+    await page.screenshot({ path: path.join(dir, `${viewport.width}-${name}.png`), fullPage: true });
+  }
+}
+
+/** Console errors and uncaught exceptions of the page, in one list the test can assert empty. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('public screens fit and show their main action', async ({ page }) => {
+      const errors = watchErrors(page);
+      for (const screen of PUBLIC) await checkScreen(page, screen, viewport, errors);
+    });
+
+    test('signed-in screens fit and show their main action', async ({ page }) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      await signIn(page);
+      for (const screen of SIGNED_IN) await checkScreen(page, screen, viewport, errors);
+    });
+  });
+}
+
+/** A size of the product with stock, read from the live catalogue (other journeys may have taken some). */
+async function sizeInStock(page: Page, article: string): Promise<string> {
+  const response = await page.request.get(`/api/product/search?QUERY=${encodeURIComponent(article)}&OPTION=0`);
+  const offers = (await response.json()).response.OFFERS as { CHARACTERISTIC: string; RESIDUE: number }[];
+  const offer = offers.find((candidate) => candidate.RESIDUE > 2);
+  expect(offer, `${article} has a size in stock`).toBeDefined();
+  return offer!.CHARACTERISTIC;
+}
+
+/** Every cell of the table's header row lies inside the viewport, and the table needs no sideways scrolling. */
+async function expectAllColumnsVisible(page: Page, table: Locator, width: number) {
+  const frame = table.locator('xpath=..');
+  const overflow = await frame.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow, `order table at ${width} px scrolls sideways by`).toBeLessThanOrEqual(0);
+  const headers = table.locator('thead th');
+  expect(await headers.count()).toBeGreaterThan(5);
+  for (const header of await headers.all()) {
+    const box = (await header.boundingBox())!;
+    expect(box.x + box.width, `column «${await header.textContent()}» at ${width} px`).toBeLessThanOrEqual(width);
+  }
+}
+
+test('the working order: every column at 1440 and 1280 px, cards with their quantity fields at 360 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page);
+  const size = await sizeInStock(page, 'КСТ105А');
+  await page.goto('/order');
+
+  // The add-position modal on a phone: each size is a card with its quantity field in it, inside the screen.
+  await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
+  const modal = page.getByTestId('add-position-modal');
+  await modal.getByLabel('Поиск товара для заказа').fill('КСТ105А');
+  const quantity = modal.getByLabel(`Количество ${size}`, { exact: true });
+  await expect(quantity).toBeVisible();
+  const sizeCard = modal.getByTestId(`offer-${size}`);
+  const [cardBox, quantityBox] = [(await sizeCard.boundingBox())!, (await quantity.boundingBox())!];
+  expect(quantityBox.x + quantityBox.width).toBeLessThanOrEqual(360);
+  expect(quantityBox.y).toBeGreaterThanOrEqual(cardBox.y);
+  expect(quantityBox.y + quantityBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+  await quantity.fill('2');
+  await expect(quantity).toBeInViewport();
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, '360-add-position.png') });
+  await modal.getByTestId('add-position-submit').click();
+  await expect(modal).toBeHidden();
+
+  // The order's lines on a phone: a card per line, its quantity field and remove button on screen.
+  const lines = page.getByTestId('available-lines');
+  const lineQuantity = lines.getByLabel(`Количество КСТ105А ${size}`, { exact: true });
+  await expect(lineQuantity).toHaveValue('2');
+  await lineQuantity.scrollIntoViewIfNeeded();
+  await expect(lineQuantity).toBeInViewport({ ratio: 1 });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await expect(lines.locator('thead')).toBeHidden();
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, '360-order-lines.png'), fullPage: true });
+
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(lines.locator('thead')).toBeVisible();
+    await expectAllColumnsVisible(page, lines, width);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${width}-order-lines.png`), fullPage: true });
+  }
+});
