@@ -78,8 +78,10 @@ describe('the OpenAPI document', () => {
     expect(statuses('GET /api/order/{id}/documents')).toEqual(['400', '401', '403', '404']);
     expect(statuses('GET /api/partners')).toEqual(['401', '403']);
     expect(statuses('POST /api/integration/products')).toEqual(['400', '401', '413', '415', '429']);
-    for (const { operation: each } of operations()) {
+    for (const { key, operation: each } of operations()) {
       for (const [status, answer] of Object.entries(each.responses)) {
+        // Readiness answers a load balancer with its own small body, not the error envelope (docs/operations.md).
+        if (key === 'GET /api/ready' && status === '503') continue;
         if (Number(status) >= 400) expect(answer.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
       }
     }

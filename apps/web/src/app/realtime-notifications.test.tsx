@@ -110,6 +110,8 @@ describe('RealtimeConnection', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Удалить все (1)' }));
+    expect(calls.filter((call) => call.url === '/api/notifications' && call.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Удалить все уведомления?' })).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/notifications' }));
     expect(screen.getByText('Уведомления отсутствуют')).toBeInTheDocument();
   });
