@@ -27,7 +27,7 @@ interface Ready {
 // ---- child: the portal server and a bare Fastify ----
 async function serve() {
   const { default: Fastify } = await import('fastify');
-  const { createTestApp, signInAs } = await import('../apps/server/test/helper');
+  const { createTestApp, signInAs } = await import('../apps/server/test/support/helper');
   const t = await createTestApp({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0' });
   const portal = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();

@@ -53,8 +53,8 @@ async function serve() {
   const { inArray, sql } = await import('drizzle-orm');
   const { offers, orderLines, orders } = await import('../apps/server/src/db/schema');
   const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
-  const { createTestApp, signInAs } = await import('../apps/server/test/helper');
-  const { insertProduct } = await import('../apps/server/test/orders-fixtures');
+  const { createTestApp, signInAs } = await import('../apps/server/test/support/helper');
+  const { insertProduct } = await import('../apps/server/test/modules/orders/fixtures');
 
   const t = await createTestApp({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0' });
   const db = t.app.db;

@@ -189,7 +189,7 @@ function writeReport(runs: Run[], seedSeconds: number | undefined) {
     "(`ORDER BY article_key USING ~<~`) so `LIMIT 20` stops the index scan after 20 rows, prepared once with one generic plan; name words",
     'use the trigram GIN index on `name_key` inside a materialised CTE (planned for all matches — the index — and read',
     'lazily up to 60 candidates), and `name_key` has no planner statistics so a common word cannot tempt the planner into',
-    'a sequential scan. Nothing orders by similarity. `apps/server/test/catalog-plans.test.ts` asserts the plans.',
+    'a sequential scan. Nothing orders by similarity. `apps/server/test/modules/products/search-plans.test.ts` asserts the plans.',
     'An article search is one statement (matches and the best product with offers and pictures as JSON); a name search',
     'is the trigram statement plus that product statement. Name search keeps its ranked list of matches per normalised',
     'query for `SEARCH_CACHE_SECONDS` (60 s; stock and prices are still read live): the rotating queries of the run hit',

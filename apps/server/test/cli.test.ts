@@ -17,7 +17,7 @@ import {
   resetPassword,
   setBlocked,
 } from '../src/modules/integration/operator-commands';
-import { createTestApp, signInAs, signInRequest, type TestApp } from './helper';
+import { createTestApp, signInAs, signInRequest, type TestApp } from './support/helper';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'portal-cli-'));
 let t: TestApp;

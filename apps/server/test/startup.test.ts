@@ -39,7 +39,7 @@ describe('configuration', () => {
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database', () => {
   const openInAnotherProcess = (dataDir: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'test/fixtures/open-data-dir.ts', dataDir], {
+    spawnSync(process.execPath, ['--import', 'tsx', 'test/db/fixtures/open-data-dir.ts', dataDir], {
       cwd: path.resolve(import.meta.dirname, '..'),
       encoding: 'utf8',
       timeout: 200_000,

@@ -1,0 +1,106 @@
+/**
+ * Search answers from indexes only (issue: never a sequential scan of products, never ORDER BY similarity). The plans
+ * of the very statements the server runs are read at a realistic size — 30,000 generated products, ANALYZEd — with
+ * the planner's default settings.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../src/db/client';
+import { seedCatalog } from '../../../src/db/seed/catalog';
+import {
+  articlePrefixQuery,
+  articleSearchStatement,
+  nameSearchStatement,
+  searchArticlePrefix,
+  type Statement,
+} from '../../../src/modules/products/products.repository';
+import { createTestApp, type TestApp } from '../../support/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.app.db, t.app.storage, 30_000);
+  await t.app.db.execute(sql`analyze`);
+}, 600_000);
+afterAll(() => t.close());
+
+type Client = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
+const client = () => (t.app.db as unknown as { $client: Client }).$client;
+
+async function plan(statement: Statement | SQL): Promise<string> {
+  const rows =
+    'text' in statement
+      ? (await client().query<Record<string, string>>(`explain ${statement.text}`, statement.params)).rows
+      : rowsOf<Record<string, string>>(await t.app.db.execute(sql`explain ${statement}`));
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+describe('query plans of product search', () => {
+  it('has the realistic size it claims', async () => {
+    const n = rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from products`))[0]?.n;
+    expect(n).toBe(30_000);
+  });
+
+  it('finds article prefixes through the prefix index, short or long (search and suggestions)', async () => {
+    for (const key of ['К', 'КС', 'КСТ1', 'КСТ105А', 'ЯЯЯ']) {
+      for (const statement of [articleSearchStatement(key, 20), articlePrefixQuery(t.app.db, key, 10).getSQL()]) {
+        const text = await plan(statement);
+        expect(text, key).toMatch(/Index Scan using products_article_key_prefix_idx|Bitmap Index Scan on products_article_key_prefix_idx/);
+        expect(text, key).not.toMatch(/Seq Scan on products/);
+      }
+    }
+  });
+
+  it('keeps one generic plan for the article search, and that plan is the same index range scan', async () => {
+    for (const key of ['К', 'КСТ1', 'КСТ105А']) {
+      const { text, params } = articleSearchStatement(key, 20);
+      const literals = params.map((value) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`));
+      // In a transaction, so PostgreSQL's pool keeps one connection for PREPARE and EXPLAIN.
+      const explained = await t.app.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`prepare article_plan_test as ${text}`));
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain execute article_plan_test(${literals.join(', ')})`)));
+        await tx.execute(sql.raw('deallocate article_plan_test'));
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+      expect(explained, key).toMatch(/Index Cond: \(\(article_key ~>=~ \$1\) AND \(article_key ~<~ \$2\)\)/);
+      expect(explained, key).toMatch(/Limit/);
+      expect(explained, key).not.toMatch(/Seq Scan on products/);
+    }
+    if (t.app.database.kind === 'pglite') {
+      // What the server really ran: its prepared statement, planned generically every time.
+      await searchArticlePrefix(t.app.db, 'БТК10', 20);
+      const { text } = articleSearchStatement('БТК10', 20);
+      const [statement] = (
+        await client().query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      ).rows;
+      expect(statement?.generic_plans).toBeGreaterThan(0);
+      expect(statement?.custom_plans).toBe(0);
+    }
+  });
+
+  it('finds name words through the trigram index, common or rare, one word or several', async () => {
+    for (const words of [['костюм'], ['бот'], ['костюм', 'летний'], ['ботинки', 'мастер', 'кожаные'], ['перчатки'], ['щщщщ']]) {
+      const text = await plan(nameSearchStatement(words, 60));
+      expect(text, words.join(' ')).toMatch(/Bitmap Index Scan on products_name_key_trgm_idx/);
+      expect(text, words.join(' ')).not.toMatch(/Seq Scan on products/);
+      expect(text, words.join(' ')).not.toMatch(/similarity|<->/);
+    }
+  });
+
+  it('really answers through those plans', async () => {
+    const { found, details } = await searchArticlePrefix(t.app.db, 'КСТ1', 20);
+    expect(found.length).toBe(20);
+    expect(found.every((row) => row.article.replace('-', '').startsWith('КСТ1'))).toBe(true);
+    expect(details?.article).toBe(found[0]!.article);
+    const exact = await searchArticlePrefix(t.app.db, 'КСТ105А', 20);
+    expect(exact.details?.article).toBe('КСТ105А');
+    const { text, params } = nameSearchStatement(['ботинки', 'мастер'], 60);
+    const byName = (await client().query<{ name: string }>(text, params)).rows;
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((row) => /ботинки/i.test(row.name) && /мастер/i.test(row.name))).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Test harness: one app per test file on a fresh database — in-memory PGlite by default, or a new PostgreSQL
+ * database (created and dropped here) when DATABASE_URL is set. The demo data is seeded.
+ */
+import { randomBytes } from 'node:crypto';
+import { signInHash } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { type Config, testConfig } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
+import { DEMO_PASSWORD } from '../../src/db/seed/people';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const config = testConfig({ ...overrides, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export async function createScratchDatabase(baseUrl: string) {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The headers of a valid sign-in request. */
+export function signInRequest(login: string, password = DEMO_PASSWORD, salt = 'dealer-portal', timestamp = Date.now()) {
+  return {
+    method: 'POST' as const,
+    url: '/api/auth',
+    headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` },
+    payload: { timestamp, hash: signInHash(timestamp, salt) },
+  };
+}
+
+/** Signs in and answers the bearer header for further calls. */
+export async function signInAs(app: FastifyInstance, login: string, password = DEMO_PASSWORD) {
+  const response = await app.inject(signInRequest(login, password));
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${login} failed: ${response.body}`);
+  return { authorization: `Bearer ${response.json().response.token as string}` };
+}
