@@ -41,7 +41,7 @@ test('open a product from a catalogue group and page through the group', async (
   const total = page.getByTestId('catalog-total');
   await expect(total).toContainText('страница 1 из');
   const firstArticle = await page.getByTestId('catalog-card').first().locator('p').first().textContent();
-  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('button', { name: '2', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('button', { name: 'Страница 2', exact: true }).click();
   await expect(page).toHaveURL(/\/catalog\/catalog\/obuv\?page=2$/);
   await expect(total).toContainText('страница 2 из');
   await expect(page.getByTestId('catalog-card').first().locator('p').first()).not.toHaveText(firstArticle ?? '');

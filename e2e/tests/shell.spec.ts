@@ -58,6 +58,9 @@ test('the notifications bar shows its count and the empty text', async ({ page }
   await expect(bar.getByTestId('notifications-count')).toHaveText(String(items));
   if (items > 0) {
     await bar.getByRole('button', { name: /Удалить все/ }).click();
+    // It asks first; nothing is gone until the dealer confirms.
+    await expect(bar.getByTestId('notifications-count')).toHaveText(String(items));
+    await bar.getByRole('alertdialog', { name: 'Удалить все уведомления?' }).getByRole('button', { name: 'Удалить', exact: true }).click();
     await expect(bar.getByTestId('notifications-count')).toHaveText('0');
   }
   await expect(bar.getByText('Уведомления отсутствуют')).toBeVisible();
