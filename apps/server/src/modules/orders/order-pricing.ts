@@ -5,9 +5,8 @@
  */
 import {
   ORGANISATION_NAMES,
-  PRICE_TYPE,
   compareLines,
-  isPriceType,
+  contractPriceType,
   offerPriceForType,
   orderChecks,
   orderTotals,
@@ -51,10 +50,8 @@ export function orderCatalogue(
   offers: readonly repo.OfferRow[],
   held: ReadonlyMap<number, number> = new Map(),
 ): OrderCatalogue {
-  const priceTypeOf = (organisation: string): PriceTypeId => {
-    const type = contracts.find((contract) => contract.guid === organisation)?.pricetype ?? '';
-    return isPriceType(type) ? type : PRICE_TYPE.DEFAULT;
-  };
+  // The same rule the catalogue prices by for this company (a line with no contract for its organisation is refused).
+  const priceTypeOf = (organisation: string): PriceTypeId => contractPriceType(contracts, organisation);
   const productById = new Map(products.map((row) => [row.id, row]));
   const offerMap = new Map<string, OrderOffer>();
   for (const row of products) {
