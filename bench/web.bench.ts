@@ -16,11 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { signInHash } from '@portal/domain';
 import lighthouse from 'lighthouse';
 import WebSocket from 'ws';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { writeSection } from './shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BASELINE_PAGE = '/bench-baseline.html';
 
 function freePort(): Promise<number> {
@@ -152,16 +152,9 @@ async function main() {
 
     const debugPort = await freePort();
     const chromium = spawn(
-      CHROMIUM,
+      CHROMIUM_PATH,
       [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         `--remote-debugging-port=${debugPort}`,
         '--remote-debugging-address=127.0.0.1',
         `--user-data-dir=${path.join(scratch, 'chromium')}`,
