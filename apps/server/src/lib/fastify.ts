@@ -23,5 +23,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a session (sign-in, version, public content, integration with its own key). */
     public?: boolean;
+    /**
+     * The route never asks who is calling (liveness and readiness probes), so the hook does not read the session
+     * either: a probe that sends a stale Authorization header still gets its answer while the database is down.
+     */
+    ignoresSession?: boolean;
   }
 }

@@ -27,8 +27,9 @@ export const authHook = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (token && request.routeOptions.url !== undefined) request.user = await authenticate(app.db, token);
-    if (request.user || !routeNeedsSession(request.routeOptions)) return;
+    const route = request.routeOptions;
+    if (token && route.url !== undefined && !route.config.ignoresSession) request.user = await authenticate(app.db, token);
+    if (request.user || !routeNeedsSession(route)) return;
     // A body nobody will read: close the connection after the answer instead of receiving the rest of it.
     if (hasBody(request)) reply.header('connection', 'close');
     throw new AppError('UNAUTHORIZED');

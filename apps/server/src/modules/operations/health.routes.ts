@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { public: true, ignoresSession: true },
       schema: { tags: ['operations'], summary: 'Liveness: the process answers', security: [], response: { 200: ZHealthSchema } },
     },
     async () => ({ status: 'ok' as const }),
@@ -25,7 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
-      config: { public: true },
+      config: { public: true, ignoresSession: true },
       schema: {
         tags: ['operations'],
         summary: 'Readiness: the database answers and its migrations are current (503 otherwise)',

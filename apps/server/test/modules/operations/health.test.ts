@@ -54,6 +54,12 @@ describe('health and readiness', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable' });
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      // A probe that carries a token (a copied curl line, a proxy adding one) gets the same answers: the session is not read.
+      const authorization = 'Bearer some-stale-session-token';
+      const readyWithToken = await app.inject({ url: '/api/ready', headers: { authorization } });
+      expect(readyWithToken.statusCode).toBe(503);
+      expect(readyWithToken.json()).toEqual({ status: 'unavailable' });
+      expect((await app.inject({ url: '/api/health', headers: { authorization } })).statusCode).toBe(200);
     } finally {
       await app.close();
       await database.close();
