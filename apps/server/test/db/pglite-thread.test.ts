@@ -31,7 +31,9 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-thread-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('PGlite on its worker thread', () => {
-  it('leaves the main thread free while a statement runs', async () => {
+  // Starts two engines (the worker and the control): each compiles PGlite and runs initdb, which on a loaded machine
+  // takes minutes, hence a limit above the default.
+  it('leaves the main thread free while a statement runs', { timeout: 600_000 }, async () => {
     // Counted in turns of the event loop, not in milliseconds, so a busy machine changes the numbers but not the
     // verdict: on the worker thread the main thread turns thousands of times during a 0.4 s statement; PGlite on the
     // calling thread (the control, which shows the measure can fail) holds the loop for the whole statement.
