@@ -1,4 +1,5 @@
 /** The server's configuration, parsed from the environment once at start; a bad value stops start-up naming the variable. */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,12 +11,22 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/**
+ * Two connections per core, at least four: a connection is idle while its statement's answer travels and the server
+ * prices the order, so one per core leaves the database's cores waiting; many more only queue inside PostgreSQL.
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.max(4, 2 * cores);
+}
+
 const ZConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: optionalText.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   ),
+  /** Connections of the PostgreSQL pool, per server process (see defaultPoolSize). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(defaultPoolSize()),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   AUTH_SALT: z.string().min(1).default('dealer-portal'),
   SESSION_TTL: z.coerce.number().int().positive('must be a positive number of seconds').default(12 * 3600),

@@ -1,7 +1,8 @@
-/** Where the configuration puts folders given as relative paths. */
+/** Where the configuration puts folders given as relative paths; the size of the PostgreSQL pool. */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { defaultPoolSize, loadConfig } from '../src/config';
 
 describe('configuration: folders', () => {
   it('resolves a relative DATA_DIR and WEB_DIST against the folder the command ran in (INIT_CWD from npm)', () => {
@@ -14,5 +15,24 @@ describe('configuration: folders', () => {
     expect(loadConfig({ DATA_DIR: 'data' }).DATA_DIR).toBe(path.resolve(process.cwd(), 'data'));
     expect(loadConfig({ INIT_CWD: '/srv/portal', DATA_DIR: '/var/lib/portal' }).DATA_DIR).toBe(path.resolve('/var/lib/portal'));
     expect(loadConfig({ DATA_DIR: 'memory://' }).DATA_DIR).toBe('memory://');
+  });
+});
+
+describe('configuration: the PostgreSQL pool', () => {
+  it('takes DATABASE_POOL_SIZE as given', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '7' }).DATABASE_POOL_SIZE).toBe(7);
+  });
+
+  it('defaults to two connections per core, at least four', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(Math.max(4, 2 * availableParallelism()));
+    expect(defaultPoolSize(1)).toBe(4);
+    expect(defaultPoolSize(2)).toBe(4);
+    expect(defaultPoolSize(8)).toBe(16);
+  });
+
+  it('stops start-up naming the variable for a size that is not a whole number of at least 1', () => {
+    for (const value of ['0', '-2', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
+    }
   });
 });

@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
+import { defaultPoolSize } from '../config';
 import { preparedStatementsClient } from './pglite-statements';
 import { openPgliteThread, type Engine } from './pglite-thread';
 import * as schema from './schema';
@@ -61,11 +62,13 @@ export interface DatabaseOptions {
   pgliteOn?: 'worker-thread' | 'main-thread';
   /** Apply pending migrations on open (default true); a backup or a check of a restored copy reads it as it is. */
   migrate?: boolean;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; config.ts's defaultPoolSize when not given). */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize())
     : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread');
   if (options.migrate === false) return database;
   try {
@@ -77,8 +80,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -91,7 +94,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    poolUse: () => ({ size: pool.options.max ?? 10, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    poolUse: () => ({ size: poolSize, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -20,7 +20,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const config = testConfig({ ...overrides, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   const app = await buildApp(config, { database });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/pg-statements';
 import { offers, orderChecks, orderEdits, orderLines, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -46,19 +47,19 @@ const offerJson = `json_build_object('id', o.id, 'guid', o.guid, 'productId', o.
   'residue', o.residue, 'price', o.price, 'ppdata', o.ppdata, 'orgGuid', o.org_guid)`;
 
 /**
- * Offers by guid or id, locked in id order. On PostgreSQL the lock makes the residue read exact for the rest of the
- * transaction, and the fixed order prevents deadlocks between orders; PGlite runs one transaction at a time, where
- * the lock is a no-op and the read is exact anyway. Arrays arrive as JSON ($n::jsonb), so the statement's text —
+ * Offers by guid or id in id order, locked or not. On PostgreSQL the lock makes the residue read exact for the rest
+ * of the transaction, and the fixed order prevents deadlocks between orders; PGlite runs one transaction at a time,
+ * where the lock is a no-op and the read is exact anyway. Arrays arrive as JSON ($n::jsonb), so the statement's text —
  * and its prepared plan — is the same for any number of lines.
  */
-const lockedOffers = (guids: string, ids: string) => `(
+const offersOf = (guids: string, ids: string, lock: boolean) => `(
   select coalesce(json_agg(${offerJson} order by o.id), '[]')
   from (select * from offers
         where guid = any(array(select jsonb_array_elements_text(${guids}::jsonb)))
            or id = any(array(select jsonb_array_elements_text(${ids}::jsonb)::int))
-        order by id for update) as o)`;
+        order by id${lock ? ' for update' : ''}) as o)`;
 
-const ORDER_CONTEXT = `
+const orderContextText = (lock: boolean) => `
   select
     (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name,
               'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1))
@@ -71,7 +72,10 @@ const ORDER_CONTEXT = `
               'price', price, 'priceOpt', price_opt, 'weight', weight, 'volume', volume, 'status', status,
               'maxDiscount', max_discount)), '[]')
        from products where uid = any(array(select jsonb_array_elements_text($4::jsonb)))) as products,
-    ${lockedOffers('$5', "'[]'")} as offers`;
+    ${offersOf('$5', "'[]'", lock)} as offers`;
+
+const ORDER_CONTEXT_LOCKED = orderContextText(true);
+const ORDER_CONTEXT = orderContextText(false);
 
 export interface OrderContext {
   /** The company with this uid, and whether the user acts for it; null when there is none. */
@@ -80,20 +84,28 @@ export interface OrderContext {
   /** The order already stored under this user's key, if any. */
   known: { id: number; requestHash: string | null; firstAnswer: unknown } | null;
   products: ProductRow[];
-  /** The offers sent, locked (see lockedOffers). */
+  /** The offers sent (locked when asked: see offersOf). */
   offers: OfferRow[];
 }
 
 /**
  * Everything an order is checked against, in one statement: the company and whether it is the user's, its
- * contracts, the order already stored under the key, the products sent and their offers (locked: inside the
- * order's transaction, this is the stock the order is split against).
+ * contracts, the order already stored under the key, the products sent and their offers — locked with `lock`
+ * (inside the order's transaction, this is then the stock the order is split against), or read as committed, for
+ * a write that checks the stock itself (insertNewOrderIfUnchanged).
  */
 export async function orderContext(
   db: DbOrTx,
-  input: { userId: number; partnerUid: string; key: string | null; productUids: readonly string[]; offerGuids: readonly string[] },
+  input: {
+    userId: number;
+    partnerUid: string;
+    key: string | null;
+    productUids: readonly string[];
+    offerGuids: readonly string[];
+    lock: boolean;
+  },
 ): Promise<OrderContext> {
-  const [row] = await rawQuery<Partial<OrderContext>>(db, ORDER_CONTEXT, [
+  const [row] = await preparedQuery<Partial<OrderContext>>(db, input.lock ? ORDER_CONTEXT_LOCKED : ORDER_CONTEXT, [
     input.userId,
     input.partnerUid,
     input.key,
@@ -109,12 +121,12 @@ export async function orderContext(
   };
 }
 
-const LOCK_OFFERS = `select ${lockedOffers('$1', '$2')} as offers`;
+const LOCK_OFFERS = `select ${offersOf('$1', '$2', true)} as offers`;
 
 /** Offers by guid or id, locked (an edit adds the offers its previous version holds). */
 export async function lockOffers(db: DbOrTx, guids: readonly string[], ids: readonly number[]): Promise<OfferRow[]> {
   if (guids.length === 0 && ids.length === 0) return [];
-  const [row] = await rawQuery<{ offers: OfferRow[] }>(db, LOCK_OFFERS, [JSON.stringify(guids), JSON.stringify(ids)]);
+  const [row] = await preparedQuery<{ offers: OfferRow[] }>(db, LOCK_OFFERS, [JSON.stringify(guids), JSON.stringify(ids)]);
   return row?.offers ?? [];
 }
 
@@ -126,13 +138,9 @@ export interface NewOrder {
   take: ReadonlyArray<readonly [number, number]>;
 }
 
-const INSERT_NEW_ORDER = `
-  with taken as (
-    update offers as o set residue = o.residue - w.n
-    from jsonb_to_recordset($1::jsonb) as w(id int, n int)
-    where o.id = w.id and o.residue >= w.n
-    returning o.id
-  ), new_order as (
+/** The order, its lines and its checks, from JSON parameters $2, $3, $4 (after the stock CTE of the statement). */
+const ORDER_ROWS = `
+  new_order as (
     insert into orders (user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
                         count, total_count, storage_guid, idempotency_key, request_hash, first_answer)
     select user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
@@ -150,15 +158,50 @@ const INSERT_NEW_ORDER = `
     insert into order_checks (order_id, guid, org_guid, status, total, doc_status)
     select new_order.id, c.guid, c.org_guid, c.status, c.total, c.doc_status
     from new_order, jsonb_to_recordset($4::jsonb) as c(guid text, org_guid text, status int, total numeric, doc_status jsonb)
-  )
+  )`;
+
+const INSERT_NEW_ORDER = `
+  with taken as (
+    update offers as o set residue = o.residue - w.n
+    from jsonb_to_recordset($1::jsonb) as w(id int, n int)
+    where o.id = w.id and o.residue >= w.n
+    returning o.id
+  ), ${ORDER_ROWS}
   select json_build_object('id', (select id from new_order), 'taken', (select count(*) from taken)) as result`;
 
 /**
- * A new order in one statement: stock taken (never below zero: each offer only while its residue covers the
- * units), the order, its lines and its checks. Answers the order number and how many offers had enough stock;
- * the caller rolls back when that is fewer than it asked for.
+ * The write of an order priced from offers read without locks. Each offer the order names is updated — which on
+ * PostgreSQL waits for a concurrent order on that offer and then sees its committed residue — and must still be as
+ * the order was split against:
+ * - a line wholly in stock (`exact` false) takes its units; the table's CHECK (residue >= 0) refuses the statement
+ *   when fewer are left;
+ * - a line partly or wholly on pre-order (`exact` true) took every unit the offer had, so the residue must now be
+ *   exactly those units (left at 0): more would mean the split should have put less on pre-order;
+ * - the price is the one the order was priced at.
+ * A refusal aborts the whole statement (a division by zero: plain SQL has no other way to fail a statement on a
+ * condition), so nothing of the order is written and the caller takes the locked path. Offers are listed in id
+ * order, the order the locked path locks them in.
  */
-export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id: number; taken: number }> {
+const INSERT_NEW_ORDER_IF_UNCHANGED = `
+  with taken as (
+    update offers as o set residue = o.residue - w.n
+    from jsonb_to_recordset($1::jsonb) as w(id int, n int, exact boolean, price numeric)
+    where o.id = w.id
+    returning (o.price = w.price and (not w.exact or o.residue = 0)) as unchanged
+  ), ${ORDER_ROWS}
+  select (select id from new_order) as id
+  where 1 / (select (count(*) filter (where unchanged) = $5::int)::int from taken) = 1`;
+
+/** The refusal of INSERT_NEW_ORDER_IF_UNCHANGED: stock or price changed since the read; nothing was written. */
+export function isChangedSinceRead(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.cause?.code ?? e.code;
+  const constraint = e.cause?.constraint ?? e.constraint;
+  return code === '22012' || (code === '23514' && constraint === 'offers_residue_non_negative');
+}
+
+/** The order's rows as the JSON parameters of the statements above. */
+function orderParams(input: Omit<NewOrder, 'take'>): [string, string, string] {
   const o = input.order;
   const order = {
     user_id: o.userId,
@@ -189,14 +232,47 @@ export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id:
     discount: l.discount ?? 0,
   }));
   const checks = input.checks.map((c) => ({ guid: c.guid, org_guid: c.orgGuid, status: c.status ?? 0, total: c.total ?? 0, doc_status: c.docStatus ?? {} }));
+  return [JSON.stringify(order), JSON.stringify(lines), JSON.stringify(checks)];
+}
+
+/**
+ * A new order in one statement: stock taken (never below zero: each offer only while its residue covers the
+ * units), the order, its lines and its checks. Answers the order number and how many offers had enough stock;
+ * the caller rolls back when that is fewer than it asked for.
+ */
+export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id: number; taken: number }> {
   const take = input.take.map(([id, n]) => ({ id, n }));
-  const [row] = await rawQuery<{ result: { id: number; taken: number } }>(db, INSERT_NEW_ORDER, [
-    JSON.stringify(take),
-    JSON.stringify(order),
-    JSON.stringify(lines),
-    JSON.stringify(checks),
-  ]);
+  const [row] = await preparedQuery<{ result: { id: number; taken: number } }>(db, INSERT_NEW_ORDER, [JSON.stringify(take), ...orderParams(input)]);
   return row!.result;
+}
+
+/** An offer as the order was split against it (see INSERT_NEW_ORDER_IF_UNCHANGED). */
+export interface OfferAsRead {
+  offerId: number;
+  /** Units the order takes from stock. */
+  units: number;
+  /** The order took all the offer had (the rest went to pre-order): the residue must be exactly `units`. */
+  allOfIt: boolean;
+  price: number;
+}
+
+/**
+ * A new order in one statement, outside any transaction, while every offer it names is as it was read (see
+ * INSERT_NEW_ORDER_IF_UNCHANGED); otherwise throws an error that isChangedSinceRead recognises, having written nothing.
+ */
+export async function insertNewOrderIfUnchanged(
+  db: DbOrTx,
+  input: Omit<NewOrder, 'take'> & { offers: readonly OfferAsRead[] },
+): Promise<number> {
+  const offersRead = [...input.offers]
+    .sort((a, b) => a.offerId - b.offerId)
+    .map((offer) => ({ id: offer.offerId, n: offer.units, exact: offer.allOfIt, price: offer.price }));
+  const [row] = await preparedQuery<{ id: number }>(db, INSERT_NEW_ORDER_IF_UNCHANGED, [
+    JSON.stringify(offersRead),
+    ...orderParams(input),
+    offersRead.length,
+  ]);
+  return row!.id;
 }
 
 const valuesList = (pairs: ReadonlyArray<readonly [number, number]>) =>

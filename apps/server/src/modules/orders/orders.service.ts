@@ -39,6 +39,7 @@ import {
   type PricedOrder,
 } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { isOnPostgres } from '../../db/pg-statements';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
 import { organisationName, orderCatalogue, storedOrder, type StoredOrder } from './order-pricing';
@@ -172,9 +173,13 @@ export async function submitOrder(
   const editId = options.editOrderId;
 
   if (editId === undefined) {
+    if (isOnPostgres(db)) {
+      const written = await submitFromCommittedRead(db, { userId, payload, hash, options, request });
+      if (written) return written;
+    }
     // A new order reads what it is checked against, and locks its offers, in one statement inside its transaction.
     return inTransaction(db, userId, hash, options, async (tx) => {
-      const context = await repo.orderContext(tx, { ...request, key: options.key ?? null });
+      const context = await repo.orderContext(tx, { ...request, key: options.key ?? null, lock: true });
       const replay = replayOf(context.known, hash);
       if (replay) return replay;
       return writeOrder(tx, { userId, payload, hash, options, context, ...acceptOrder(context, payload) });
@@ -184,7 +189,7 @@ export async function submitOrder(
   // An edit is checked against its order first; inside the transaction it locks the order and what it touches.
   const replay = await replayIfKnown(db, userId, hash, options);
   if (replay) return replay;
-  const context = await repo.orderContext(db, { ...request, key: null, offerGuids: [] });
+  const context = await repo.orderContext(db, { ...request, key: null, offerGuids: [], lock: false });
   const accepted = acceptOrder(context, payload);
   const existing = await repo.findOrder(db, editId);
   if (!existing) throw notFound(`Заказ № ${editId} не найден.`);
@@ -193,6 +198,50 @@ export async function submitOrder(
     throw badRequest('Компанию заказа изменить нельзя: оформите новый заказ для другой компании.');
   }
   return inTransaction(db, userId, hash, options, (tx) => writeOrder(tx, { userId, payload, hash, options, context, ...accepted }));
+}
+
+/**
+ * A new order on PostgreSQL without a lock held across round trips: what it is checked against is read as committed
+ * (one statement, no transaction), then one statement takes the stock and writes the order while every offer is as
+ * the order was split against (repo.insertNewOrderIfUnchanged). Two round trips instead of the locked path's four,
+ * and each offer's row is locked only while that statement runs, so concurrent orders on one offer queue for
+ * microseconds, not for the round trips of a transaction. Answers undefined when stock or a price changed in
+ * between (nothing was written): the caller then takes the locked path, which splits against the stock it locks.
+ */
+async function submitFromCommittedRead(
+  db: Db,
+  input: { userId: number; payload: TOrderPayloadParsed; hash: string; options: SubmitOptions; request: ReturnType<typeof contextRequest> },
+): Promise<TOrderSubmitResult | undefined> {
+  const { userId, payload, hash, options } = input;
+  const context = await repo.orderContext(db, { ...input.request, key: options.key ?? null, lock: false });
+  const replay = replayOf(context.known, hash);
+  if (replay) return replay;
+  const accepted = acceptOrder(context, payload);
+  const plan = planOrder({ userId, payload, hash, options, context, ...accepted }, context.offers, new Map());
+  const priceOf = new Map(context.offers.map((row) => [row.id, row.price]));
+  const offersRead = plan.priced.lines
+    .filter((line) => !isPlaceholderOffer(line.offer))
+    .map((line) => {
+      const offerId = plan.offerIds.get(line.offer.guid)!;
+      return { offerId, units: line.inStock, allOfIt: line.preorder > 0, price: priceOf.get(offerId)! };
+    });
+  try {
+    const id = await repo.insertNewOrderIfUnchanged(db, {
+      order: { ...plan.orderValues, userId, partnerId: accepted.partnerId, idempotencyKey: options.key ?? null, requestHash: hash, firstAnswer: plan.stored },
+      lines: plan.lineRows,
+      checks: plan.checkRows,
+      offers: offersRead,
+    });
+    return storedAnswer(id, plan.stored);
+  } catch (error) {
+    if (isKeyViolation(error)) {
+      // A concurrent request with the same key won: answer what it answered (or 409 for another body).
+      const again = await replayIfKnown(db, userId, hash, options);
+      if (again) return again;
+    }
+    if (repo.isChangedSinceRead(error) || isKeyViolation(error) || isRetryable(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Runs the order's transaction, again after a deadlock or a stock race; a key taken concurrently answers its answer. */
@@ -298,6 +347,40 @@ export function orderRows(priced: PricedOrder, previousChecks: readonly repo.Che
   return { lineRows, checkRows };
 }
 
+/**
+ * The order as it will be stored, priced and split against `offerRows` (their stock plus `held`, what the order's
+ * previous version gives back): its values, lines and checks, the stock it takes and the answer it keeps.
+ */
+function planOrder(input: WriteInput, offerRows: readonly repo.OfferRow[], held: ReadonlyMap<number, number>, previousChecks?: repo.CheckRow[]) {
+  const { payload, options } = input;
+  const editId = options.editOrderId;
+  const priced = priceSubmitted(payload, orderCatalogue(input.context.contracts, input.context.products, offerRows, held));
+  const productIds = new Map(input.context.products.map((row) => [row.uid, row.id]));
+  const offerIds = new Map(offerRows.map((row) => [row.guid, row.id]));
+  const rows = orderRows(priced, previousChecks);
+  const lineRows = rows.lineRows.map(({ productUid, offerGuid, ...row }) => ({
+    ...row,
+    productId: productIds.get(productUid)!,
+    offerId: offerGuid === null ? null : offerIds.get(offerGuid)!,
+  }));
+  const take = priced.lines.filter((line) => line.inStock > 0 && !isPlaceholderOffer(line.offer)).map((line) => [offerIds.get(line.offer.guid)!, line.inStock] as const);
+
+  const orderValues = {
+    comment: payload.comment,
+    delivery: { ...payload.delivery, date: input.deliveryDate },
+    requestCertificate: payload.request_certificate,
+    bags: payload.bags,
+    total: fromKopecks(priced.totals.totalKopecks),
+    totalDiscount: fromKopecks(priced.totals.discountKopecks),
+    count: priced.totals.products,
+    totalCount: priced.totals.units,
+    storageGuid: payload.storage ?? '',
+    name: payload.name ?? '',
+  };
+  const stored = { notes: orderNotes(priced, sentPricesOf(payload)), edited: editId !== undefined };
+  return { priced, offerIds, lineRows, checkRows: rows.checkRows, take, orderValues, stored };
+}
+
 async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitResult> {
   const { payload, options } = input;
   const editId = options.editOrderId;
@@ -326,31 +409,7 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
       : await repo.lockOffers(tx, contextRequest(input.userId, payload).offerGuids, [...held.keys()]);
 
   // Price and split against the stock read under lock, counting what this order's previous version gives back.
-  const priced = priceSubmitted(payload, orderCatalogue(input.context.contracts, input.context.products, offerRows, held));
-  const productIds = new Map(input.context.products.map((row) => [row.uid, row.id]));
-  const offerIds = new Map(offerRows.map((row) => [row.guid, row.id]));
-  const rows = orderRows(priced, previous?.checks);
-  const lineRows = rows.lineRows.map(({ productUid, offerGuid, ...row }) => ({
-    ...row,
-    productId: productIds.get(productUid)!,
-    offerId: offerGuid === null ? null : offerIds.get(offerGuid)!,
-  }));
-  const take = priced.lines.filter((line) => line.inStock > 0 && !isPlaceholderOffer(line.offer)).map((line) => [offerIds.get(line.offer.guid)!, line.inStock] as const);
-
-  const orderValues = {
-    comment: payload.comment,
-    delivery: { ...payload.delivery, date: input.deliveryDate },
-    requestCertificate: payload.request_certificate,
-    bags: payload.bags,
-    total: fromKopecks(priced.totals.totalKopecks),
-    totalDiscount: fromKopecks(priced.totals.discountKopecks),
-    count: priced.totals.products,
-    totalCount: priced.totals.units,
-    storageGuid: payload.storage ?? '',
-    name: payload.name ?? '',
-  };
-  const stored = { notes: orderNotes(priced, sentPricesOf(payload)), edited: editId !== undefined };
-  const checkRows = rows.checkRows;
+  const { lineRows, checkRows, take, orderValues, stored } = planOrder(input, offerRows, held, previous?.checks);
 
   if (editId === undefined) {
     const order = {

@@ -1,0 +1,56 @@
+/**
+ * Named prepared statements on PostgreSQL, for the hot paths that send their SQL straight to the driver.
+ *
+ * node-postgres sends a statement without a name unless told otherwise, so PostgreSQL parses, analyses and plans it
+ * on every call — for the short lookups and writes of an order that is most of what each statement costs. Given a
+ * name, node-postgres parses a statement once per connection and later sends only Bind and Execute; PostgreSQL's own
+ * rule (`plan_cache_mode = auto`) then keeps a generic plan after five executions when it costs no more.
+ *
+ * The name is derived from the text, so the same text has the same name on every connection and in every process,
+ * and two texts never share a name (node-postgres refuses one name for two texts on one connection). The rule of
+ * which texts are worth preparing is the embedded engine's (pglite-statements.ts): a LIKE pattern must be planned
+ * for its value, so such a statement runs unnamed. On PGlite the statement client prepares by itself; the text goes
+ * to it as it is.
+ */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { DbOrTx } from './client';
+import { isPrepared } from './pglite-statements';
+
+const names = new Map<string, string>();
+
+/** The statement's stable name: `portal_` and a digest of its text. */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `portal_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+interface DriverSession {
+  client: pg.Pool | pg.Client | { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+  logger: { logQuery(query: string, params: unknown[]): void };
+}
+
+/**
+ * One statement under the database or transaction at hand, prepared: named on PostgreSQL (the pool or the
+ * transaction's connection), as it is on PGlite. Logged through Drizzle's logger like any other.
+ */
+export async function preparedQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
+  const session = (db as unknown as { session: DriverSession }).session;
+  session.logger.logQuery(text, params);
+  const client = session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const config: pg.QueryConfig = isPrepared(text) ? { name: statementName(text), text, values: params } : { text, values: params };
+    return (await client.query(config)).rows as T[];
+  }
+  return (await client.query(text, params)).rows as T[];
+}
+
+/** Whether this database (or transaction) is on PostgreSQL, where rows can be locked and transactions run side by side. */
+export function isOnPostgres(db: DbOrTx): boolean {
+  const client = (db as unknown as { session: DriverSession }).session.client;
+  return client instanceof pg.Pool || client instanceof pg.Client;
+}
