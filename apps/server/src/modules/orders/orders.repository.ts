@@ -179,14 +179,18 @@ const INSERT_NEW_ORDER = `
  *   exactly those units (left at 0): more would mean the split should have put less on pre-order;
  * - the price is the one the order was priced at.
  * A refusal aborts the whole statement (a division by zero: plain SQL has no other way to fail a statement on a
- * condition), so nothing of the order is written and the caller takes the locked path. Offers are listed in id
- * order, the order the locked path locks them in.
+ * condition), so nothing of the order is written and the caller takes the locked path. Before any update the rows
+ * are locked in id order (the condition on the count is evaluated once, first), the order the locked path locks
+ * them in: whatever plan the update gets, two orders never wait for each other in a cycle.
  */
 const INSERT_NEW_ORDER_IF_UNCHANGED = `
   with taken as (
     update offers as o set residue = o.residue - w.n
     from jsonb_to_recordset($1::jsonb) as w(id int, n int, exact boolean, price numeric)
     where o.id = w.id
+      and (select count(*) from (select from offers l
+                                 where l.id = any(array(select (jsonb_array_elements($1::jsonb)->>'id')::int))
+                                 order by l.id for update) as l) >= 0
     returning (o.price = w.price and (not w.exact or o.residue = 0)) as unchanged
   ), ${ORDER_ROWS}
   select (select id from new_order) as id
@@ -264,9 +268,7 @@ export async function insertNewOrderIfUnchanged(
   db: DbOrTx,
   input: Omit<NewOrder, 'take'> & { offers: readonly OfferAsRead[] },
 ): Promise<number> {
-  const offersRead = [...input.offers]
-    .sort((a, b) => a.offerId - b.offerId)
-    .map((offer) => ({ id: offer.offerId, n: offer.units, exact: offer.allOfIt, price: offer.price }));
+  const offersRead = input.offers.map((offer) => ({ id: offer.offerId, n: offer.units, exact: offer.allOfIt, price: offer.price }));
   const [row] = await preparedQuery<{ id: number }>(db, INSERT_NEW_ORDER_IF_UNCHANGED, [
     JSON.stringify(offersRead),
     ...orderParams(input),
