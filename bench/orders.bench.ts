@@ -6,6 +6,10 @@
  * ceiling of HTTP and the load generator on this machine. Then it checks, from the database, that exactly 1,000
  * units were taken from stock, none went below zero and no order was duplicated, prints the invoice PDF of a
  * 50-line order repeatedly, and writes the results into docs/performance.md (its section for the database used).
+ *
+ * BENCH_SERVERS=2 (PostgreSQL only) starts a second server process on the same database; clients alternate between
+ * the processes and a retry goes to the other one (idempotency across processes), and the bare baseline runs in both
+ * children the same way. Its own section of docs/performance.md, to set beside the one-process run.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -23,6 +27,8 @@ const INVOICE_RUNS = Number(process.env.BENCH_INVOICE_RUNS ?? 60);
 /** Rounds of the whole load (stock put back between them): a shared 2-core machine varies by ±20 % from run to run. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const INVOICE_LINES = 50;
+/** Server processes on one database (more than one: PostgreSQL only, as PGlite belongs to one process). */
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 
 interface Item {
   uid: string;
@@ -31,6 +37,8 @@ interface Item {
 }
 interface Ready {
   kind: 'pglite' | 'postgres';
+  /** The scratch PostgreSQL database, for further server processes. */
+  databaseUrl?: string;
   portal: string;
   bare: string;
   auth: Record<string, string>;
@@ -46,9 +54,38 @@ interface Checks {
 }
 
 
+/** The bare baseline: the same requests, parsed and answered without the database. */
+async function bareServer() {
+  const { default: Fastify } = await import('fastify');
+  let sequence = 0;
+  const bare = Fastify();
+  bare.post('/api/order/add', async (request) => {
+    const body = request.body as { position: unknown[] };
+    sequence += 1;
+    return { response: { id: sequence, message: `Заказ № ${sequence} принят (${body.position.length}).` } };
+  });
+  return { bare, url: await bare.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+// ---- child: a further server process on the first one's database (BENCH_SERVERS), and its bare Fastify ----
+async function serveMore(databaseUrl: string) {
+  const { buildApp } = await import('../apps/server/src/app');
+  const { testConfig } = await import('../apps/server/src/config');
+  const app = await buildApp(testConfig({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0', DATABASE_URL: databaseUrl }), { seed: false });
+  const portal = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { bare, url } = await bareServer();
+  process.on('message', async (message: { close?: true }) => {
+    if (!message.close) return;
+    await bare.close();
+    await app.close();
+    process.exit(0);
+  });
+  process.send?.({ ready: { portal, bare: url } });
+}
+
 // ---- child: the portal server on a fresh database, and a bare Fastify ----
 async function serve() {
-  const { default: Fastify } = await import('fastify');
+  if (process.argv[3]) return serveMore(process.argv[3]);
   const { ORGANISATION } = await import('@portal/domain');
   const { inArray, sql } = await import('drizzle-orm');
   const { offers, orderLines, orders } = await import('../apps/server/src/db/schema');
@@ -79,15 +116,7 @@ async function serve() {
   });
   const portal = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
-  // The baseline: the same requests, parsed and answered without the database.
-  let sequence = 0;
-  const bare = Fastify();
-  bare.post('/api/order/add', async (request) => {
-    const body = request.body as { position: unknown[] };
-    sequence += 1;
-    return { response: { id: sequence, message: `Заказ № ${sequence} принят (${body.position.length}).` } };
-  });
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const { bare, url: bareUrl } = await bareServer();
 
   const offerGuids = scarce.map((product) => product.offers[0]!.guid);
   process.on('message', async (message: { check?: string; restock?: true; close?: true }) => {
@@ -118,6 +147,7 @@ async function serve() {
   });
   const ready: Ready = {
     kind: t.app.database.kind,
+    ...(t.config.DATABASE_URL ? { databaseUrl: t.config.DATABASE_URL } : {}),
     portal,
     bare: bareUrl,
     auth: await signInAs(t.app, 'demo'),
@@ -138,7 +168,8 @@ interface LoadResult {
   failures: number;
 }
 
-async function load(url: string, ready: Ready, round: string): Promise<LoadResult> {
+/** Client c sends to server c (round robin over `urls`); its retry goes to the next server. */
+async function load(urls: string[], ready: Ready, round: string): Promise<LoadResult> {
   // A fixed pseudo-random sequence, restarted for each run, so both runs send the same bodies.
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -154,7 +185,7 @@ async function load(url: string, ready: Ready, round: string): Promise<LoadResul
   });
 
   const result: LoadResult = { seconds: 0, requests: 0, keys: 0, latencies: [], answers: new Map(), failures: 0 };
-  const post = async (key: string, payload: string) => {
+  const post = async (url: string, key: string, payload: string) => {
     const begin = performance.now();
     const response = await fetch(`${url}/api/order/add`, {
       method: 'POST',
@@ -178,8 +209,10 @@ async function load(url: string, ready: Ready, round: string): Promise<LoadResul
       const retried = random() < RETRY_SHARE;
       result.requests += retried ? 2 : 1;
       result.keys += 1;
-      // A retry races the first attempt, as when a client times out and sends again.
-      await Promise.all(retried ? [post(key, payload), post(key, payload)] : [post(key, payload)]);
+      // A retry races the first attempt, as when a client times out and sends again (to another process, if any).
+      const first = urls[c % urls.length]!;
+      const again = urls[(c + 1) % urls.length]!;
+      await Promise.all(retried ? [post(first, key, payload), post(again, key, payload)] : [post(first, key, payload)]);
     }
   };
   const started = performance.now();
@@ -225,31 +258,53 @@ async function printInvoices(ready: Ready) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failed };
 }
 
-async function main() {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+function startChild<T>(args: string[]): { child: ChildProcess; ready: Promise<T> } {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', ...args], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   });
+  const ready = new Promise<T>((resolve, reject) => {
+    child.on('message', (message: { ready?: T }) => message.ready && resolve(message.ready));
+    child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function main() {
+  if (!Number.isInteger(SERVERS) || SERVERS < 1) throw new Error('BENCH_SERVERS must be a whole number of at least 1');
+  if (SERVERS > 1 && !process.env.DATABASE_URL) {
+    throw new Error('BENCH_SERVERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process');
+  }
+  const first = startChild<Ready>([]);
+  const children = [first.child];
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.on('message', (message: { ready?: Ready }) => message.ready && resolve(message.ready));
-      child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
-    });
-    const database = ready.kind === 'pglite' ? 'PGlite (in memory, on its worker thread)' : 'PostgreSQL';
+    const ready = await first.ready;
+    const portals = [ready.portal];
+    const bares = [ready.bare];
+    for (let i = 1; i < SERVERS; i++) {
+      const more = startChild<{ portal: string; bare: string }>([ready.databaseUrl!]);
+      children.push(more.child);
+      const { portal, bare } = await more.ready;
+      portals.push(portal);
+      bares.push(bare);
+    }
+    const child = first.child;
+    const database =
+      ready.kind === 'pglite' ? 'PGlite (in memory, on its worker thread)' : SERVERS > 1 ? `PostgreSQL, ${SERVERS} server processes` : 'PostgreSQL';
     console.log(`orders benchmark on ${database} · ${CLIENTS} clients × ${ORDERS_PER_CLIENT} orders`);
 
     const expected = ITEMS * UNITS_PER_ITEM;
     const problems: string[] = [];
     const rounds: Array<{ baseline: LoadResult; run: LoadResult; checks: Checks; duplicatedAnswers: number }> = [];
     // A warm-up round, not counted: the first orders run before the JIT and the plan cache have settled.
-    await load(ready.bare, ready, 'warmbare');
+    await load(bares, ready, 'warmbare');
     await ask(child, { restock: true }, 'restocked');
-    await load(ready.portal, ready, 'warm');
+    await load(portals, ready, 'warm');
     for (let r = 1; r <= ROUNDS; r++) {
-      const baseline = await load(ready.bare, ready, `bare${r}`);
+      const baseline = await load(bares, ready, `bare${r}`);
       await ask(child, { restock: true }, 'restocked');
-      const run = await load(ready.portal, ready, `bench${r}`);
+      const run = await load(portals, ready, `bench${r}`);
       const checks = await ask<Checks>(child, { check: `bench${r}` }, 'checks');
       const ids = [...run.answers.values()];
       const duplicatedAnswers = ids.filter((list) => new Set(list).size > 1).length;
@@ -269,11 +324,13 @@ async function main() {
       return `| ${name} | ${keys.toLocaleString('en-US')} | ${requests.toLocaleString('en-US')} | ${seconds.toFixed(2)} s | ${Math.round(keys / seconds)} | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} |`;
     };
     const rows = rounds.flatMap(({ baseline, run }, i) => [
-      row(`${i + 1}: bare Fastify POST (same bodies, no database)`, baseline),
+      row(`${i + 1}: bare Fastify POST (same bodies, no database${SERVERS > 1 ? `, ${SERVERS} processes` : ''})`, baseline),
       row(`${i + 1}: POST /api/order/add on ${database}`, run),
     ]);
     const rates = rounds.map(({ run }) => run.keys / run.seconds).sort((a, b) => a - b);
     const ordersPerSecond = rates[Math.floor(rates.length / 2)]!;
+    const shares = rounds.map(({ run, baseline }) => run.keys / run.seconds / (baseline.keys / baseline.seconds)).sort((a, b) => a - b);
+    const shareOfBare = shares[Math.floor(shares.length / 2)]!;
     const { checks, run, duplicatedAnswers } = rounds.at(-1)!;
     const lines = [
       `### ${database}`,
@@ -287,7 +344,8 @@ async function main() {
       '|---|---:|---:|---:|---:|---|',
       ...rows,
       '',
-      `Median of ${ROUNDS} rounds: **${Math.round(ordersPerSecond)} orders/s**.`,
+      `Median of ${ROUNDS} rounds: **${Math.round(ordersPerSecond)} orders/s**; orders/s as a share of the bare route's rate in the same round, ` +
+        `median ${Math.round(shareOfBare * 100)} % (target ≥ 25 %: ${shareOfBare >= 0.25 ? 'met' : '**missed**'}).`,
       '',
       `Checks, every round (the last shown): ${checks.taken.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} units taken, residues ${[...new Set(checks.residues)].join(', ')}, ` +
         `${checks.presale.toLocaleString('en-US')} units in pre-sale; ${checks.stored.toLocaleString('en-US')} orders stored for ${run.keys.toLocaleString('en-US')} keys, ` +
@@ -300,16 +358,19 @@ async function main() {
         : `Targets are set for PGlite; invoice p95 ≤ 150 ms — ${invoice.p95 <= 150 ? 'met' : '**missed**'}.`,
     ];
     console.log(`\n${lines.join('\n')}\n`);
-    writeSection(`orders-${ready.kind}`, lines);
+    writeSection(`orders-${ready.kind}${SERVERS > 1 ? `-${SERVERS}-servers` : ''}`, lines);
     console.log('written to docs/performance.md');
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.send({ close: true });
-      setTimeout(resolve, 10_000).unref();
-    });
+    // The further processes first: the first one drops the scratch database when it closes.
+    for (const server of [...children.slice(1), child]) {
+      await new Promise<void>((resolve) => {
+        server.once('exit', () => resolve());
+        server.send({ close: true });
+        setTimeout(resolve, 10_000).unref();
+      });
+    }
     if (problems.length > 0) process.exitCode = 1;
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM');
+    for (const server of children) if (server.exitCode === null) server.kill('SIGTERM');
   }
 }
 
