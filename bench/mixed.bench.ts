@@ -1,0 +1,340 @@
+/**
+ * Mixed benchmark (`npm run bench:mixed`): a dealer network at once. BENCH_PRODUCTS products (default 1,000,000,
+ * seeded as `bench:search` seeds them) on PGlite and, with BENCH_PG_URL, on PostgreSQL (a scratch database under that
+ * server, dropped afterwards). BENCH_DEALERS simulated dealers (default 200) browse — catalogue pages, product pages,
+ * article searches, name searches of which a share (BENCH_FIRST_TIME, default 0.3) are queries nobody typed before in
+ * the run (the name-search cache cannot answer them) — each waiting a random think time (mean BENCH_THINK_MS, default
+ * 500 ms) between requests, while BENCH_ORDERING dealers (default 20) place orders one after another (think time
+ * BENCH_ORDER_THINK_MS, default 0). Prints p50/p95/p99 per route and orders/s for BENCH_DURATION seconds (default 30),
+ * and, in the same run, the same clients with the same requests against a bare Fastify route in the server's child
+ * process (the ceiling of HTTP and the load generator here). Writes docs/performance.md (its «Mixed load» section).
+ *
+ * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { ms, percentile, runBenchmark, writeSection } from './shared';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const DEALERS = Number(process.env.BENCH_DEALERS ?? 200);
+const ORDERING = Number(process.env.BENCH_ORDERING ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 500);
+const ORDER_THINK_MS = Number(process.env.BENCH_ORDER_THINK_MS ?? 0);
+const FIRST_TIME = Number(process.env.BENCH_FIRST_TIME ?? 0.3);
+const WARM_UP = Math.min(5, DURATION);
+/** Products sampled for product pages, searches and orders. */
+const SAMPLE = 2000;
+
+const ROUTES = {
+  catalogue: 'catalogue page (GET /api/content/catalog/products)',
+  product: 'product page (GET /api/product/search?OPTION=9)',
+  article: 'article search (OPTION=0)',
+  name: 'name search, repeated queries (OPTION=2)',
+  firstTime: 'name search, first-time queries (OPTION=2)',
+  order: 'order (POST /api/order/add)',
+} as const;
+type Route = keyof typeof ROUTES;
+
+type Kind = 'pglite' | 'postgres';
+type Role = 'seed' | 'serve';
+
+interface Sample {
+  groups: string[];
+  productIds: number[];
+  articlePrefixes: string[];
+  nameWords: string[];
+  /** The words of each sampled product's name: two of one name make a query that finds it. */
+  names: string[][];
+  orderable: Array<{ uid: string; guid: string; orgGuid: string }>;
+}
+interface Ready {
+  portal: string;
+  bare: string;
+  auth: Record<string, string>;
+  partnerUid: string;
+  sample: Sample;
+}
+
+/** On PostgreSQL, where the seeded pictures and other files of the scratch database live. */
+const filesOf = (databaseUrl: string) => path.join(os.tmpdir(), `portal-bench-mixed-${new URL(databaseUrl).pathname.slice(1)}`);
+
+// ---- child: seeds the database and exits («seed»), or serves it: the portal and a bare Fastify on free ports ----
+async function child(kind: Kind, target: string, role: Role) {
+  const { default: Fastify } = await import('fastify');
+  const { sql } = await import('drizzle-orm');
+  const { buildApp } = await import('../apps/server/src/app');
+  const { loadConfig } = await import('../apps/server/src/config');
+  const { openDatabase, rowsOf } = await import('../apps/server/src/db/client');
+  const { DEMO_PARTNERS, seedPeople } = await import('../apps/server/src/db/seed/people');
+  const { seedCatalog } = await import('../apps/server/src/db/seed/catalog');
+  const { createStorage } = await import('../apps/server/src/lib/storage');
+  const { signInAs } = await import('../apps/server/test/support/helper');
+
+  const files = kind === 'pglite' ? target : filesOf(target);
+  const config = loadConfig({
+    ...(kind === 'postgres' ? { DATABASE_URL: target } : {}),
+    DATA_DIR: files,
+    LOG_LEVEL: 'silent',
+    SEED_PRODUCTS: String(PRODUCTS),
+    WEB_DIST: path.join(files, 'no-web'),
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: files, poolSize: config.DATABASE_POOL_SIZE });
+  const storage = createStorage(files);
+  const query = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
+
+  if (role === 'seed') {
+    const started = performance.now();
+    const [{ count } = { count: 0 }] = await query<{ count: number }>('select count(*)::int as count from products');
+    if (count === 0) {
+      await seedPeople(database.db);
+      await seedCatalog(database.db, storage, PRODUCTS, (line) => process.send?.({ log: line }));
+      await query('analyze');
+    } else if (count !== PRODUCTS) {
+      throw new Error(`${target} holds ${count} products, not ${PRODUCTS}: remove it or choose another BENCH_DATA_DIR`);
+    }
+    await database.close();
+    process.send?.({ seeded: { seconds: count === 0 ? (performance.now() - started) / 1000 : undefined } }, () => process.exit(0));
+    return;
+  }
+
+  const app = await buildApp(config, { database, storage, seed: false });
+  const portal = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The baseline: any request answered at once, without the database.
+  const bare = Fastify();
+  bare.get('/*', async () => ({ error: null, response: { hello: 'world' } }));
+  bare.post('/*', async () => ({ error: null, response: { id: 1, message: 'Заказ № 1 принят.' } }));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const menu = (await app.inject({ url: '/api/content/catalog/menu' })).json().response as Array<{ code: string; items: unknown[] }>;
+  const codes: string[] = [];
+  const walk = (groups: Array<{ code: string; items: unknown[] }>) => {
+    for (const group of groups) {
+      codes.push(group.code);
+      walk(group.items as typeof groups);
+    }
+  };
+  walk(menu);
+  const products = await query<{ id: number; uid: string; article: string; name: string }>(
+    `select id, uid, article, name from products order by random() limit ${SAMPLE}`,
+  );
+  const orderable = await query<{ uid: string; guid: string; orgGuid: string }>(
+    `select p.uid, o.guid, o.org_guid as "orgGuid" from offers o join products p on p.id = o.product_id
+     where p.id in (${products.map((p) => p.id).join(',') || '0'})
+       and o.org_guid in (select s.guid from storages s join partners pa on pa.id = s.partner_id where pa.uid = '${DEMO_PARTNERS.SPECSNAB}')`,
+  );
+  const wordsOf = (name: string) => name.toLowerCase().split(/[^a-zа-яё0-9]+/i).filter((word) => word.length >= 3);
+  const words = new Set(products.flatMap((p) => wordsOf(p.name).filter((word) => word.length >= 4)));
+  const sample: Sample = {
+    groups: codes,
+    productIds: products.map((p) => p.id),
+    articlePrefixes: [...new Set(products.map((p) => p.article.slice(0, 4 + (p.id % 3))))],
+    nameWords: [...words],
+    names: products.map((p) => wordsOf(p.name)).filter((list) => list.length >= 2),
+    orderable,
+  };
+  process.on('SIGTERM', async () => {
+    await Promise.all([app.close(), bare.close()]);
+    await database.close();
+    process.exit(0);
+  });
+  const ready: Ready = { portal, bare: bareUrl, auth: await signInAs(app, 'demo'), partnerUid: DEMO_PARTNERS.SPECSNAB, sample };
+  process.send?.({ ready });
+}
+
+// ---- parent: the dealers ----
+interface Measured {
+  latencies: Map<Route, number[]>;
+  errors: Map<Route, number>;
+  seconds: number;
+}
+
+async function drive(url: string, ready: Ready, seconds: number): Promise<Measured> {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const think = (mean: number) => (mean > 0 ? new Promise((resolve) => setTimeout(resolve, -Math.log(1 - random()) * mean)) : Promise.resolve());
+  const { sample } = ready;
+  const typed = new Set<string>();
+  const repeated = sample.nameWords.slice(0, 30);
+  /** A word of a product's name and the start of another of its words, as nobody typed before in this run. */
+  const firstTimeQuery = () => {
+    let text = '';
+    for (let attempt = 0; attempt < 20 && (text === '' || typed.has(text)); attempt++) {
+      const name = pick(sample.names);
+      const first = pick(name);
+      const second = pick(name.filter((word) => word !== first).concat(first));
+      text = `${first} ${second.slice(0, 3 + Math.floor(random() * Math.max(1, second.length - 2)))}`;
+    }
+    typed.add(text);
+    return text;
+  };
+  const measured: Measured = { latencies: new Map(), errors: new Map(), seconds };
+  const record = (route: Route, began: number, ok: boolean) => {
+    const latencies = measured.latencies.get(route) ?? [];
+    latencies.push(performance.now() - began);
+    measured.latencies.set(route, latencies);
+    if (!ok) measured.errors.set(route, (measured.errors.get(route) ?? 0) + 1);
+  };
+  const headers = { ...ready.auth, 'content-type': 'application/json' };
+  const get = async (route: Route, requestPath: string) => {
+    const began = performance.now();
+    const response = await fetch(`${url}${requestPath}`, { headers: ready.auth });
+    await response.arrayBuffer();
+    record(route, began, response.status === 200);
+  };
+  const ends = performance.now() + seconds * 1000;
+  const browse = async () => {
+    while (performance.now() < ends) {
+      const roll = random();
+      if (roll < 0.3) await get('catalogue', `/api/content/catalog/products?group=${encodeURIComponent(pick(sample.groups))}&page=${1 + Math.floor(random() * 3)}`);
+      else if (roll < 0.55) await get('product', `/api/product/search?OPTION=9&QUERY=${pick(sample.productIds)}`);
+      else if (roll < 0.75) await get('article', `/api/product/search?OPTION=0&QUERY=${encodeURIComponent(pick(sample.articlePrefixes))}`);
+      else if (random() < FIRST_TIME) await get('firstTime', `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(firstTimeQuery())}`);
+      else await get('name', `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(pick(repeated))}`);
+      await think(THINK_MS);
+    }
+  };
+  let orderNumber = 0;
+  const order = async () => {
+    while (performance.now() < ends) {
+      const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(sample.orderable));
+      const byProduct = new Map<string, typeof lines>();
+      for (const line of lines) byProduct.set(line.uid, [...(byProduct.get(line.uid) ?? []).filter((l) => l.guid !== line.guid), line]);
+      const body = JSON.stringify({
+        partner_id: ready.partnerUid,
+        delivery: { address: '', case: 'pickup', date: '', cost: 0, bill_to: '' },
+        position: [...byProduct].map(([uid, offers]) => ({
+          guid: uid,
+          characteristics: offers.map((offer) => ({ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 + Math.floor(random() * 3), price: 0, fullprice: 0, discount: 0 })),
+        })),
+      });
+      const began = performance.now();
+      const response = await fetch(`${url}/api/order/add`, { method: 'POST', headers: { ...headers, 'idempotency-key': `mixed-${process.pid}-${++orderNumber}-${Date.now()}` }, body });
+      await response.arrayBuffer();
+      record('order', began, response.status === 200);
+      await think(ORDER_THINK_MS);
+    }
+  };
+  const started = performance.now();
+  await Promise.all([...Array.from({ length: DEALERS }, browse), ...Array.from({ length: sample.orderable.length > 0 ? ORDERING : 0 }, order)]);
+  measured.seconds = (performance.now() - started) / 1000;
+  return measured;
+}
+
+function rows(label: string, measured: Measured): string[] {
+  return (Object.keys(ROUTES) as Route[]).flatMap((route) => {
+    const latencies = measured.latencies.get(route) ?? [];
+    if (latencies.length === 0) return [];
+    const rate = latencies.length / measured.seconds;
+    return [
+      `| ${label} | ${ROUTES[route]} | ${latencies.length.toLocaleString('en-US')} | ${rate.toFixed(route === 'order' ? 1 : 0)} | ` +
+        `${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 95))} | ${ms(percentile(latencies, 99))} | ${measured.errors.get(route) ?? 0} |`,
+    ];
+  });
+}
+
+function startChild(kind: Kind, target: string, role: Role) {
+  const process_: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', kind, target, role], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => process_.on('exit', resolve));
+  const answer = new Promise<{ seeded?: { seconds?: number }; ready?: Ready }>((resolve, reject) => {
+    process_.on('message', (message: { log?: string; seeded?: { seconds?: number }; ready?: Ready }) => {
+      if (message.log) console.log(`  ${message.log}`);
+      if (message.seeded || message.ready) resolve(message);
+    });
+    void exited.then((code) => reject(new Error(`the benchmark ${role} process exited with code ${code}`)));
+  });
+  return { process: process_, exited, answer };
+}
+
+/** Seeds (in a process of its own), serves, drives the bare route and then the portal with the same clients. */
+async function measure(kind: Kind, target: string): Promise<{ lines: string[]; problems: string[] }> {
+  const seeder = startChild(kind, target, 'seed');
+  const { seeded } = await seeder.answer;
+  await seeder.exited;
+  const server = startChild(kind, target, 'serve');
+  try {
+    const { ready } = await server.answer;
+    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    console.log(`${label}: ${PRODUCTS.toLocaleString('en-US')} products${seeded?.seconds === undefined ? ' (reused)' : ` (seeded in ${seeded.seconds.toFixed(0)} s)`}`);
+    await drive(ready!.portal, ready!, WARM_UP);
+    const baseline = await drive(ready!.bare, ready!, DURATION);
+    const run = await drive(ready!.portal, ready!, DURATION);
+    const baselineAll = [...baseline.latencies.values()].flat();
+    const orders = run.latencies.get('order')?.length ?? 0;
+    const worst = Math.max(...[...run.latencies.values()].map((latencies) => percentile(latencies, 95)));
+    const errors = [...run.errors.values()].reduce((a, b) => a + b, 0);
+    const lines = [
+      ...rows(label, run),
+      `| ${label}: bare route, same clients and requests | all | ${baselineAll.length.toLocaleString('en-US')} | ${Math.round(baselineAll.length / baseline.seconds)} | ` +
+        `${ms(percentile(baselineAll, 50))} | ${ms(percentile(baselineAll, 95))} | ${ms(percentile(baselineAll, 99))} | 0 |`,
+    ];
+    console.log(`${label}: ${(orders / run.seconds).toFixed(1)} orders/s, worst route p95 ${ms(worst)}, ${errors} errors`);
+    return {
+      lines: [...lines, `| ${label} | **orders/s** | ${orders} | **${(orders / run.seconds).toFixed(1)}** | | worst route p95 ${ms(worst)} (target ≤ 50 ms: ${worst <= 50 ? 'met' : '**missed**'}) | | |`],
+      problems: errors > 0 ? [`${label}: ${errors} failed requests`] : [],
+    };
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+async function main() {
+  const kept = process.env.BENCH_DATA_DIR;
+  const scratch = kept ? path.resolve(kept) : mkdtempSync(path.join(os.tmpdir(), 'portal-bench-mixed-'));
+  const pgUrl = process.env.BENCH_PG_URL;
+  console.log(
+    `mixed benchmark: ${PRODUCTS.toLocaleString('en-US')} products, ${DEALERS} dealers browsing (think ${THINK_MS} ms), ` +
+      `${ORDERING} ordering (think ${ORDER_THINK_MS} ms), ${DURATION} s; PGlite${pgUrl ? ' and PostgreSQL' : ' (BENCH_PG_URL adds PostgreSQL)'}`,
+  );
+  const tables: string[] = [];
+  const problems: string[] = [];
+  try {
+    const pglite = await measure('pglite', scratch);
+    tables.push(...pglite.lines);
+    problems.push(...pglite.problems);
+  } finally {
+    if (!kept) rmSync(scratch, { recursive: true, force: true });
+  }
+  if (pgUrl) {
+    const { createScratchDatabase } = await import('../apps/server/test/support/helper');
+    const database = await createScratchDatabase(pgUrl);
+    try {
+      const postgres = await measure('postgres', database.url);
+      tables.push(...postgres.lines);
+      problems.push(...postgres.problems);
+    } finally {
+      await database.drop();
+      rmSync(filesOf(database.url), { recursive: true, force: true });
+    }
+  }
+  const lines = [
+    '## Mixed load (`npm run bench:mixed`)',
+    '',
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
+      `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end; ${PRODUCTS.toLocaleString('en-US')} products. ` +
+      `${DEALERS} dealers browse — 30 % catalogue pages, 25 % product pages, 20 % article searches, 25 % name searches of which ` +
+      `${Math.round(FIRST_TIME * 100)} % are queries nobody typed before in the run — with a random think time of mean ${THINK_MS} ms; ` +
+      `${ORDERING} dealers place orders of 1–5 lines (think time ${ORDER_THINK_MS} ms), all signed in. ${WARM_UP} s of warm-up, then ` +
+      `${DURATION} s against a bare Fastify route in the server's child process (the same clients and requests) and ${DURATION} s against the portal.`,
+    '',
+    '| database | route | requests | req/s | p50 | p95 | p99 | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...tables,
+    ...(problems.length > 0 ? ['', `**FAILED: ${problems.join('; ')}**`] : []),
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+  writeSection('mixed', lines);
+  console.log('written to docs/performance.md');
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+runBenchmark(() => child(process.argv[3] as Kind, process.argv[4]!, process.argv[5] as Role), main);
