@@ -19,6 +19,8 @@ export default defineConfig({
           root: at('apps/server'),
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // One migrated, seeded database per run; each test file's app starts from a copy of it.
+          globalSetup: ['test/support/database-template.ts'],
           // Limits that end a hang, not measures: a server test may start processes and databases, which take
           // minutes on a 2-core machine shared with other work. A child process run synchronously gets 200 s.
           testTimeout: 240_000,

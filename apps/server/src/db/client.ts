@@ -64,12 +64,17 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; config.ts's defaultPoolSize when not given). */
   poolSize?: number;
+  /**
+   * An in-memory embedded database starts as a copy of another's data folder (a tarball of `dumpDataDir`) rather
+   * than from initdb: the test run builds one migrated, seeded database and gives each test file a copy.
+   */
+  copyOf?: Uint8Array<ArrayBuffer>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize())
-    : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread');
+    : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread', options.copyOf);
   if (options.migrate === false) return database;
   try {
     await migrateDatabase(database);
@@ -99,12 +104,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgliteOn']>): Promise<Database> {
+async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgliteOn']>, copyOf?: Uint8Array<ArrayBuffer>): Promise<Database> {
   const inMemory = dataDir === 'memory://';
+  if (copyOf && !inMemory) throw new Error('Only an in-memory database starts as a copy of another');
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const directory = inMemory ? undefined : dataDir;
-    const opened = on === 'worker-thread' ? await openPgliteThread(directory) : await PGlite.create({ dataDir: directory, extensions: { pg_trgm } });
+    const opened =
+      on === 'worker-thread'
+        ? await openPgliteThread(directory, copyOf)
+        : await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) });
     const use: PoolUse = { size: 1, busy: 0, waiting: 0 };
     const client = countedEngine(opened, use);
     const statements = preparedStatementsClient(client);

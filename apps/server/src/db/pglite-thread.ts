@@ -37,9 +37,12 @@ interface WorkerAnswer {
 
 const workerUrl = new URL('./pglite-thread.worker.mjs', import.meta.url);
 
-/** Opens PGlite on a worker thread (in memory when `dataDir` is undefined) and answers when it is ready. */
-export async function openPgliteThread(dataDir: string | undefined): Promise<Engine> {
-  const worker = new Worker(workerUrl, { workerData: { dataDir } });
+/**
+ * Opens PGlite on a worker thread (in memory when `dataDir` is undefined, as a copy of the data folder in the tarball
+ * `copyOf` when given) and answers when it is ready.
+ */
+export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uint8Array<ArrayBuffer>): Promise<Engine> {
+  const worker = new Worker(workerUrl, { workerData: { dataDir, copyOf } });
   const pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
   let sequence = 0;
   let exited: Error | undefined;

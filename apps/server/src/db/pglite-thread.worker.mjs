@@ -11,10 +11,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir?: string }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir?: string, copyOf?: Uint8Array }} */
+const { dataDir, copyOf } = workerData;
 
-const engine = await PGlite.create({ dataDir, extensions: { pg_trgm } }).catch((error) => {
+const engine = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) }).catch((error) => {
   port.postMessage({ failed: describe(error) });
   return undefined;
 });

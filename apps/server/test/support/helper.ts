@@ -1,15 +1,19 @@
 /**
  * Test harness: one app per test file on a fresh database — in-memory PGlite by default, or a new PostgreSQL
- * database (created and dropped here) when DATABASE_URL is set. The demo data is seeded.
+ * database (created and dropped here) when DATABASE_URL is set. The demo data is seeded: each database is a copy of
+ * the run's migrated, seeded template (database-template.ts), unless the file asks for another catalogue size.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { signInHash } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, testConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { DEMO_PASSWORD } from '../../src/db/seed/people';
+import { MemoryStorage, type FileStorage } from '../../src/lib/storage';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,10 +22,21 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  // The template holds the default seed in memory; a file that seeds otherwise builds its own database.
+  const template = overrides.SEED_PRODUCTS || overrides.DATA_DIR ? undefined : inject('databaseTemplate');
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, template?.postgresDatabase)
+    : undefined;
   const config = testConfig({ ...overrides, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
-  const app = await buildApp(config, { database });
+  const copyOf = template?.pgliteTarball && !scratch ? new Uint8Array(await readFile(template.pgliteTarball)) : undefined;
+  const database: Database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    copyOf,
+  });
+  const storage = template ? await storageOf(template.storageFile) : undefined;
+  const app = await buildApp(config, { database, storage });
   await app.ready();
   return {
     app,
@@ -34,11 +49,20 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
   };
 }
 
-export async function createScratchDatabase(baseUrl: string) {
+/** The seed's files of the template, in a storage of the test file's own. */
+async function storageOf(storageFile: string): Promise<FileStorage> {
+  const storage = new MemoryStorage();
+  const files = JSON.parse(await readFile(storageFile, 'utf8')) as Record<string, string>;
+  for (const [key, base64] of Object.entries(files)) await storage.put(key, Buffer.from(base64, 'base64'));
+  return storage;
+}
+
+/** A new PostgreSQL database, empty or a copy of `template`, and how to drop it. */
+export async function createScratchDatabase(baseUrl: string, template?: string) {
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
