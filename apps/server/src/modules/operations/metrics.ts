@@ -65,7 +65,7 @@ export class Metrics {
       lines.push(`portal_http_request_duration_seconds_count${labels({ method, route })} ${cumulative}`);
     }
 
-    family('portal_orders_placed_total', 'counter', 'Orders accepted by this process (answers 200 to POST /api/order/add).');
+    family('portal_orders_placed_total', 'counter', 'Orders placed by this process (answers 200 to POST /api/order/add, retries answered from the first answer not counted).');
     lines.push(`portal_orders_placed_total ${this.ordersPlaced}`);
 
     family('portal_db_pool_size', 'gauge', 'Database connections this process may hold (1 for the embedded database).');

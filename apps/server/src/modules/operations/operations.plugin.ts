@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound } from '../../lib/errors';
+import { IDEMPOTENT_REPLAYED } from '../orders/orders.routes';
 import { Metrics } from './metrics';
 import { openOperatorSocket, type OperatorSocket } from './operator-socket';
 
@@ -16,7 +17,9 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    if (route === ORDER_PLACEMENT && request.method === 'POST' && reply.statusCode === 200) metrics.orderPlaced();
+    // A retry answered from the stored first answer placed nothing.
+    const placed = route === ORDER_PLACEMENT && request.method === 'POST' && reply.statusCode === 200 && !reply.getHeader(IDEMPOTENT_REPLAYED);
+    if (placed) metrics.orderPlaced();
     done();
   });
 

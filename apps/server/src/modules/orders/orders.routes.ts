@@ -9,15 +9,16 @@ import {
   ZOrderPrintQuerySchema,
   ZOrderSubmitResultSchema,
   okEnvelope,
+  type TOrderSubmitResult,
 } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { badRequest } from '../../lib/errors';
 import { attachmentHeader } from '../../lib/file-type';
 import { invoiceFileName, renderInvoice } from './invoice';
-import { invoiceData, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
+import { invoiceData, isReplayedAnswer, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
 
 /** The Idempotency-Key header (the client sends its working order's id); optional. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -26,6 +27,17 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   if (key === undefined || key === '') return undefined;
   if (key.length > 200) throw badRequest('Заголовок Idempotency-Key слишком длинный: не больше 200 символов.');
   return key;
+}
+
+/** The answer header of a retry answered from the stored first answer. */
+export const IDEMPOTENT_REPLAYED = 'idempotent-replayed';
+
+/**
+ * A retry answered from the stored first answer says so (`Idempotent-Replayed: true`), so a client, a proxy's log or
+ * the metrics can tell it from an order placed by this request.
+ */
+function replayHeader(reply: FastifyReply, answer: TOrderSubmitResult) {
+  if (isReplayedAnswer(answer)) reply.header(IDEMPOTENT_REPLAYED, 'true');
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,10 +51,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZOrderSubmitResultSchema) },
       },
     },
-    async (request) => ({
-      error: null,
-      response: await submitOrder(app.db, currentUser(request).id, request.body, { key: idempotencyKey(request) }),
-    }),
+    async (request, reply) => {
+      const answer = await submitOrder(app.db, currentUser(request).id, request.body, { key: idempotencyKey(request) });
+      replayHeader(reply, answer);
+      return { error: null, response: answer };
+    },
   );
 
   app.post(
@@ -56,13 +69,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZOrderSubmitResultSchema) },
       },
     },
-    async (request) => ({
-      error: null,
-      response: await submitOrder(app.db, currentUser(request).id, request.body, {
+    async (request, reply) => {
+      const answer = await submitOrder(app.db, currentUser(request).id, request.body, {
         key: idempotencyKey(request),
         editOrderId: request.params.id,
-      }),
-    }),
+      });
+      replayHeader(reply, answer);
+      return { error: null, response: answer };
+    },
   );
 
   app.get(

@@ -67,10 +67,25 @@ function keyConflict(): AppError {
   );
 }
 
+/** Answers that repeat a stored one (a retry with the same Idempotency-Key): nothing was placed by that request. */
+const replayedAnswers = new WeakSet<TOrderSubmitResult>();
+
+/** Whether `answer` repeats the first answer of an order placed earlier under the same key. */
+export function isReplayedAnswer(answer: TOrderSubmitResult): boolean {
+  return replayedAnswers.has(answer);
+}
+
 /** The stored answer keeps what follows the number (known only after the insert), so one write stores it. */
 function storedAnswer(orderId: number, firstAnswer: unknown): TOrderSubmitResult {
   const stored = (firstAnswer ?? {}) as { notes?: string; edited?: boolean };
   return { id: orderId, message: headline(orderId, stored.edited === true) + (stored.notes ? ` ${stored.notes}` : '') };
+}
+
+/** The stored answer read back for a retry, marked as a replay. */
+function replayedAnswer(orderId: number, firstAnswer: unknown): TOrderSubmitResult {
+  const answer = storedAnswer(orderId, firstAnswer);
+  replayedAnswers.add(answer);
+  return answer;
 }
 
 const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`);
@@ -79,7 +94,7 @@ const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id
 function replayOf(known: repo.OrderContext['known'], hash: string): TOrderSubmitResult | undefined {
   if (!known) return undefined;
   if (known.requestHash !== hash) throw keyConflict();
-  return storedAnswer(known.id, known.firstAnswer);
+  return replayedAnswer(known.id, known.firstAnswer);
 }
 
 /** A retry with the same key answers the first answer; the same key with another body is a conflict. */
@@ -91,7 +106,7 @@ async function replayIfKnown(db: DbOrTx, userId: number, hash: string, options: 
   const known = await repo.findEditByKey(db, userId, options.key);
   if (!known) return undefined;
   if (known.requestHash !== hash || known.orderId !== options.editOrderId) throw keyConflict();
-  return storedAnswer(known.orderId, known.firstAnswer);
+  return replayedAnswer(known.orderId, known.firstAnswer);
 }
 
 function errorCode(error: unknown): { code?: string; constraint?: string; message: string } {

@@ -134,9 +134,15 @@ describe('metrics', () => {
   it('count requests and latencies per route pattern, orders placed and database connections', async () => {
     const demo = await signInAs(t.app, 'demo');
     const product = await insertProduct(t.app.db, { priceOpt: 1000, offers: [{ characteristic: 'M', residue: 10 }] });
-    const placed = await t.app.inject({ method: 'POST', url: '/api/order/add', headers: demo, payload: orderPayload(product, 1) });
+    const order = { method: 'POST' as const, url: '/api/order/add', headers: { ...demo, 'idempotency-key': 'metrics-order-1' }, payload: orderPayload(product, 1) };
+    const placed = await t.app.inject(order);
     expect(placed.statusCode).toBe(200);
+    expect(placed.headers['idempotent-replayed']).toBeUndefined();
     const id = placed.json().response.id as number;
+    // The retry gets the same answer, says it is a replay, and is not counted as a second order.
+    const retry = await t.app.inject(order);
+    expect(retry.json().response.id).toBe(id);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).statusCode).toBe(200);
 
     const response = await t.app.inject({ url: '/metrics', headers: bearer });
