@@ -12,12 +12,14 @@ const PETROV = testCompany('petrov', 'Индивидуальный предпр�
 
 const page: TCatalogPage = {
   products: [
-    { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12 },
-    { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0 },
+    { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12, PRICE_DEALER: 4990, BOUGHT: null },
+    { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0, PRICE_DEALER: 3000, BOUGHT: null },
   ],
   count: 2,
   total: 2,
   page: 1,
+  filters: { inStock: 1, type: [], season: [], size: [], protection: [], standard: [], status: [], price: { min: 3000, max: 4990 } },
+  without: [],
 };
 
 /** The server's prices per company: base for Петров, dealer for СпецСнаб. */
