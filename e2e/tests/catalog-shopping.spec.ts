@@ -31,26 +31,36 @@ for (const viewport of [
     const narrow = viewport.width < 992;
     if (narrow) await page.getByRole('button', { name: /^Фильтры/ }).click();
     const sizes = page.getByRole('group', { name: 'Размер' });
-    await sizes.getByRole('checkbox', { name: new RegExp(`^${SIZE.replace('/', '\\/')}`) }).check();
+    const sizeBox = sizes.getByRole('checkbox', { name: new RegExp(`^${SIZE.replace('/', '\\/')}`) });
+    // Navigations are React transitions: the box is checked once the address has changed, not at the click.
+    await sizeBox.click();
+    await expect(sizeBox).toBeChecked();
     await expect(page).toHaveURL(/size=182-188%2F104-108/);
-    await page.getByRole('checkbox', { name: /^В наличии/ }).check();
+    const stockBox = page.getByRole('checkbox', { name: /^В наличии/ });
+    await stockBox.click();
+    await expect(stockBox).toBeChecked();
     await expect(page).toHaveURL(/stock=1/);
     if (narrow) await page.getByRole('button', { name: 'Показать товары' }).click();
     await expect(total).not.toHaveText(before ?? '');
 
-    await page.getByRole('textbox', { name: 'Сортировка' }).click();
+    await page.getByRole('combobox', { name: 'Сортировка' }).click();
     await page.getByRole('option', { name: 'Сначала дешевле' }).click();
     await expect(page).toHaveURL(/sort=price/);
+    // The sorted page has come (not the previous one kept on screen while it loads), with the company's prices.
+    await expect(page.getByTestId('catalog-results')).toHaveAttribute('aria-busy', 'false');
     const prices = page.getByTestId('card-own-price');
     await expect(prices.first()).toBeVisible();
     await expect(page.getByTestId('card-list-price').first()).toContainText('Розничная');
-    const shown = (await prices.allTextContents()).map(rubles);
-    expect(shown.length).toBeGreaterThan(1);
-    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    await expect
+      .poll(async () => {
+        const shown = (await prices.allTextContents()).map(rubles);
+        return shown.length > 1 && shown.every((price, index) => index === 0 || shown[index - 1]! <= price);
+      })
+      .toBe(true);
     const list = await articles(page);
     // Every card is in stock.
     for (const stock of await page.getByTestId('card-stock').allTextContents()) expect(stock).toMatch(/шт\./);
-    await page.screenshot({ path: `test-results/catalog-shopping-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/catalog-shopping-${viewport.width}.png`, fullPage: !narrow });
 
     // The address alone brings back the same list in a new page.
     const shared = await context.newPage();
@@ -74,7 +84,7 @@ for (const viewport of [
     await expect(grid).toBeVisible();
     const rows = grid.locator('tbody tr');
     await expect(rows.first()).toBeVisible();
-    const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const table = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
     const single = table.filter(([size], _, all) => all.filter(([other]) => other === size).length === 1);
     expect(single.length).toBeGreaterThanOrEqual(3);
     const picked = single.slice(0, 3).map(([size, stock], index) => {

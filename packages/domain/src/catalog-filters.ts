@@ -53,7 +53,7 @@ export const CATALOG_STATUS_VALUES = ['Outlet', 'Discount', 'Activity', 'new'] a
 export type CatalogStatusValue = (typeof CATALOG_STATUS_VALUES)[number];
 export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = {
   Outlet: 'Аутлет',
-  Discount: 'Скидка',
+  Discount: 'Уценка',
   Activity: 'Акция',
   new: 'Новинка',
 };

@@ -46,7 +46,7 @@ export function ProductGrid({
   }
   const pages = catalogPageCount(data.total);
   return (
-    <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading} data-testid="catalog-results">
       <Group justify="space-between" align="flex-end" gap="xs">
         <Text fz="sm" c="dimmed" data-testid="catalog-total">
           {data.total > 0 ? `Товаров: ${data.total}, страница ${data.page} из ${pages}` : 'Товаров нет.'}
