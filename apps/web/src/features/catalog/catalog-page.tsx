@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCompanyInUse } from '../../shared/company-in-use';
+import { SizeGridModal } from '../../shared/ui/size-grid-modal';
 import { useCatalogMenu } from './api/get-catalog-menu';
 import { useCatalogProducts } from './api/get-catalog-products';
 import { CatalogFiltersLayout, SortSelect } from './components/catalog-filters';
 import { ProductGrid } from './components/product-grid';
-import { SizeGridModal } from './components/size-grid-modal';
 import { useCatalogSelection } from './model/use-catalog-selection';
 
 function findGroup(groups: TCatalogGroup[], code: string): TCatalogGroup | undefined {

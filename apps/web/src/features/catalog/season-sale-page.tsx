@@ -2,10 +2,10 @@
 import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useCompanyInUse } from '../../shared/company-in-use';
+import { SizeGridModal } from '../../shared/ui/size-grid-modal';
 import { useSeasonSale } from './api/get-season-sale';
 import { CatalogFiltersLayout, SortSelect } from './components/catalog-filters';
 import { ProductGrid } from './components/product-grid';
-import { SizeGridModal } from './components/size-grid-modal';
 import { useCatalogSelection } from './model/use-catalog-selection';
 
 export function SeasonSalePage() {

@@ -2,15 +2,16 @@
  * The size grid (issue 15): every size of a product with its stock, the company's price and a quantity field; one
  * action adds all the sizes given to the working order. The split into stock and pre-order (merged with what the
  * order already holds) is the domain's `sizeGridLines`, shown before adding. Arrow keys and Enter move between fields.
+ * Opened from the catalogue's cards and from the product page.
  */
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { offersOrPlaceholder, type TCompany } from '@portal/contracts';
 import { SEARCH_OPTION, formatPrice, sizeGridLines } from '@portal/domain';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useProductSearch } from '../../../shared/api/search-product';
-import { PortalModal } from '../../../shared/ui/portal-modal';
-import { useWorkingOrderPort } from '../../../shared/working-order-port';
+import { useProductSearch } from '../api/search-product';
+import { useWorkingOrderPort } from '../working-order-port';
+import { PortalModal } from './portal-modal';
 
 export function SizeGridModal({ productId, company, onClose }: { productId: number | null; company: TCompany | undefined; onClose: () => void }) {
   const port = useWorkingOrderPort();
