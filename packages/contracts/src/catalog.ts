@@ -1,4 +1,15 @@
 /** The content service's catalogue (spec §3 "Catalogue"): the menu of groups and pages of products. */
+import {
+  CATALOG_FACETS,
+  CATALOG_MAX_VALUES,
+  CATALOG_SORT_LABELS,
+  CATALOG_STATUS_VALUES,
+  CATALOG_VALUE_SEPARATOR,
+  PRODUCT_TYPE_LABELS,
+  isCatalogSort,
+  type CatalogFilters,
+  type CatalogSort,
+} from '@portal/domain';
 import { z } from 'zod';
 
 export const ZCatalogZoneSchema = z.enum(['head', 'hands', 'body', 'feet']);
@@ -26,6 +37,10 @@ export const ZCatalogProductSchema = z.object({
   IMAGE: z.string().nullable(),
   /** Units in stock over all offers. */
   RESIDUE: z.number(),
+  /** The dealer's price: the product's price in the price type of the company in use (PARTNER); PRICE without one. */
+  PRICE_DEALER: z.number(),
+  /** The date (YYYY-MM-DD, Moscow) of the company's last order of this product; null when never or without PARTNER. */
+  BOUGHT: z.string().nullable(),
 });
 export type TCatalogProduct = z.infer<typeof ZCatalogProductSchema>;
 
@@ -36,8 +51,23 @@ export const ZCatalogPageSchema = z.object({
   /** Products in the group (or the sale) over all pages. */
   total: z.number(),
   page: z.number(),
+  /** Filter values with how many products each would leave (other filters applied); zero counts are listed too. */
+  filters: z.object({
+    inStock: z.number(),
+    type: z.array(z.object({ value: z.string(), count: z.number() })),
+    season: z.array(z.object({ value: z.string(), count: z.number() })),
+    size: z.array(z.object({ value: z.string(), count: z.number() })),
+    protection: z.array(z.object({ value: z.string(), count: z.number() })),
+    standard: z.array(z.object({ value: z.string(), count: z.number() })),
+    status: z.array(z.object({ value: z.string(), count: z.number() })),
+    /** The dealer's prices the other filters leave (null when none). */
+    price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  }),
+  /** For each filter that is set: how many products there would be without it (what to relax on an empty page). */
+  without: z.array(z.object({ filter: z.enum([...CATALOG_FACETS, 'inStock', 'price']), total: z.number() })),
 });
 export type TCatalogPage = z.infer<typeof ZCatalogPageSchema>;
+export type TCatalogFilterCounts = TCatalogPage['filters'];
 
 const ZPageSchema = z
   .string()
@@ -51,10 +81,102 @@ const ZPageSchema = z
     return Number(value);
   });
 
-export const ZCatalogProductsQuerySchema = z.object({
-  group: z.string().trim().max(64, 'group слишком длинный.').optional(),
-  page: ZPageSchema,
-});
+/** A list of facet values, comma-separated (`size=9,10`). */
+const valuesOf = (allowed?: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const values = [...new Set((raw ?? '').split(CATALOG_VALUE_SEPARATOR).map((value) => value.trim()).filter((value) => value !== ''))];
+      if (values.length > CATALOG_MAX_VALUES || values.some((value) => value.length > 64)) {
+        context.addIssue({ code: 'custom', message: `не больше ${CATALOG_MAX_VALUES} значений через запятую, каждое до 64 символов.` });
+        return z.NEVER;
+      }
+      const unknown = allowed ? values.filter((value) => !allowed.includes(value)) : [];
+      if (unknown.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `неизвестное значение «${unknown[0]!.slice(0, 64)}». Допустимо: ${allowed!.join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      return values;
+    });
+
+/** A dealer's price bound in roubles: up to two decimals. */
+const priceBound = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const text = (raw ?? '').trim().replace(',', '.');
+      if (text === '') return null;
+      if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
+        context.addIssue({ code: 'custom', message: `цена в рублях: число от 0, не больше двух знаков после точки, например 1500 или 1499.90.` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/**
+ * Filters and sort of a catalogue page (issue 15), beside the spec's group and page. PARTNER (the company in use,
+ * with a session) prices the page in the company's price type: the dealer's price filters and sorts.
+ */
+const catalogFiltersShape = {
+    stock: z
+      .string()
+      .optional()
+      .transform((raw, context) => {
+        if (raw === undefined || raw === '' || raw === '0') return false;
+        if (raw === '1') return true;
+        context.addIssue({ code: 'custom', message: '1 — только товары в наличии, 0 или пусто — все.' });
+        return z.NEVER;
+      }),
+    type: valuesOf(Object.keys(PRODUCT_TYPE_LABELS)),
+    season: valuesOf(),
+    size: valuesOf(),
+    protection: valuesOf(),
+    standard: valuesOf(),
+    status: valuesOf(CATALOG_STATUS_VALUES),
+    priceFrom: priceBound(),
+    priceTo: priceBound(),
+    sort: z
+      .string()
+      .optional()
+      .transform((raw, context): CatalogSort => {
+        const value = raw ?? '';
+        if (isCatalogSort(value)) return value;
+        context.addIssue({
+          code: 'custom',
+          message: `неизвестная сортировка «${value.slice(0, 32)}». Допустимо: ${Object.keys(CATALOG_SORT_LABELS).filter(Boolean).join(', ')} или пусто.`,
+        });
+        return z.NEVER;
+      }),
+    PARTNER: z.string().trim().max(64, 'PARTNER слишком длинный.').optional(),
+};
+
+const priceRangeInOrder = (query: { priceFrom: number | null; priceTo: number | null }, context: z.RefinementCtx) => {
+  if (query.priceFrom !== null && query.priceTo !== null && query.priceFrom > query.priceTo) {
+    context.addIssue({ code: 'custom', path: ['priceFrom'], message: 'priceFrom больше priceTo: укажите диапазон цен от меньшей к большей.' });
+  }
+};
+
+export const ZCatalogFiltersQuerySchema = z.object(catalogFiltersShape).superRefine(priceRangeInOrder);
+
+/** The filters of a validated query, in the domain's shape. */
+export function catalogFiltersOf(query: z.infer<typeof ZCatalogFiltersQuerySchema>): CatalogFilters {
+  const { stock, type, season, size, protection, standard, status, priceFrom, priceTo } = query;
+  return { inStock: stock, type, season, size, protection, standard, status, priceFrom, priceTo };
+}
+
+export const ZCatalogProductsQuerySchema = z
+  .object({
+    group: z.string().trim().max(64, 'group слишком длинный.').optional(),
+    page: ZPageSchema,
+    ...catalogFiltersShape,
+  })
+  .superRefine(priceRangeInOrder);
 export type TCatalogProductsQuery = z.infer<typeof ZCatalogProductsQuerySchema>;
 
-export const ZSeasonSaleQuerySchema = z.object({ page: ZPageSchema });
+export const ZSeasonSaleQuerySchema = z.object({ page: ZPageSchema, ...catalogFiltersShape }).superRefine(priceRangeInOrder);
+export type TSeasonSaleQuery = z.infer<typeof ZSeasonSaleQuerySchema>;

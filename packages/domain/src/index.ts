@@ -16,6 +16,7 @@ export * from './inn';
 export * from './article-search';
 export * from './suggestion-filter';
 export * from './catalog-paging';
+export * from './catalog-filters';
 export * from './money';
 export * from './price-type';
 export * from './amount-in-words';

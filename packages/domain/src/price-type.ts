@@ -15,18 +15,27 @@ export function isPriceType(id: string): id is PriceTypeId {
   return (Object.values(PRICE_TYPE) as string[]).includes(id);
 }
 
-/** The product's price for a price type, before any size surcharge. */
-export function productPriceForType(product: { price: number; priceOpt: number }, priceType: PriceTypeId): number {
-  const list = toKopecks(product.price);
-  const dealer = toKopecks(product.priceOpt);
+/**
+ * The one rule of a product's price by type, as halves of the list and dealer prices: price = round((list × listHalves
+ * + dealer × dealerHalves) / 2) in kopecks, half up. Kept as numbers so the catalogue's database queries (sorting and
+ * filtering by the dealer's price) compute exactly what `productPriceForType` does, not a second formula.
+ */
+export function priceTypeHalves(priceType: PriceTypeId): { listHalves: number; dealerHalves: number } {
   switch (priceType) {
     case PRICE_TYPE.DEALER:
-      return fromKopecks(dealer);
+      return { listHalves: 0, dealerHalves: 2 };
     case PRICE_TYPE.BASE:
-      return fromKopecks(Math.round((list + dealer) / 2));
+      return { listHalves: 1, dealerHalves: 1 };
     default:
-      return fromKopecks(list);
+      return { listHalves: 2, dealerHalves: 0 };
   }
+}
+
+/** The product's price for a price type, before any size surcharge. */
+export function productPriceForType(product: { price: number; priceOpt: number }, priceType: PriceTypeId): number {
+  const { listHalves, dealerHalves } = priceTypeHalves(priceType);
+  // Prices are never negative: Math.round of a non-negative half is half up, as the database's (x + 1) / 2.
+  return fromKopecks(Math.round((toKopecks(product.price) * listHalves + toKopecks(product.priceOpt) * dealerHalves) / 2));
 }
 
 /** An offer's price for a price type: the product's price for that type plus the offer's surcharge over PRICE_OPT. */

@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { VersionCheck } from '../features/version/version-check';
 import { useDarkModeStore } from '../shared/dark-mode';
+import { WorkingOrderContext } from '../shared/working-order-port';
+import { workingOrderPort } from './working-order-port';
 
 // A cool, slightly blue dark palette built around the spec's dark page background #15171C (index 8): cards and
 // panels (index 7) sit one step above the page.
@@ -51,7 +53,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={dark ? 'dark' : 'light'}>
         <VersionCheck />
-        {children}
+        <WorkingOrderContext.Provider value={workingOrderPort}>{children}</WorkingOrderContext.Provider>
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -8,3 +8,4 @@ export * from './check-status';
 export * from './quick-order';
 export * from './draft-changes';
 export * from './invoice-terms';
+export * from './size-grid';

@@ -40,12 +40,32 @@ export const products = pgTable(
     seasonSale: boolean('season_sale').notNull().default(false),
     /** Protective properties (PROTECT of the search result). */
     protect: text('protect').notNull().default(''),
+    /** When the product came into the catalogue: novelty sort and the «new» status filter. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Read from the characteristics (migration 0009): what the catalogue's filters group by. */
+    season: text('season').generatedAlwaysAs(
+      sql`nullif(btrim(jsonb_path_query_first("characteristics", '$[*] ? (@.NAME == "Сезон").VALUE') #>> '{}'), '')`,
+    ),
+    protectionClass: text('protection_class').generatedAlwaysAs(
+      sql`nullif(btrim(jsonb_path_query_first("characteristics", '$[*] ? (@.NAME == "Класс защиты").VALUE') #>> '{}'), '')`,
+    ),
+    /** «ГОСТ …» or «ТР ТС …» from the characteristic of that name. */
+    standard: text('standard').generatedAlwaysAs(
+      sql`coalesce('ГОСТ ' || nullif(btrim(regexp_replace(jsonb_path_query_first("characteristics", '$[*] ? (@.NAME == "ГОСТ").VALUE') #>> '{}', '^ГОСТ\s*', '')), ''), 'ТР ТС ' || nullif(btrim(regexp_replace(jsonb_path_query_first("characteristics", '$[*] ? (@.NAME == "ТР ТС").VALUE') #>> '{}', '^ТР ТС\s*', '')), ''))`,
+    ),
+    /** The name starts with a Latin letter: sorted after Cyrillic names (the name sort, migration 0009). */
+    nameLatin: boolean('name_latin').generatedAlwaysAs(sql`"name" ~ '^[^A-Za-zА-Яа-яЁё]*[A-Za-z]'`),
   },
   (t) => [
     index('products_article_key_prefix_idx').on(t.articleKey.op('text_pattern_ops')),
     index('products_name_key_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
     index('products_group_idx').on(t.groupCode, t.id),
     index('products_season_sale_idx').on(t.id).where(sql`${t.seasonSale}`),
+    index('products_name_ru_idx').on(t.nameLatin, sql`${t.name} collate "und-x-icu"`, t.id),
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_season_idx').on(t.season).where(sql`${t.season} is not null`),
+    index('products_protection_class_idx').on(t.protectionClass).where(sql`${t.protectionClass} is not null`),
+    index('products_standard_idx').on(t.standard).where(sql`${t.standard} is not null`),
   ],
 );
 
@@ -66,7 +86,10 @@ export const offers = pgTable(
     ppdata: text('ppdata').notNull().default(''),
     orgGuid: text('org_guid').notNull(),
   },
-  (t) => [index('offers_product_idx').on(t.productId), check('offers_residue_non_negative', sql`${t.residue} >= 0`)],
+  (t) => [
+    index('offers_product_idx').on(t.productId),
+    index('offers_characteristic_idx').on(t.characteristic, t.productId),
+    check('offers_residue_non_negative', sql`${t.residue} >= 0`)],
 );
 
 export const productImages = pgTable(

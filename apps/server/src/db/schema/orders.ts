@@ -38,7 +38,11 @@ export const orders = pgTable(
     requestHash: text('request_hash'),
     firstAnswer: jsonb('first_answer'),
   },
-  (t) => [unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey), index('orders_partner_idx').on(t.partnerId)],
+  (t) => [
+    unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_partner_idx').on(t.partnerId),
+    index('orders_created_idx').on(t.createdAt),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -63,7 +67,7 @@ export const orderLines = pgTable(
     /** Percent, as kept in the working order; sent to and from clients as a fraction. */
     discount: numeric('discount', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId, t.orderId)],
 );
 
 /** One check (bill) per organisation of an order; its status and document statuses come from the back office. */

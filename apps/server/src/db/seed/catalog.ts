@@ -140,7 +140,7 @@ const KINDS: Kind[] = [
     suffixes: ['с МП', 'с КП', 'ПУ/ТПУ', 'ПУ/нитрил'], colors: ['чёрные', 'коричневые'],
     sizes: SHOE_SIZES, price: 3200, weight: 1.5, volume: 0.012, protect: 'Мун200 Мп Сж Нм',
     detail: 'Ботинки из натуральной кожи с композитным подноском, антипрокольной стелькой и подошвой ПУ/ТПУ, устойчивой к маслам и истиранию.',
-    properties: [{ NAME: 'Верх', VALUE: 'натуральная кожа' }, { NAME: 'Подошва', VALUE: 'ПУ/ТПУ' }, { NAME: 'Подносок', VALUE: 'композитный, 200 Дж' }],
+    properties: [{ NAME: 'Верх', VALUE: 'натуральная кожа' }, { NAME: 'Подошва', VALUE: 'ПУ/ТПУ' }, { NAME: 'Подносок', VALUE: 'композитный, 200 Дж' }, { NAME: 'ТР ТС', VALUE: '019/2011' }],
     pictogram: 'shoes', rgb: [[30, 30, 34], [104, 64, 36]],
   },
   {
@@ -149,7 +149,7 @@ const KINDS: Kind[] = [
     suffixes: ['с МП', 'натуральный мех', 'ПУ/нитрил'], colors: ['чёрные'],
     sizes: SHOE_SIZES, price: 4600, weight: 1.9, volume: 0.016, protect: 'Тн30 Мун200 Сж',
     detail: 'Зимняя обувь на натуральном меху с морозостойкой подошвой до −40 °С.',
-    properties: [{ NAME: 'Верх', VALUE: 'натуральная кожа' }, { NAME: 'Утеплитель', VALUE: 'натуральный мех' }, { NAME: 'Морозостойкость', VALUE: 'до −40 °С' }],
+    properties: [{ NAME: 'Верх', VALUE: 'натуральная кожа' }, { NAME: 'Утеплитель', VALUE: 'натуральный мех' }, { NAME: 'Морозостойкость', VALUE: 'до −40 °С' }, { NAME: 'ТР ТС', VALUE: '019/2011' }, { NAME: 'Сезон', VALUE: 'зима' }],
     pictogram: 'shoes', rgb: [[30, 30, 34]],
   },
   {
@@ -293,10 +293,12 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     // g is the product's number; kind = (g-1) % kinds, idx = its number within the kind. Every column is a function of g.
     await db.execute(sql`
       insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume, detail_text,
-                            status, video, characteristics, max_discount, group_code, season_sale, protect)
+                            status, video, characteristics, max_discount, group_code, season_sale, protect, created_at)
       select uid, name, type, article, article_key, name_key,
              round(price_opt * 1.35 / 10) * 10, price_opt, weight, volume, detail, status, video, props::jsonb, max_discount, grp,
-             season_sale, protect
+             season_sale, protect,
+             -- Spread over a little more than a year, so novelty sorts and «new» (recent) products are some, not all.
+             now() - ((g * 37) % 400) * interval '1 day'
       from (
         select g, k.*,
           md5('product-' || g)::uuid::text as uid,

@@ -19,12 +19,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['catalog'],
-        summary: 'A page of 25 products of a group and its sub-groups (all products without a group)',
+        summary:
+          'A page of 25 products of a group and its sub-groups (all products without a group), filtered and sorted, with filter counts; PARTNER prices it for the company in use',
         querystring: ZCatalogProductsQuerySchema,
         response: { 200: okEnvelope(ZCatalogPageSchema) },
       },
     },
-    async (request) => ({ error: null, response: await catalogProducts(app.db, request.query.group || undefined, request.query.page) }),
+    async (request) => ({ error: null, response: await catalogProducts(app.db, request.user, request.query) }),
   );
 
   app.get(
@@ -33,12 +34,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['catalog'],
-        summary: 'A page of 25 products of the season sale',
+        summary: 'A page of 25 products of the season sale, filtered and sorted, with filter counts',
         querystring: ZSeasonSaleQuerySchema,
         response: { 200: okEnvelope(ZCatalogPageSchema) },
       },
     },
-    async (request) => ({ error: null, response: await seasonSale(app.db, request.query.page) }),
+    async (request) => ({ error: null, response: await seasonSale(app.db, request.user, request.query) }),
   );
 
   app.get(

@@ -1,11 +1,22 @@
 /** The content service's catalogue (public): the group menu, pages of 25 products, the season sale, product pictures. */
-import type { TCatalogGroup, TCatalogPage, TCatalogZone } from '@portal/contracts';
-import { CATALOG_PAGE_SIZE, catalogPageOffset } from '@portal/domain';
+import {
+  catalogFiltersOf,
+  type TCatalogGroup,
+  type TCatalogPage,
+  type TCatalogProductsQuery,
+  type TCatalogZone,
+  type TSeasonSaleQuery,
+  type ZCatalogFiltersQuerySchema,
+} from '@portal/contracts';
+import { CATALOG_PAGE_SIZE, fromKopecks, priceTypeHalves } from '@portal/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { SignedInUser } from '../../lib/fastify';
+import { requireUserPartner } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
-import { imageUrl } from '../products/products.service';
+import { imageUrl, resolvePricing } from '../products/products.service';
 import * as repo from './catalog.repository';
 
 export async function catalogMenu(db: Db): Promise<TCatalogGroup[]> {
@@ -30,33 +41,62 @@ async function subtreeCodes(db: Db, code: string): Promise<string[]> {
   return codes;
 }
 
-function toPage(page: number, rows: repo.CatalogCard[], total: number): TCatalogPage {
+function toPage(result: Awaited<ReturnType<typeof repo.catalogPage>>): TCatalogPage {
+  const roubles = (value: number | string | null) => (value === null ? null : fromKopecks(Number(value)));
   return {
-    products: rows.map((row) => ({
+    products: result.rows.map((row) => ({
       ID: row.id,
       ARTICLE: row.article,
       NAME: row.name,
-      PRICE: row.price,
+      PRICE: Number(row.price),
       STATUS: row.status,
       IMAGE: row.image === null ? null : imageUrl(Number(row.image)),
       RESIDUE: Number(row.residue),
+      PRICE_DEALER: fromKopecks(Number(row.dealerKopecks)),
+      BOUGHT: row.bought,
     })),
-    count: rows.length,
-    total,
-    page,
+    count: result.rows.length,
+    total: result.total,
+    page: result.page,
+    filters: { ...result.counts, price: { min: roubles(result.counts.price.min), max: roubles(result.counts.price.max) } },
+    without: result.without,
   };
 }
 
-/** A page of a group's products (the group and its sub-groups), or of the whole catalogue without a group. A page past the last is empty. */
-export async function catalogProducts(db: Db, group: string | undefined, page: number): Promise<TCatalogPage> {
-  const codes = group ? await subtreeCodes(db, group) : null;
-  const { rows, total } = await repo.pageOfGroups(db, codes, catalogPageOffset(page), CATALOG_PAGE_SIZE);
-  return toPage(page, rows, total);
+/**
+ * The price type of the page and the company whose orders mark «bought before»: the rule of GET /api/product/prices
+ * (`resolvePricing`: the company in use by its contracts, else the user's type, else list prices).
+ */
+async function pricingOf(db: Db, user: SignedInUser | null, partnerUid: string | undefined) {
+  const pricing = await resolvePricing(db, user, { PARTNER: partnerUid });
+  const partnerId = user && partnerUid !== undefined ? (await requireUserPartner(db, user.id, partnerUid)).id : null;
+  return { halves: priceTypeHalves(pricing.product), partnerId };
 }
 
-export async function seasonSale(db: Db, page: number): Promise<TCatalogPage> {
-  const { rows, total } = await repo.pageOfSeasonSale(db, catalogPageOffset(page), CATALOG_PAGE_SIZE);
-  return toPage(page, rows, total);
+type FiltersQuery = z.infer<typeof ZCatalogFiltersQuerySchema>;
+
+async function pageOf(db: Db, user: SignedInUser | null, scope: repo.CatalogScope, page: number, query: FiltersQuery): Promise<TCatalogPage> {
+  const { halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
+  const result = await repo.catalogPage(db, {
+    scope,
+    filters: catalogFiltersOf(query),
+    sort: query.sort,
+    halves,
+    partnerId,
+    page,
+    pageSize: CATALOG_PAGE_SIZE,
+  });
+  return toPage(result);
+}
+
+/** A page of a group's products (the group and its sub-groups), or of the whole catalogue without a group. A page past the last is the last. */
+export async function catalogProducts(db: Db, user: SignedInUser | null, query: TCatalogProductsQuery): Promise<TCatalogPage> {
+  const scope: repo.CatalogScope = query.group ? { groupCodes: await subtreeCodes(db, query.group) } : { all: true };
+  return pageOf(db, user, scope, query.page, query);
+}
+
+export async function seasonSale(db: Db, user: SignedInUser | null, query: TSeasonSaleQuery): Promise<TCatalogPage> {
+  return pageOf(db, user, { seasonSale: true }, query.page, query);
 }
 
 export async function productImage(

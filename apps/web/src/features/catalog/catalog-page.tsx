@@ -2,11 +2,16 @@
 import { Alert, Box, Grid, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TCatalogGroup } from '@portal/contracts';
 import { IconFolder } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { useCompanyInUse } from '../../shared/company-in-use';
+import { SizeGridModal } from '../../shared/ui/size-grid-modal';
 import { useCatalogMenu } from './api/get-catalog-menu';
 import { useCatalogProducts } from './api/get-catalog-products';
-import { ProductGrid, usePageParam } from './components/product-grid';
+import { CatalogFiltersLayout, SortSelect } from './components/catalog-filters';
+import { ProductGrid } from './components/product-grid';
+import { useCatalogSelection } from './model/use-catalog-selection';
 
 function findGroup(groups: TCatalogGroup[], code: string): TCatalogGroup | undefined {
   for (const group of groups) {
@@ -37,9 +42,16 @@ function GroupLink({ group, active }: { group: TCatalogGroup; active: string | u
 
 export function CatalogPage() {
   const { id } = useParams();
-  const [page, goToPage] = usePageParam();
+  const selection = useCatalogSelection();
+  const { company } = useCompanyInUse();
+  const [sizesOf, setSizesOf] = useState<number | null>(null);
   const menu = useCatalogMenu();
-  const products = useCatalogProducts(id, page);
+  const products = useCatalogProducts(id, { filters: selection.filters, sort: selection.sort, page: selection.page, partner: company?.uid });
+  const served = products.isPlaceholderData ? undefined : products.data?.page;
+  const { settle } = selection;
+  useEffect(() => {
+    if (served !== undefined) settle(served);
+  }, [served]); // eslint-disable-line react-hooks/exhaustive-deps
   const group = id && menu.data ? findGroup(menu.data, id) : undefined;
 
   return (
@@ -61,6 +73,9 @@ export function CatalogPage() {
               </Stack>
             )}
           </Paper>
+          <Box mt="md">
+            <CatalogFiltersLayout filters={selection.filters} counts={products.data?.filters} onChange={selection.setFilters} />
+          </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Box>
@@ -72,13 +87,15 @@ export function CatalogPage() {
               <ProductGrid
                 data={products.data}
                 loading={products.isFetching}
-                page={page}
-                onPage={goToPage}
+                onPage={selection.goToPage}
+                toolbar={<SortSelect sort={selection.sort} onSort={selection.setSort} />}
+                onSizes={setSizesOf}
               />
             )}
           </Box>
         </Grid.Col>
       </Grid>
+      <SizeGridModal productId={sizesOf} company={company} onClose={() => setSizesOf(null)} />
     </Stack>
   );
 }

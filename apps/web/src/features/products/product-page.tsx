@@ -1,14 +1,15 @@
 /** /product/:article? — the product search and the product: pictures, video, description, offers with stock and prices. */
 import { Alert, Anchor, Badge, Box, Button, Card, Center, Grid, Group, Image, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { SEARCH_OPTION, formatPrice, searchRequestFor, type SearchOption } from '@portal/domain';
-import { IconCertificate, IconSearch, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconCertificate, IconRulerMeasure, IconSearch, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { TProductSearchResult } from '@portal/contracts';
+import type { TCompany, TProductSearchResult } from '@portal/contracts';
 import { paths } from '../../config/paths';
 import { useProductSearch } from '../../shared/api/search-product';
 import { useCompanyInUse } from '../../shared/company-in-use';
 import { CompanyInUseSelect } from '../../shared/ui/company-in-use-select';
+import { SizeGridModal } from '../../shared/ui/size-grid-modal';
 import { OffersTable } from './components/offers-table';
 import { ProductSearch } from './components/product-search';
 import { ProductStatusBadge } from './components/product-status-badge';
@@ -62,15 +63,16 @@ export function ProductPage() {
           По запросу «{article}» ничего не найдено. Проверьте артикул или название и повторите поиск.
         </Alert>
       ) : (
-        <ProductView result={search.data} />
+        <ProductView result={search.data} company={company} />
       )}
     </Stack>
   );
 }
 
-function ProductView({ result }: { result: TProductSearchResult }) {
+function ProductView({ result, company }: { result: TProductSearchResult; company: TCompany | undefined }) {
   const { PRODUCT: product } = result;
   const [picture, setPicture] = useState(0);
+  const [sizesOpen, setSizesOpen] = useState(false);
   const others = result.FOUND.filter((found) => found.ID !== product.ID);
   const priceTypeName = result.PRICETYPE.name;
 
@@ -148,10 +150,14 @@ function ProductView({ result }: { result: TProductSearchResult }) {
                 <Button component={Link} to={paths.order(product.ARTICLE)} leftSection={<IconShoppingCartPlus size={18} />}>
                   Добавить в заказ
                 </Button>
+                <Button variant="light" leftSection={<IconRulerMeasure size={18} />} onClick={() => setSizesOpen(true)}>
+                  Размерная сетка
+                </Button>
                 <Button component={Link} to={paths.certificate(product.ARTICLE)} variant="default" leftSection={<IconCertificate size={18} />}>
                   Сертификаты
                 </Button>
               </Group>
+              <SizeGridModal productId={sizesOpen ? product.ID : null} company={company} onClose={() => setSizesOpen(false)} />
               {product.DETAIL_TEXT && <Text fz="sm">{product.DETAIL_TEXT}</Text>}
               <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Свойства товара">
                 <Table.Tbody>

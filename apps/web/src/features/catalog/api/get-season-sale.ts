@@ -1,12 +1,17 @@
-/** GET /api/content/season-sale?page=: 25 products of the season sale (content service, no token). */
+/** GET /api/content/season-sale?page=&…filters&sort=: 25 products of the season sale with the filters' counts. */
 import type { TCatalogPage } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { catalogRequestQuery, type CatalogRequest } from './get-catalog-products';
 
-export const getSeasonSale = (page: number, signal?: AbortSignal) =>
-  api<TCatalogPage>('/content/season-sale', { query: { page }, auth: false, signal });
+export const getSeasonSale = (request: CatalogRequest, signal?: AbortSignal) =>
+  api<TCatalogPage>('/content/season-sale', { query: catalogRequestQuery(request), auth: Boolean(request.partner), signal });
 
-export const seasonSaleQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['catalog', 'season-sale', page], queryFn: ({ signal }) => getSeasonSale(page, signal), retry: false });
+export const seasonSaleQueryOptions = (request: CatalogRequest) =>
+  queryOptions({
+    queryKey: ['catalog', 'season-sale', catalogRequestQuery(request)],
+    queryFn: ({ signal }) => getSeasonSale(request, signal),
+    retry: false,
+  });
 
-export const useSeasonSale = (page: number) => useQuery({ ...seasonSaleQueryOptions(page), placeholderData: keepPreviousData });
+export const useSeasonSale = (request: CatalogRequest) => useQuery({ ...seasonSaleQueryOptions(request), placeholderData: keepPreviousData });

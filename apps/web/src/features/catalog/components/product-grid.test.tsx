@@ -12,12 +12,14 @@ const PETROV = testCompany('petrov', 'Индивидуальный предпр�
 
 const page: TCatalogPage = {
   products: [
-    { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12 },
-    { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0 },
+    { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12, PRICE_DEALER: 4990, BOUGHT: null },
+    { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0, PRICE_DEALER: 3000, BOUGHT: null },
   ],
   count: 2,
   total: 2,
   page: 1,
+  filters: { inStock: 1, type: [], season: [], size: [], protection: [], standard: [], status: [], price: { min: 3000, max: 4990 } },
+  without: [],
 };
 
 /** The server's prices per company: base for Петров, dealer for СпецСнаб. */
@@ -50,7 +52,7 @@ describe('catalogue cards', () => {
   it('show the company in use’s price as «Ваша цена» with the list price labelled «Розничная»', async () => {
     useCompanyInUseStore.getState().choose('petrov');
     const asked = mockApi();
-    renderWithProviders(<ProductGrid data={page} loading={false} page={1} onPage={() => {}} />);
+    renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} />);
     const cards = screen.getAllByTestId('catalog-card');
     expect(await within(cards[0]!).findByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveTextContent('4 320.25 ₽');
     expect(within(cards[0]!).getByText('Ваша цена')).toBeInTheDocument();
@@ -62,7 +64,7 @@ describe('catalogue cards', () => {
   it('follow the company chosen on the page', async () => {
     useCompanyInUseStore.getState().choose('petrov');
     mockApi();
-    const { container } = renderWithProviders(<ProductGrid data={page} loading={false} page={1} onPage={() => {}} />);
+    const { container } = renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} />);
     expect(await screen.findAllByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveLength(2);
     useCompanyInUseStore.getState().choose('specsnab');
     expect(await within(container).findByText('3 650.50 ₽', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -71,7 +73,7 @@ describe('catalogue cards', () => {
 
   it('show the list price, labelled, until the company’s price is known', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
-    renderWithProviders(<ProductGrid data={page} loading={false} page={1} onPage={() => {}} />);
+    renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} />);
     const [first] = screen.getAllByTestId('catalog-card');
     expect(within(first!).getByText('Розничная')).toBeInTheDocument();
     expect(within(first!).getByTestId('card-list-price')).toHaveTextContent('4 990.00 ₽');

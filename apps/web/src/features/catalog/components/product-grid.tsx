@@ -2,9 +2,11 @@
  * A page of catalogue products as cards, with the pager of spec §4 (page count = ceil(total / 25)). Each card shows
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
-import { Badge, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TCatalogPage } from '@portal/contracts';
-import { catalogPageCount, formatPrice } from '@portal/domain';
+import { catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
+import { IconRulerMeasure } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompanyInUse } from '../../../shared/company-in-use';
@@ -20,13 +22,17 @@ const STATUS_LABELS: Record<string, { label: string; color: string }> = {
 export function ProductGrid({
   data,
   loading,
-  page,
   onPage,
+  toolbar,
+  onSizes,
 }: {
   data: TCatalogPage | undefined;
   loading: boolean;
-  page: number;
   onPage: (page: number) => void;
+  /** Sort and the filters' button, beside the count. */
+  toolbar?: ReactNode;
+  /** Opens the size grid of a product; no button without it. */
+  onSizes?: (productId: number) => void;
 }) {
   const { company } = useCompanyInUse();
   const prices = useCompanyPrices(data?.products.map((product) => product.ID) ?? [], company?.uid);
@@ -40,20 +46,30 @@ export function ProductGrid({
   }
   const pages = catalogPageCount(data.total);
   return (
-    <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading} data-testid="catalog-results">
       <Group justify="space-between" align="flex-end" gap="xs">
         <Text fz="sm" c="dimmed" data-testid="catalog-total">
-          {data.total > 0 ? `Товаров: ${data.total}, страница ${page} из ${pages}` : 'В этой группе пока нет товаров.'}
+          {data.total > 0 ? `Товаров: ${data.total}, страница ${data.page} из ${pages}` : 'Товаров нет.'}
         </Text>
-        <CompanyInUseSelect />
+        <Group gap="xs" wrap="wrap">
+          {toolbar}
+          <CompanyInUseSelect />
+        </Group>
       </Group>
+      {data.total === 0 && (
+        <Alert color="yellow" role="status" data-testid="catalog-empty">
+          {data.without.length > 0
+            ? (filterToRelax(data.without) ?? 'Ничего не найдено: снимите несколько фильтров — ни один по отдельности не помогает.')
+            : 'В этой группе пока нет товаров.'}
+        </Alert>
+      )}
       {data.total > 0 && data.count === 0 && <Text>На этой странице товаров нет: выберите страницу из списка ниже.</Text>}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" aria-label="Товары">
         {data.products.map((product) => {
           const status = STATUS_LABELS[product.STATUS];
           return (
+            <Stack key={product.ID} gap={4}>
             <Card
-              key={product.ID}
               withBorder
               radius="md"
               padding="sm"
@@ -87,12 +103,23 @@ export function ProductGrid({
                 </Text>
                 <Group justify="space-between" align="flex-end" mt={4} wrap="nowrap" gap="xs">
                   <CardPrice listPrice={product.PRICE} ownPrice={ownPrice.get(product.ID)} />
-                  <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'}>
+                  <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'} data-testid="card-stock">
                     {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
                   </Badge>
                 </Group>
+                {product.BOUGHT && (
+                  <Text fz="xs" c="teal.8" data-testid="card-bought">
+                    Покупали {product.BOUGHT.split('-').reverse().join('.')}
+                  </Text>
+                )}
               </Stack>
             </Card>
+            {onSizes && (
+              <Button size="xs" variant="light" leftSection={<IconRulerMeasure size={14} />} onClick={() => onSizes(product.ID)} aria-label={`Размеры ${product.ARTICLE}`}>
+                Размеры
+              </Button>
+            )}
+            </Stack>
           );
         })}
       </SimpleGrid>
@@ -100,7 +127,7 @@ export function ProductGrid({
         <Center component="nav" aria-label="Страницы">
           <Pagination
             total={pages}
-            value={Math.min(page, pages)}
+            value={Math.min(data.page, pages)}
             onChange={onPage}
             siblings={1}
             boundaries={1}
