@@ -11,7 +11,6 @@ CREATE TABLE "product_name_words" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "name_words_word_idx" ON "name_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "name_words_word_trgm_idx" ON "name_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "product_name_words_product_idx" ON "product_name_words" USING btree ("product_id","word_id");--> statement-breakpoint
 -- Name search no longer reads name_key's trigram index (apps/server/src/modules/products/products.repository.ts): every
 -- write of a product paid for it.
 DROP INDEX "products_name_key_trgm_idx";--> statement-breakpoint
@@ -38,8 +37,10 @@ BEGIN
   -- Only the products whose name_key changed: an update of prices or of a group leaves the index alone.
   PERFORM 1 FROM "updated_products" n JOIN "previous_products" o ON o."id" = n."id" WHERE o."name_key" IS DISTINCT FROM n."name_key" LIMIT 1;
   IF NOT FOUND THEN RETURN NULL; END IF;
+  -- The words of the previous name_key, by the primary key (see products_name_words_deleted).
   DELETE FROM "product_name_words" x USING "updated_products" n JOIN "previous_products" o ON o."id" = n."id"
-    WHERE x."product_id" = n."id" AND o."name_key" IS DISTINCT FROM n."name_key";
+      CROSS JOIN LATERAL unnest(string_to_array(o."name_key", ' ')) AS w(word) JOIN "name_words" nw ON nw."word" = w.word
+    WHERE x."word_id" = nw."id" AND x."product_id" = o."id" AND o."name_key" IS DISTINCT FROM n."name_key";
   INSERT INTO "name_words" ("word")
     SELECT DISTINCT w.word FROM "updated_products" n JOIN "previous_products" o ON o."id" = n."id"
       CROSS JOIN LATERAL unnest(string_to_array(n."name_key", ' ')) AS w(word)
@@ -55,7 +56,11 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE FUNCTION "products_name_words_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM "product_name_words" x USING "deleted_products" o WHERE x."product_id" = o."id";
+  -- A product's rows are the words of its name_key (these triggers wrote them): found by the primary key, so the table
+  -- needs no second index by product, which a write would pay for and which the planner would scan for a search.
+  DELETE FROM "product_name_words" x
+    USING "deleted_products" o CROSS JOIN LATERAL unnest(string_to_array(o."name_key", ' ')) AS w(word) JOIN "name_words" nw ON nw."word" = w.word
+    WHERE x."word_id" = nw."id" AND x."product_id" = o."id";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "products_name_words_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$

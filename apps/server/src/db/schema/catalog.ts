@@ -79,10 +79,9 @@ export const productNameWords = pgTable(
     productId: integer('product_id').notNull(),
   },
   (t) => [
-    // A word's products in id order: name search reads them range by range of ids.
+    // A word's products in id order: name search reads them range by range of ids. No index by product: a rename or a
+    // deletion finds a product's rows from the words of its previous name_key, through this key.
     primaryKey({ columns: [t.wordId, t.productId] }),
-    // A product's words: what a rename or a deletion removes.
-    index('product_name_words_product_idx').on(t.productId, t.wordId),
   ],
 );
 

@@ -149,24 +149,23 @@ describe('name search by the word index and by trigrams', () => {
         expect(await findByNameWords(t.app.db, words, CANDIDATES), text).toEqual([]);
         continue;
       }
-      const [before, after, all, allAfter] = await Promise.all([
-        trigramSearch(words, CANDIDATES),
-        findByNameWords(t.app.db, words, CANDIDATES),
-        trigramSearch(words, 1_000_000),
-        findByNameWords(t.app.db, words, 1_000_000),
-      ]);
+      const before = await trigramSearch(words, CANDIDATES);
+      const after = await findByNameWords(t.app.db, words, CANDIDATES);
       expect(after.map((row) => row.id), `«${text}»`).toEqual(before);
-      // Every match, not only the first: the ranking after (filterSuggestions) sees the same candidates.
-      expect(allAfter.map((row) => row.id), `«${text}», every match`).toEqual(all);
+      // Every match, not only the first 60, for every fifth query (and whenever the first 60 are all there are).
+      const all = before.length < CANDIDATES ? before : i % 5 === 0 ? await trigramSearch(words, 1_000_000) : undefined;
+      if (all && before.length === CANDIDATES) {
+        expect((await findByNameWords(t.app.db, words, 1_000_000)).map((row) => row.id), `«${text}», every match`).toEqual(all);
+      }
       compared++;
-      if (all.length > 0) withMatches++;
-      if (all.length > CANDIDATES) overLimit++;
+      if (before.length > 0) withMatches++;
+      if (all && all.length > CANDIDATES) overLimit++;
     }
     // The queries cover what they claim: many with matches, many without, many with more than the candidates read.
     expect(compared).toBeGreaterThan(QUERIES * 0.8);
     expect(withMatches).toBeGreaterThan(QUERIES * 0.5);
     expect(compared - withMatches).toBeGreaterThan(QUERIES * 0.05);
-    expect(overLimit).toBeGreaterThan(QUERIES * 0.2);
+    expect(overLimit).toBeGreaterThan(QUERIES * 0.03);
   }, 600_000);
 });
 
@@ -225,5 +224,14 @@ describe('the word index follows the products', () => {
           where x.product_id = p.id and nw.word = w.word)`),
     )[0]?.n;
     expect(missing).toBe(0);
+  });
+
+  // Last: it empties the catalogue of this file's database.
+  it('is emptied with the products when they are truncated', async () => {
+    const rows = async () => rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from product_name_words`))[0]?.n;
+    expect(await rows()).toBeGreaterThan(0);
+    await t.app.db.execute(sql`truncate products cascade`);
+    expect(await rows()).toBe(0);
+    expect(await find('костюм')).toEqual([]);
   });
 });
