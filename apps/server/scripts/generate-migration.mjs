@@ -9,7 +9,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const migrationsDir = path.join(serverDir, 'src/db/migrations');
 const name = process.argv[2];
 
-// Several people (or agents) may generate at once: drizzle-kit diffs against the newest snapshot, so runs take turns.
+// Several people may generate at once: drizzle-kit diffs against the newest snapshot, so runs take turns.
 const lockDir = path.join(serverDir, '.migration-lock');
 for (let waited = 0; ; waited += 200) {
   try {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from './partners';
 
 /** Catalogue menu groups (spec §3 "Catalogue"): a tree by parent_code; zone places a group on the interactive catalogue. */
@@ -24,7 +24,7 @@ export const products = pgTable(
     article: text('article').notNull().unique(),
     /** The article upper-cased without spaces or hyphens: what article search matches by prefix. */
     articleKey: text('article_key').notNull(),
-    /** The name lower-cased, quotes dropped, spaces collapsed: what name search matches by trigrams. */
+    /** The name lower-cased, quotes dropped, spaces collapsed: what name search matches, through its words (name_words). */
     nameKey: text('name_key').notNull(),
     price: money('price'),
     priceOpt: money('price_opt'),
@@ -58,7 +58,6 @@ export const products = pgTable(
   },
   (t) => [
     index('products_article_key_prefix_idx').on(t.articleKey.op('text_pattern_ops')),
-    index('products_name_key_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
     index('products_group_idx').on(t.groupCode, t.id),
     index('products_season_sale_idx').on(t.id).where(sql`${t.seasonSale}`),
     index('products_name_ru_idx').on(t.nameLatin, sql`${t.name} collate "und-x-icu"`, t.id),
@@ -66,6 +65,43 @@ export const products = pgTable(
     index('products_season_idx').on(t.season).where(sql`${t.season} is not null`),
     index('products_protection_class_idx').on(t.protectionClass).where(sql`${t.protectionClass} is not null`),
     index('products_standard_idx').on(t.standard).where(sql`${t.standard} is not null`),
+  ],
+);
+
+/**
+ * The distinct words of all products' name_key (split at its single spaces, so already in nameKey form): what a name
+ * search looks its query words up in. A query word lies within a name exactly when it lies within one of its words, so
+ * searching this small table by substring and then following product_name_words finds the same products as a
+ * substring search of every name. Filled by the triggers on products (migration 0008); a word no product has any more
+ * stays and simply leads nowhere.
+ */
+export const nameWords = pgTable(
+  'name_words',
+  {
+    id: serial('id').primaryKey(),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    // Byte order: a prefix is a range of it (word ~>=~ key and word ~<~ next key), and equality finds a word.
+    uniqueIndex('name_words_word_idx').on(t.word.op('text_pattern_ops')),
+    // Substrings of words (LIKE '%…%'): cheap to keep, the table changes only when a name brings a new word.
+    index('name_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+  ],
+);
+
+/** Which products have which name word (name_words.id → products.id); kept by the triggers on products (migration 0008). */
+export const productNameWords = pgTable(
+  'product_name_words',
+  {
+    // No foreign keys: a check per row would double what writing a product costs, and the triggers on products are
+    // the only writers (they also remove a deleted product's rows, and empty the table when products is truncated).
+    wordId: integer('word_id').notNull(),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [
+    // A word's products in id order: name search reads them range by range of ids. No index by product: a rename or a
+    // deletion finds a product's rows from the words of its previous name_key, through this key.
+    primaryKey({ columns: [t.wordId, t.productId] }),
   ],
 );
 

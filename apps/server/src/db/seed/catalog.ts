@@ -375,9 +375,12 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms`);
   }
   await db.execute(sql`drop table if exists seed_kinds`);
-  // Bulk inserts leave the trigram index's pending list full (name search would scan it on every query; only VACUUM
-  // or autovacuum merges it, and PGlite has no autovacuum), and fresh statistics let the planner see the new rows.
+  // VACUUM marks the new pages all-visible, so name search reads the word index without visiting its table (an
+  // index-only scan; PGlite has no autovacuum to do it later), and fresh statistics let the planner see the new rows.
+  // The word index itself was filled by the triggers on products as the batches went in.
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze name_words`);
+  await db.execute(sql`vacuum analyze product_name_words`);
   await db.execute(sql`vacuum analyze offers`);
   await db.execute(sql`vacuum analyze product_images`);
 }

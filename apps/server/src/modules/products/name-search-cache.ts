@@ -1,6 +1,6 @@
 /**
- * Name search keeps its ranked list of matches for a short while, per normalised query: common words («костюм»,
- * «ботинки») make the trigram index intersect long posting lists, and dealers repeat the same searches. Only the list
+ * Name search keeps its ranked list of matches for a short while, per normalised query: dealers repeat the same
+ * searches, and a repeated one then costs no statement at all (a first-time one reads the word index). Only the list
  * is kept; the chosen product's offers, stock and prices are read live on every search. Least recently used entries go
  * first when the cache is full.
  */

@@ -1,7 +1,7 @@
 /**
  * Product search queries. Each answers from an index only: the prefix index on article_key (ordered by its own
- * operator class, so LIMIT stops the index scan early), and the trigram GIN index on name_key (through a
- * materialised CTE, which the planner plans for all matches — the index — and the LIMIT then reads lazily).
+ * operator class, so LIMIT stops the index scan early), and the name word index (name_words and product_name_words,
+ * kept by triggers on products), read range of ids by range so LIMIT stops early too.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
@@ -43,29 +43,82 @@ export interface Statement {
   params: unknown[];
 }
 
-/** Name search: every word (already in name form, at least 3 characters) somewhere in name_key. */
-export function nameSearchStatement(words: string[], limit: number): Statement {
-  const conditions = words.map((_, i) => `name_key like $${i + 1}`).join(' and ');
+/**
+ * The name words each query word lies within (`word LIKE '%query word%'`, the very condition name search used on whole
+ * names), one array of word ids per query word. name_words holds each distinct word of all names once, so this reads a
+ * small table (its trigram index when it is large), not the products.
+ */
+export function nameWordIdsStatement(words: string[]): Statement {
   return {
-    text: `with matches as materialized (
-        select id, article, name, price, price_opt as "priceOpt", status from products where ${conditions}
-      )
-      select * from matches limit $${words.length + 1}`,
-    params: [...words.map((word) => `%${likeEscape(word)}%`), limit],
+    text: `select ${words.map((_, i) => `array(select id from name_words where word like $${i + 1}) as "${i}"`).join(', ')}`,
+    params: words.map((word) => `%${likeEscape(word)}%`),
   };
 }
 
+/** The first ids of products name search reads a range of at a time; each further range is twice as wide. */
+export const NAME_SEARCH_FIRST_RANGE = 1024;
+/** Ranges enough to pass any integer id: NAME_SEARCH_FIRST_RANGE · (2^22 − 1) > 2^31. */
+const NAME_SEARCH_RANGES = 22;
+
+/**
+ * Name search by the word index: the products having, for every query word, one of its name words (one int[] of
+ * word ids per query word), in id order, at most `limit`.
+ *
+ * A name's products could number hundreds of thousands for a common word, and all of them would be read before an
+ * ORDER BY … LIMIT could answer. Instead ids are read in ranges, the first NAME_SEARCH_FIRST_RANGE wide, each next one
+ * twice as wide: within a range each query word's products are a range scan of the primary key of
+ * product_name_words (word_id, product_id), intersected; the ranges follow one another through a lateral join on
+ * generate_series, so LIMIT stops at the range where enough products were found. Common words end in the first
+ * range, rare ones in a few; a query with no match reads each word's list once, as any index would.
+ *
+ * The plan cannot depend on the parameters (arrays of ids and the limit), so it is kept prepared with one generic
+ * plan (GENERIC_PLAN).
+ */
+export function nameWordSearchStatement(wordIds: number[][], limit: number): Statement {
+  const range = (bound: string) => `${bound} * ${NAME_SEARCH_FIRST_RANGE}::bigint`;
+  // INTERSECT answers each product once; a single list needs DISTINCT (a query word can lie within two words of a name).
+  const lists = wordIds
+    .map(
+      (_, i) => `select ${wordIds.length === 1 ? 'distinct ' : ''}product_id from product_name_words where word_id = any($${i + 1}::int[])
+          and product_id >= r.low and product_id < r.high`,
+    )
+    .join('\n        intersect\n        ');
+  return {
+    text: `${GENERIC_PLAN} select found.* from generate_series(0, ${NAME_SEARCH_RANGES - 1}) as b(n)
+      cross join lateral (select case when b.n = 0 then -2147483648 else ${range('((1::bigint << b.n) - 1)')} end as low,
+        ${range('((1::bigint << (b.n + 1)) - 1)')} as high) r
+      cross join lateral (
+        select p.id, p.article, p.name, p.price, p.price_opt as "priceOpt", p.status
+        from (${lists}) m join products p on p.id = m.product_id
+        order by p.id
+      ) found
+      limit $${wordIds.length + 1}`,
+    params: [...wordIds, limit],
+  };
+}
+
+/**
+ * Products whose name_key holds every word (already in name form, at least 3 characters) somewhere, in id order, at
+ * most `limit`. A word without spaces lies within a name exactly when it lies within one of the name's words, so the
+ * word index finds the very products a substring search of whole names finds
+ * (test/modules/products/name-search-equivalence.test.ts compares the two).
+ */
 export async function findByNameWords(db: DbOrTx, words: string[], limit: number): Promise<BriefProduct[]> {
   if (words.length === 0) return [];
-  const { text, params } = nameSearchStatement(words, limit);
+  const lookup = nameWordIdsStatement(words);
+  const [row] = await rawQuery<Record<string, unknown>>(db, lookup.text, lookup.params);
+  const wordIds = words.map((_, i) => ((row?.[String(i)] as unknown[] | null) ?? []).map(Number));
+  // A query word found in no name: nothing matches, and the products need not be read.
+  if (wordIds.some((ids) => ids.length === 0)) return [];
+  const { text, params } = nameWordSearchStatement(wordIds, limit);
   const rows = await rawQuery<Record<string, unknown>>(db, text, params);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    article: String(row.article),
-    name: String(row.name),
-    price: Number(row.price),
-    priceOpt: Number(row.priceOpt),
-    status: String(row.status),
+  return rows.map((found) => ({
+    id: Number(found.id),
+    article: String(found.article),
+    name: String(found.name),
+    price: Number(found.price),
+    priceOpt: Number(found.priceOpt),
+    status: String(found.status),
   }));
 }
 

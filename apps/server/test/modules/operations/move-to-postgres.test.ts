@@ -48,6 +48,8 @@ async function viewOf(portal: FastifyInstance, headers: Headers): Promise<View> 
   for (const file of claims.flatMap((claim) => claim.files)) await get(`/api/files/${file.id}`);
   const logos = (await get('/api/services/proposal/logo/list')) as Array<{ id: number }>;
   for (const logo of logos) await get(`/api/services/proposal/logo/${logo.id}/image`);
+  // Name search reads the word index, which the move rebuilds from the products rather than copies.
+  for (const query of ['костюм летний', 'бот', 'мастер кожаные']) await get(`/api/product/search?OPTION=2&QUERY=${encodeURIComponent(query)}`);
   return view;
 }
 

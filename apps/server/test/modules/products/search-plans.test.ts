@@ -10,7 +10,9 @@ import { seedCatalog } from '../../../src/db/seed/catalog';
 import {
   articlePrefixQuery,
   articleSearchStatement,
-  nameSearchStatement,
+  findByNameWords,
+  nameWordIdsStatement,
+  nameWordSearchStatement,
   searchArticlePrefix,
   type Statement,
 } from '../../../src/modules/products/products.repository';
@@ -82,13 +84,59 @@ describe('query plans of product search', () => {
     }
   });
 
-  it('finds name words through the trigram index, common or rare, one word or several', async () => {
-    for (const words of [['костюм'], ['бот'], ['костюм', 'летний'], ['ботинки', 'мастер', 'кожаные'], ['перчатки'], ['щщщщ']]) {
-      const text = await plan(nameSearchStatement(words, 60));
-      expect(text, words.join(' ')).toMatch(/Bitmap Index Scan on products_name_key_trgm_idx/);
-      expect(text, words.join(' ')).not.toMatch(/Seq Scan on products/);
-      expect(text, words.join(' ')).not.toMatch(/similarity|<->/);
+  /** The word ids of each query word, as name search looks them up. */
+  async function wordIdsOf(words: string[]): Promise<number[][]> {
+    const { text, params } = nameWordIdsStatement(words);
+    const [row] = (await client().query<Record<string, unknown[]>>(text, params)).rows;
+    return words.map((_, i) => (row?.[String(i)] ?? []).map(Number));
+  }
+
+  /** The generic plan of a prepared statement, as PostgreSQL keeps it. */
+  async function genericPlan(name: string, text: string, params: unknown[]): Promise<string> {
+    const literals = params.map((value) =>
+      typeof value === 'number' ? String(value) : Array.isArray(value) ? `'{${value.join(',')}}'` : `'${String(value).replace(/'/g, "''")}'`,
+    );
+    // In a transaction, so PostgreSQL's pool keeps one connection for PREPARE and EXPLAIN.
+    return t.app.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare ${name} as ${text}`));
+      await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+      const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain execute ${name}(${literals.join(', ')})`)));
+      await tx.execute(sql.raw(`deallocate ${name}`));
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+  }
+
+  it('finds name words through the word index, common or rare, one word or several, range of ids by range', async () => {
+    for (const words of [['костюм'], ['бот'], ['костюм', 'летний'], ['ботинки', 'мастер', 'кожаные'], ['перчатки'], ['ост', 'тай']]) {
+      const wordIds = await wordIdsOf(words);
+      expect(wordIds.every((ids) => ids.length > 0), words.join(' ')).toBe(true);
+      const { text, params } = nameWordSearchStatement(wordIds, 60);
+      const explained = await genericPlan('name_plan_test', text, params);
+      expect(explained, words.join(' ')).toMatch(/Index (Only )?Scan using product_name_words_word_id_product_id_pk/);
+      expect(explained, words.join(' ')).toMatch(/Index Cond: \(\(word_id = ANY \(\$1\)\) AND \(product_id >= /);
+      expect(explained, words.join(' ')).toMatch(/Function Scan on generate_series/);
+      expect(explained, words.join(' ')).toMatch(/^Limit/);
+      expect(explained, words.join(' ')).not.toMatch(/Seq Scan on (products|product_name_words)/);
+      expect(explained, words.join(' ')).not.toMatch(/similarity|<->/);
     }
+    if (t.app.database.kind === 'pglite') {
+      // What the server really ran: its prepared statement, planned generically every time.
+      await findByNameWords(t.app.db, ['ботинки', 'мастер'], 60);
+      const { text } = nameWordSearchStatement([[0], [0]], 60);
+      const [statement] = (
+        await client().query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      ).rows;
+      expect(statement?.generic_plans).toBeGreaterThan(0);
+      expect(statement?.custom_plans).toBe(0);
+    }
+  });
+
+  it('looks a word found in no name up in name_words alone', async () => {
+    expect(await wordIdsOf(['щщщщ', 'костюм'])).toEqual([[], expect.any(Array)]);
+    expect(await findByNameWords(t.app.db, ['щщщщ', 'костюм'], 60)).toEqual([]);
   });
 
   it('really answers through those plans', async () => {
@@ -98,9 +146,9 @@ describe('query plans of product search', () => {
     expect(details?.article).toBe(found[0]!.article);
     const exact = await searchArticlePrefix(t.app.db, 'КСТ105А', 20);
     expect(exact.details?.article).toBe('КСТ105А');
-    const { text, params } = nameSearchStatement(['ботинки', 'мастер'], 60);
-    const byName = (await client().query<{ name: string }>(text, params)).rows;
-    expect(byName.length).toBeGreaterThan(0);
+    const byName = await findByNameWords(t.app.db, ['ботинки', 'мастер'], 60);
+    expect(byName.length).toBe(60);
+    expect(byName.map((row) => row.id)).toEqual([...byName.map((row) => row.id)].sort((a, b) => a - b));
     expect(byName.every((row) => /ботинки/i.test(row.name) && /мастер/i.test(row.name))).toBe(true);
   });
 });
