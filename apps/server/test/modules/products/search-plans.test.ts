@@ -112,7 +112,8 @@ describe('query plans of product search', () => {
       expect(wordIds.every((ids) => ids.length > 0), words.join(' ')).toBe(true);
       const { text, params } = nameWordSearchStatement(wordIds, 60);
       const explained = await genericPlan('name_plan_test', text, params);
-      expect(explained, words.join(' ')).toMatch(/Index (Only )?Scan using product_name_words_word_id_product_id_pk/);
+      // A plain or a bitmap scan of the (word, product) key, as the planner's statistics of the moment prefer.
+      expect(explained, words.join(' ')).toMatch(/(Index (Only )?Scan using|Bitmap Index Scan on) product_name_words_word_id_product_id_pk/);
       expect(explained, words.join(' ')).toMatch(/Index Cond: \(\(word_id = ANY \(\$1\)\) AND \(product_id >= /);
       expect(explained, words.join(' ')).toMatch(/Function Scan on generate_series/);
       expect(explained, words.join(' ')).toMatch(/^Limit/);
