@@ -289,6 +289,10 @@ function writeReport(runs: Run[], totals: Run[], groups: Group[], seedSeconds: n
   const worst = pages.reduce((a, b) => (figures(b).p95 > figures(a).p95 ? b : a));
   const p95 = figures(worst).p95;
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const judged =
+    `Target: a page with its filter counts p95 ≤ 100 ms — ${verdict(p95 <= 100)} (worst row: ${worst.name}, ${ms(p95)}). ` +
+    `The API always answers a page together with its counts, so the page-only target (p95 ≤ 50 ms) is judged on the same figure — ${verdict(p95 <= 50)}.`;
+  console.log(judged);
   if (!RECORD) return;
   writeSection('catalog', [
     '## Catalogue pages with filter counts (`npm run bench:catalog`)',
@@ -298,14 +302,13 @@ function writeReport(runs: Run[], totals: Run[], groups: Group[], seedSeconds: n
       `(${seedSeconds === undefined ? 'seeded by an earlier run and reused' : `seeded in SQL in ${seedSeconds.toFixed(0)} s, then ANALYZE`}). ` +
       `autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, load generator and server on the same machine (server in a child process).`,
     `Each row rotates through GET /api/content/catalog/products of the leaf groups ${groups.map((g) => `${g.code} (${g.products.toLocaleString('en-US')} products)`).join(', ')}`,
-    'and GET /api/content/season-sale, each with no filter, stock=1, its commonest size, two filters together (size and season)',
-    'and a price range, under one sort. «Public» pages are in list prices; «signed in» ones carry the demo dealer\'s Bearer token',
+    'and GET /api/content/season-sale, each with no filter, stock=1, its commonest size, two filters together (size and season, else in stock',
+    'with one of them) and the second quarter of its price range, under one sort. «Public» pages are in list prices; «signed in» ones carry the demo dealer\'s Bearer token',
     'and PARTNER (the dealer\'s price, «bought before»). The «all sorts» rows pool the rows above them.',
     '',
     table([...runs, ...totals]),
     '',
-    `Target: a page with its filter counts p95 ≤ 100 ms — ${verdict(p95 <= 100)} (worst row: ${worst.name}, ${ms(p95)}). ` +
-      `The API always answers a page together with its counts, so the page-only target (p95 ≤ 50 ms) is judged on the same figure — ${verdict(p95 <= 50)}.`,
+    judged,
   ]);
 }
 
