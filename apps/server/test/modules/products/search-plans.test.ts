@@ -37,6 +37,17 @@ async function plan(statement: Statement | SQL): Promise<string> {
   return rows.map((row) => Object.values(row)[0]).join('\n');
 }
 
+/** How often the engine planned a prepared statement generically and custom (PGlite's pg_prepared_statements). */
+async function preparedPlanCounts(text: string) {
+  const [statement] = (
+    await client().query<{ generic_plans: number; custom_plans: number }>(
+      'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+      [text],
+    )
+  ).rows;
+  return statement;
+}
+
 describe('query plans of product search', () => {
   it('has the realistic size it claims', async () => {
     const n = rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from products`))[0]?.n;
@@ -73,12 +84,7 @@ describe('query plans of product search', () => {
       // What the server really ran: its prepared statement, planned generically every time.
       await searchArticlePrefix(t.app.db, 'БТК10', 20);
       const { text } = articleSearchStatement('БТК10', 20);
-      const [statement] = (
-        await client().query<{ generic_plans: number; custom_plans: number }>(
-          'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
-          [text],
-        )
-      ).rows;
+      const statement = await preparedPlanCounts(text);
       expect(statement?.generic_plans).toBeGreaterThan(0);
       expect(statement?.custom_plans).toBe(0);
     }
@@ -124,12 +130,7 @@ describe('query plans of product search', () => {
       // What the server really ran: its prepared statement, planned generically every time.
       await findByNameWords(t.app.db, ['ботинки', 'мастер'], 60);
       const { text } = nameWordSearchStatement([[0], [0]], 60);
-      const [statement] = (
-        await client().query<{ generic_plans: number; custom_plans: number }>(
-          'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
-          [text],
-        )
-      ).rows;
+      const statement = await preparedPlanCounts(text);
       expect(statement?.generic_plans).toBeGreaterThan(0);
       expect(statement?.custom_plans).toBe(0);
     }
