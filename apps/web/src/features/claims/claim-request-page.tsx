@@ -3,13 +3,14 @@
  * photos and documents. Opened as /claims/request?order=<n> it first loads that order's detail and offers its lines.
  */
 import { Alert, Anchor, Button, Checkbox, Grid, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import type { TClaimProduct } from '@portal/contracts';
+import { ZClaimRequestFieldsSchema, type TClaimProduct } from '@portal/contracts';
 import { CLAIM_CASES, DEFAULT_CLAIM_CASE, claimCaseName, shortenCompanyName } from '@portal/domain';
 import { IconMessageReport, IconPackage } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
+import { useContractForm } from '../../shared/lib/use-contract-form';
 import { useReportError } from '../../shared/lib/use-report-error';
 import { FileDropzone } from '../../shared/ui/file-dropzone';
 import { FormActions } from '../../shared/ui/form-actions';
@@ -35,45 +36,57 @@ export function ClaimRequestPage() {
   useReportError('GET_ORDER_DETAIL', detail.error);
   const lines = useMemo(() => orderClaimLines(detail.data), [detail.data]);
 
-  const [partner, setPartner] = useState<string | null>(null);
+  // Title and message follow the claim's contract; the company is a choice, worded for a person.
+  const form = useContractForm({
+    initialValues: { partner: '', title: '', message: '' },
+    schema: ZClaimRequestFieldsSchema.pick({ title: true, message: true }),
+    checks: (values) => ({ partner: values.partner ? null : 'Выберите компанию' }),
+  });
+  const partner = form.values.partner;
   const [claimCase, setClaimCase] = useState<string>(String(DEFAULT_CLAIM_CASE));
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [picked, setPicked] = useState<Record<string, number>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [productsError, setProductsError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
 
   // The company is the order's when a claim starts from an order, else the first one.
+  const { setFieldValue } = form;
   useEffect(() => {
-    if (detail.data?.partner_id) setPartner(detail.data.partner_id);
-    else if (!partner && companies.data?.[0]) setPartner(companies.data[0].uid);
-  }, [detail.data, companies.data, partner]);
+    if (detail.data?.partner_id) setFieldValue('partner', detail.data.partner_id);
+    else if (!partner && companies.data?.[0]) setFieldValue('partner', companies.data[0].uid);
+  }, [detail.data, companies.data, partner, setFieldValue]);
   useEffect(() => setPicked({}), [loadedOrder]);
 
   const orderLinked = loadedOrder !== undefined && detail.isSuccess;
   const autoTitle = `${claimCaseName(Number(claimCase))}${orderLinked ? ` по заказу №${loadedOrder}` : ''}`;
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!partner) found.partner = 'Выберите компанию';
-    if (message.trim().length < 10) found.message = 'Опишите проблему подробнее: не меньше 10 символов';
-    const products: TClaimProduct[] = lines
+  const pickedProducts = (): TClaimProduct[] =>
+    lines
       .filter((line) => (picked[line.guid] ?? 0) > 0)
       .map((line) => ({ guid: line.guid, article: line.article, name: line.name, characteristic: line.characteristic, quantity: picked[line.guid]! }));
-    if (orderLinked && products.length === 0) found.products = 'Отметьте товары заказа, по которым рекламация, и их количество';
-    setErrors(found);
+  const productsProblem = (pickedCount: number) =>
+    orderLinked && pickedCount === 0 ? 'Отметьте товары заказа, по которым рекламация, и их количество' : null;
+
+  function pick(next: Record<string, number>) {
+    setPicked(next);
+    // The lines' error goes as soon as a line is ticked, like a field's.
+    if (productsError) setProductsError(productsProblem(lines.filter((line) => (next[line.guid] ?? 0) > 0).length));
+  }
+
+  async function send(values: typeof form.values) {
+    const products = pickedProducts();
+    const problem = productsProblem(products.length);
+    setProductsError(problem);
     setServerError(null);
-    if (Object.keys(found).length > 0) return;
+    if (problem) return;
     // An order whose detail did not load is named in the text instead of being linked.
     const unlinked = loadedOrder !== undefined && !orderLinked ? `\n\nЗаказ №${loadedOrder}.` : '';
     try {
       const { id } = await submit.mutateAsync({
-        partnerGuid: partner!,
+        partnerGuid: values.partner,
         case: Number(claimCase),
-        title: title.trim() || autoTitle,
-        message: message.trim() + unlinked,
+        title: values.title.trim() || autoTitle,
+        message: values.message.trim() + unlinked,
         order: orderLinked ? loadedOrder : undefined,
         products,
         files,
@@ -93,16 +106,14 @@ export function ClaimRequestPage() {
         text="Опишите проблему и приложите фото — менеджер рассмотрит рекламацию и ответит в её истории"
       />
 
-      <Paper component="form" withBorder radius="md" p="lg" onSubmit={send} noValidate>
+      <Paper component="form" withBorder radius="md" p="lg" onSubmit={form.onSubmit(send, () => setProductsError(productsProblem(pickedProducts().length)))} noValidate>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Select
               label="Компания"
               data={(companies.data ?? []).map((c) => ({ value: c.uid, label: shortenCompanyName(c.name) }))}
-              value={partner}
-              onChange={setPartner}
+              {...form.getInputProps('partner')}
               placeholder={companies.isPending ? 'Загружаем компании…' : 'Выберите компанию'}
-              error={errors.partner}
               withAsterisk
               allowDeselect={false}
             />
@@ -146,13 +157,13 @@ export function ClaimRequestPage() {
                 failure={detail.error?.message}
                 lines={lines}
                 picked={picked}
-                onPick={setPicked}
-                error={errors.products}
+                onPick={pick}
+                error={productsError ?? undefined}
               />
             </Grid.Col>
           )}
           <Grid.Col span={12}>
-            <TextInput label="Тема" placeholder={autoTitle} value={title} maxLength={200} onChange={(event) => setTitle(event.currentTarget.value)} />
+            <TextInput label="Тема" placeholder={autoTitle} maxLength={200} {...form.getInputProps('title')} />
           </Grid.Col>
           <Grid.Col span={12}>
             <Textarea
@@ -161,9 +172,7 @@ export function ClaimRequestPage() {
               autosize
               minRows={4}
               maxLength={5000}
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              error={errors.message}
+              {...form.getInputProps('message')}
               withAsterisk
             />
           </Grid.Col>

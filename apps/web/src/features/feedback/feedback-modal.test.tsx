@@ -61,12 +61,16 @@ describe('FeedbackModal', () => {
     expect(screen.queryByTestId('error-snackbar')).not.toBeInTheDocument();
   });
 
-  it('does not send without a text', async () => {
+  it('does not send without a text, says so in the contract\'s words, and drops the error once a text is typed', async () => {
     const { fetchMock } = pendingFetch();
     renderWithProviders(<FeedbackModal opened onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Что случилось/), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Опишите ошибку');
+    expect(await screen.findByText('Опишите ошибку или предложение.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/Что случилось/), 'Н');
+    expect(screen.queryByText('Опишите ошибку или предложение.')).toBeNull();
   });
 });
 

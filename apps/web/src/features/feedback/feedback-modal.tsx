@@ -10,10 +10,12 @@ import {
   FEEDBACK_MAX_FILES,
   FEEDBACK_MAX_TEXT,
   FEEDBACK_MAX_TOTAL_BYTES,
+  ZFeedbackFieldsSchema,
   type TFeedbackType,
 } from '@portal/contracts';
 import { IconBug, IconBulb, IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useContractForm } from '../../shared/lib/use-contract-form';
 import { PortalModal } from '../../shared/ui/portal-modal';
 import { useSendFeedback } from './api/send-feedback';
 
@@ -35,7 +37,8 @@ export function filesProblem(files: File[]): string | null {
 
 export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [type, setType] = useState<TFeedbackType>('error');
-  const [text, setText] = useState('');
+  // The text follows the request's contract: its rule and its wording, cleared as soon as the text is given.
+  const form = useContractForm({ initialValues: { text: '' }, schema: ZFeedbackFieldsSchema.pick({ text: true }) });
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: (
 
   function reset() {
     setType('error');
-    setText('');
+    form.reset();
     setFiles([]);
     setProblem(null);
     setFailure(null);
@@ -61,12 +64,7 @@ export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: (
     if (!found) setFiles(next);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!text.trim()) {
-      setProblem(type === 'error' ? 'Опишите ошибку: что вы делали и что пошло не так.' : 'Опишите ваше предложение.');
-      return;
-    }
+  async function submit({ text }: typeof form.values) {
     setFailure(null);
     try {
       await send.mutateAsync({ type, text: text.trim(), files });
@@ -81,7 +79,7 @@ export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: (
 
   return (
     <PortalModal opened={opened} onClose={close} title="Обратная связь" size="lg" withCloseButton={!send.isPending}>
-      <form onSubmit={submit} noValidate data-testid="feedback-form">
+      <form onSubmit={form.onSubmit(submit)} noValidate data-testid="feedback-form">
         <Stack gap="md">
           <SegmentedControl
             fullWidth
@@ -112,11 +110,7 @@ export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: (
           <Textarea
             label={type === 'error' ? 'Что случилось?' : 'Ваше предложение'}
             placeholder={type === 'error' ? 'Что вы делали, что ожидали увидеть и что получилось' : 'Что стоит добавить или изменить в портале'}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setProblem(null);
-            }}
+            {...form.getInputProps('text')}
             autosize
             minRows={5}
             maxRows={12}

@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testCompany } from '../../shared/testing/companies';
+import { renderWithProviders } from '../../shared/testing/render';
+import { ClaimRequestPage } from './claim-request-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// The autosizing textarea listens for web fonts, which jsdom lacks.
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+}
+
+const answer = (response: unknown, status = 200) => new Response(JSON.stringify({ error: null, response }), { status });
+
+/** GET /api/partners answers one company; POST /api/user/claims/add answers claim 41. */
+function portalFetch() {
+  const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
+    if (String(url).startsWith('/api/partners')) return answer([testCompany('company-1', 'ООО «СпецСнаб»')]);
+    if (String(url) === '/api/user/claims/add') return answer({ id: 41 }, 201);
+    return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'нет' }, response: null }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const SHORT_MESSAGE = 'Опишите проблему подробнее: не меньше 10 символов.';
+
+describe('ClaimRequestPage', () => {
+  it('words the message rule as the claim contract does and clears it as soon as the text is long enough', async () => {
+    const fetchMock = portalFetch();
+    renderWithProviders(<ClaimRequestPage />);
+    // The company is chosen for the dealer once the companies load.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Компания/ })).toHaveValue('ООО «СпецСнаб»'));
+
+    await userEvent.type(screen.getByLabelText(/Описание проблемы/), 'Шов');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить рекламацию' }));
+    expect(screen.getByText(SHORT_MESSAGE)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/claims/add')).toBe(false);
+
+    // Still short: the error stays; long enough: it goes before any new submit.
+    await userEvent.type(screen.getByLabelText(/Описание проблемы/), ' ра');
+    expect(screen.getByText(SHORT_MESSAGE)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Описание проблемы/), 'зошёлся');
+    expect(screen.queryByText(SHORT_MESSAGE)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить рекламацию' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/claims/add')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/claims/add')!;
+    const body = init!.body as FormData;
+    expect(body.get('partner_guid')).toBe('company-1');
+    expect(body.get('message')).toBe('Шов разошёлся');
+    expect(body.get('title')).toBe('Производственный брак');
+  });
+});
