@@ -14,10 +14,25 @@ if (!document.fonts) {
 
 const answer = (response: unknown, status = 200) => new Response(JSON.stringify({ error: null, response }), { status });
 
-/** GET /api/partners answers one company; POST /api/user/claims/add answers claim 41. */
+/** Order 10010 of the second company: one jacket, three ordered. */
+const ORDER_DETAIL = {
+  partner_id: 'company-2',
+  position: [
+    {
+      guid: 'p-КРТ-2',
+      article: 'КРТ-2',
+      product: { ID: '1', ARTICLE: 'КРТ-2', NAME: 'Куртка-парка «Мастер»', UID: 'u-КРТ-2' },
+      characteristics: [{ GUID: 'offer-1', CHARACTERISTIC: '170-176/88-92', count: 3 }],
+    },
+  ],
+  position_presail: [],
+};
+
+/** GET /api/partners answers two companies, GET /api/user/order/10010 its detail; POST /api/user/claims/add answers claim 41. */
 function portalFetch() {
   const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
-    if (String(url).startsWith('/api/partners')) return answer([testCompany('company-1', 'ООО «СпецСнаб»')]);
+    if (String(url).startsWith('/api/partners')) return answer([testCompany('company-1', 'ООО «СпецСнаб»'), testCompany('company-2', 'ООО «Профи»')]);
+    if (String(url) === '/api/user/order/10010') return answer(ORDER_DETAIL);
     if (String(url) === '/api/user/claims/add') return answer({ id: 41 }, 201);
     return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'нет' }, response: null }), { status: 404 });
   });
@@ -52,5 +67,29 @@ describe('ClaimRequestPage', () => {
     expect(body.get('partner_guid')).toBe('company-1');
     expect(body.get('message')).toBe('Шов разошёлся');
     expect(body.get('title')).toBe('Производственный брак');
+  });
+
+  it('started from an order, takes the order\'s company, asks for its lines until one is ticked, and sends them', async () => {
+    const fetchMock = portalFetch();
+    renderWithProviders(<ClaimRequestPage />, { route: '/claims/request?order=10010' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Компания/ })).toHaveValue('ООО «Профи»'));
+    await userEvent.type(screen.getByLabelText(/Описание проблемы/), 'Разошёлся шов на рукаве');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить рекламацию' }));
+    const LINES = 'Отметьте товары заказа, по которым рекламация, и их количество';
+    expect(screen.getByText(LINES)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /Выбрать КРТ-2/ }));
+    expect(screen.queryByText(LINES)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить рекламацию' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/claims/add')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/claims/add')!;
+    const body = init!.body as FormData;
+    expect(body.get('partner_guid')).toBe('company-2');
+    expect(body.get('order')).toBe('10010');
+    expect(JSON.parse(String(body.get('products')))).toEqual([
+      { guid: 'offer-1', article: 'КРТ-2', name: 'Куртка-парка «Мастер»', characteristic: '170-176/88-92', quantity: 1 },
+    ]);
+    // Settling the company must not re-render the form for ever: the order's company was set once.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/user/order/10010')).toHaveLength(1);
   });
 });

@@ -50,11 +50,12 @@ export function ClaimRequestPage() {
   const [serverError, setServerError] = useState<string | null>(null);
 
   // The company is the order's when a claim starts from an order, else the first one.
+  // Set only on a change: setting the same value re-renders the form, and an effect that does so every render never ends.
   const { setFieldValue } = form;
+  const chosen = detail.data?.partner_id || partner || companies.data?.[0]?.uid || '';
   useEffect(() => {
-    if (detail.data?.partner_id) setFieldValue('partner', detail.data.partner_id);
-    else if (!partner && companies.data?.[0]) setFieldValue('partner', companies.data[0].uid);
-  }, [detail.data, companies.data, partner, setFieldValue]);
+    if (chosen !== partner) setFieldValue('partner', chosen);
+  }, [chosen, partner, setFieldValue]);
   useEffect(() => setPicked({}), [loadedOrder]);
 
   const orderLinked = loadedOrder !== undefined && detail.isSuccess;
