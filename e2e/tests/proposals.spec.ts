@@ -4,13 +4,10 @@
  * downloaded: both open and hold the positions. Also the logo mock-up's PNG.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures';
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'kp-e2e-'));
 
 const svg = (body: string, width: number, height: number) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`);
@@ -94,7 +91,8 @@ async function upload(page: Page, kind: 'logo' | 'banner', name: string, buffer:
 
 async function download(page: Page) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('kp-download').click()]);
-  const target = path.join(scratch, `${Date.now()}-${file.suggestedFilename()}`);
+  // The test's own output folder: Playwright clears it, whatever the outcome.
+  const target = test.info().outputPath(`${Date.now()}-${file.suggestedFilename()}`);
   await file.saveAs(target);
   return { name: file.suggestedFilename(), path: target };
 }
@@ -293,7 +291,7 @@ test('the logo mock-up puts a logo on a product picture and downloads a PNG', as
   await page.mouse.up();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('mockup-download').click()]);
   expect(file.suggestedFilename()).toBe('logo-mockup.png');
-  const target = path.join(scratch, 'mockup.png');
+  const target = test.info().outputPath('mockup.png');
   await file.saveAs(target);
   const bytes = readFileSync(target);
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -305,5 +303,4 @@ test('the logo mock-up puts a logo on a product picture and downloads a PNG', as
   });
   expect(pixel.moved.slice(0, 3)).toEqual([232, 89, 12]);
   expect(pixel.start.slice(0, 3)).not.toEqual([232, 89, 12]);
-  writeFileSync(path.join(scratch, 'done'), 'ok');
 });

@@ -4,10 +4,6 @@
  * none), the web's working order, the order the server stores, the totals printed on its invoices and the total of a
  * proposal at the same discounts agree to the kopeck.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { addPositions, blankOrder, contractsOf, payloadOf, type TCompany, type TProductSearchResult } from '@portal/contracts';
 import { ORGANISATION, PRICE_TYPE, toKopecks } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -17,28 +13,22 @@ import { positionFor } from '../../../../web/src/features/orders/model/positions
 import { partners } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { pdfText } from '../../support/pdf';
 import { insertProduct } from './fixtures';
 
 let t: TestApp;
 let demo: Record<string, string>;
-let dir: string;
 
 beforeAll(async () => {
   t = await createTestApp(process.env.MONEY_LOG ? { LOG_LEVEL: 'error' } : {});
   demo = await signInAs(t.app, 'demo');
-  dir = mkdtempSync(path.join(tmpdir(), 'money-agreement-'));
 });
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
   await t.close();
 });
 
-/** pdftotext of a PDF answer, spaces collapsed. */
-function pdfText(bytes: Buffer, name: string): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
+/** The text of a PDF answer, spaces collapsed. */
+const pdfWords = (bytes: Buffer) => pdfText(bytes).replace(/\s+/g, ' ');
 
 const kopecksOf = (text: string) => Math.round(Number(text.replace(/ /g, '')) * 100);
 
@@ -139,7 +129,7 @@ describe('one truth for money', () => {
         // The invoices: what each prints as «Всего к оплате» adds up to the order's total.
         const invoice = await t.app.inject({ url: `/api/order/print?id=${id}&name=invoice`, headers: demo });
         expect(invoice.statusCode, `invoice: ${invoice.body}`).toBe(200);
-        const invoiceText = pdfText(invoice.rawPayload, `invoice-${run}.pdf`);
+        const invoiceText = pdfWords(invoice.rawPayload);
         const printed = [...invoiceText.matchAll(/Всего к оплате: ([\d ]+\.\d{2})/g)].map((match) => kopecksOf(match[1]!));
         expect(printed).toHaveLength(detail.checks.length);
         expect(printed.reduce((sum, kopecks) => sum + kopecks, 0)).toBe(toKopecks(detail.total));
@@ -168,7 +158,7 @@ describe('one truth for money', () => {
           },
         });
         expect(proposal.statusCode, `proposal: ${proposal.body}`).toBe(200);
-        const proposalTotal = /Итого к оплате ([\d ]+\.\d{2}) ₽/.exec(pdfText(proposal.rawPayload, `proposal-${run}.pdf`))?.[1];
+        const proposalTotal = /Итого к оплате ([\d ]+\.\d{2}) ₽/.exec(pdfWords(proposal.rawPayload))?.[1];
         const deliveryKopecks = generated.delivery.case === 'other' ? toKopecks(generated.delivery.cost) : 0;
         expect(kopecksOf(proposalTotal ?? 'NaN')).toBe(toKopecks(web.total) - deliveryKopecks);
       }),

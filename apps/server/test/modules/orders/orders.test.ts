@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { ORGANISATION } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { pdfText } from '../../support/pdf';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
 
 let t: TestApp;
@@ -420,10 +418,7 @@ describe('bills, documents and the invoice', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain(encodeURIComponent(`Счёт к заказу ${orderId}.pdf`));
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
-    const file = path.join(dir, 'invoice.pdf');
-    writeFileSync(file, response.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    const text = pdfText(response.rawPayload);
     if (process.env.KEEP_INVOICE) writeFileSync(process.env.KEEP_INVOICE, response.rawPayload);
     expect(text).toContain('Счёт на оплату №');
     expect(text).toContain(`к заказу № ${orderId}`);
@@ -464,9 +459,7 @@ describe('bills, documents and the invoice', () => {
     expect(detail.total).toBe(950 + 850 + 1234.56);
     expect(detail.checks.reduce((sum: number, check: { total: number }) => sum + Math.round(check.total * 100), 0)).toBe(Math.round(detail.total * 100));
     const pdf = await t.app.inject({ url: `/api/order/print?id=${id}&name=invoice`, headers: demo });
-    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
-    writeFileSync(path.join(dir, 'delivery.pdf'), pdf.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'delivery.pdf'), '-']).toString();
+    const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Доставка транспортной компанией');
     expect(text).toContain('1 234.56');
     expect(invoiceTotals(text)).toHaveLength(2);
@@ -481,9 +474,7 @@ describe('bills, documents and the invoice', () => {
     await t.app.db.execute(`UPDATE order_checks SET status = 4 WHERE order_id = ${Number(orderId)} AND org_guid = '${ORGANISATION.ES}'`);
     const partly = await t.app.inject({ url: `/api/order/print?id=${orderId}&name=invoice`, headers: demo });
     expect(partly.statusCode, partly.body).toBe(200);
-    const dir = mkdtempSync(path.join(tmpdir(), 'invoice-'));
-    writeFileSync(path.join(dir, 'partly.pdf'), partly.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'partly.pdf'), '-']).toString();
+    const text = pdfText(partly.rawPayload);
     expect(text).toContain('ООО «ФРО»');
     expect(text).not.toContain('ООО «ЭС»');
     await t.app.db.execute(`UPDATE order_checks SET status = 4 WHERE order_id = ${Number(orderId)}`);

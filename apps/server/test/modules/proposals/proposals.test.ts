@@ -2,9 +2,7 @@
  * Commercial proposals: the PDF and Word documents priced from the database (text checked with pdftotext, the docx
  * unzipped), the INN lookup, the logo and banner library with its refusals, and that demo2 cannot touch demo's files.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ORGANISATION } from '@portal/domain';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -12,6 +10,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, productImages, products } from '../../../src/db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { pdfPageSize, pdfText } from '../../support/pdf';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 const TECHNOSHIELD = 'c0a80001-0000-4000-8000-000000000003';
@@ -19,7 +18,6 @@ const TECHNOSHIELD = 'c0a80001-0000-4000-8000-000000000003';
 let t: TestApp;
 let demo: Record<string, string>;
 let demo2: Record<string, string>;
-const scratch = mkdtempSync(path.join(tmpdir(), 'kp-test-'));
 
 const JACKET = { uid: 'kp-test-jacket-0000-0000-000000000001', article: 'КПТ-101', name: 'Куртка утеплённая «Полярник»' };
 const BOOTS = { uid: 'kp-test-boots-00000-0000-000000000002', article: 'КПТ-202', name: 'Ботинки кожаные «Гранит»' };
@@ -49,16 +47,10 @@ async function upload(headers: Record<string, string>, kind: 'logo' | 'banner', 
   });
 }
 
-function pdfText(bytes: Buffer): string {
-  const file = path.join(process.env.KP_KEEP ?? scratch, `doc-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-function pdfPageSize(bytes: Buffer): string {
-  const file = path.join(scratch, `info-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  return /Page size:\s+([\d.]+ x [\d.]+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? '';
+/** The text of a proposal PDF; KP_KEEP=<folder> also keeps each document there to look at. */
+function proposalText(bytes: Buffer): string {
+  if (process.env.KP_KEEP) writeFileSync(path.join(process.env.KP_KEEP, `doc-${Math.random().toString(36).slice(2)}.pdf`), bytes);
+  return pdfText(bytes);
 }
 
 let logoId: number;
@@ -156,7 +148,7 @@ describe('POST /api/services/proposal/add', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain('file.pdf');
-    const text = pdfText(response.rawPayload);
+    const text = proposalText(response.rawPayload);
     if (process.env.KEEP_PROPOSAL) writeFileSync(process.env.KEEP_PROPOSAL, response.rawPayload);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain('КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ');
@@ -194,7 +186,7 @@ describe('POST /api/services/proposal/add', () => {
     const [jacket, boots] = proposal().offer.position;
     const response = await send(demo, proposal({}, { position: [boots, jacket] }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(pdfText(response.rawPayload).replace(/\s+/g, ' ')).toContain('52-54/182-188');
+    expect(proposalText(response.rawPayload).replace(/\s+/g, ' ')).toContain('52-54/182-188');
   });
 
   it('lays the PDF out in landscape when asked', async () => {
