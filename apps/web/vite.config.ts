@@ -1,12 +1,22 @@
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
 
 // `npm run dev` starts the server on PORT (8000 by default): the dev server sends /api and /ws there.
 const server = process.env.PORTAL_DEV_API ?? `http://127.0.0.1:${process.env.PORT || 8000}`;
 
+// react-router 7 exports only its development build (warnings and invariant texts kept); the package also ships a
+// production build, which `vite build` takes instead. Tests and the dev server keep the development build.
+const reactRouterProduction = createRequire(import.meta.url).resolve('react-router').replace(/development[/\\]index\.m?js$/, 'production/index.mjs');
+const productionReactRouter: Plugin = {
+  name: 'production-react-router',
+  config: (_config, { command }) =>
+    command === 'build' ? { resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } } : undefined,
+};
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), productionReactRouter],
   define: {
     // The sign-in salt is shared with the server (AUTH_SALT); the build takes the same variable.
     __AUTH_SALT__: JSON.stringify(process.env.AUTH_SALT ?? 'dealer-portal'),
