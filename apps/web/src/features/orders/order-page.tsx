@@ -42,10 +42,10 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../shared/lib/dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -166,7 +166,7 @@ export function OrderPage() {
   };
 
   const confirmClear = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Очистить заказ?',
       children: <Text size="sm">Все позиции будут убраны из текущего заказа.</Text>,
       labels: { confirm: 'Очистить', cancel: 'Отмена' },

@@ -5,7 +5,7 @@
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
 import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -123,7 +123,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
         navigate(paths.order());
       };
       if (current.position.length + current.position_presail.length > 0) {
-        modals.openConfirmModal({
+        openConfirmModal({
           title: 'Заменить текущий заказ?',
           children: <Text size="sm">В текущем заказе есть позиции. Сохраните его в черновики, если он ещё нужен.</Text>,
           labels: { confirm: 'Заменить', cancel: 'Отмена' },
