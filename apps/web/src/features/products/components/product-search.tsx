@@ -6,8 +6,10 @@
  * Escape. While a query loads, the list shows only «Поиск...», never the previous query's products. On a phone the
  * list takes the screen's width, not the narrow field's.
  *
- * The list is a plain listbox under the field (the ARIA combobox pattern), not Mantine's Combobox: that one places
- * its dropdown with floating-ui, some 30 KB of gzip that every signed-in page would load for the header's search.
+ * The list is a plain listbox under the field, with the attributes Mantine's Combobox gives the field (the field
+ * stays a textbox, which aria-expanded is not allowed on), not Mantine's Combobox itself: that one places
+ * its dropdown with floating-ui (with the popover, about 27 KB of gzip), which every signed-in page would load for the
+ * header's search.
  */
 import { Group, Loader, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useViewportSize } from '@mantine/hooks';
@@ -98,7 +100,6 @@ export function ProductSearch({ autoFocus = false, to = 'product', initialValue 
         autoComplete="off"
         aria-haspopup="listbox"
         aria-autocomplete="list"
-        aria-expanded={shown}
         aria-controls={shown ? listId : undefined}
         aria-activedescendant={active >= 0 ? optionId(active) : undefined}
         value={value}
