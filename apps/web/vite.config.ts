@@ -9,11 +9,19 @@ const server = process.env.PORTAL_DEV_API ?? `http://127.0.0.1:${process.env.POR
 
 // react-router 7 exports only its development build (warnings and invariant texts kept); the package also ships a
 // production build, which `vite build` takes instead. Tests and the dev server keep the development build.
-const reactRouterProduction = createRequire(import.meta.url).resolve('react-router').replace(/development[/\\]index\.m?js$/, 'production/index.mjs');
 const productionReactRouter: Plugin = {
   name: 'production-react-router',
-  config: (_config, { command }) =>
-    command === 'build' ? { resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } } : undefined,
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: createRequire(import.meta.url).resolve('react-router').replace(/development[/\\]index\.m?js$/, 'production/index.mjs'),
+        },
+      ],
+    },
+  }),
 };
 
 export default defineConfig({

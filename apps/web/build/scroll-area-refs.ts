@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/][^\\/]+\.mjs$/;
-const MERGE_REFS = fileURLToPath(new URL('./merge-refs.ts', import.meta.url));
 
 export function scrollAreaRefs(): Plugin {
   return {
@@ -17,7 +16,8 @@ export function scrollAreaRefs(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer)) return MERGE_REFS;
+      if (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer))
+        return fileURLToPath(new URL('./merge-refs.ts', import.meta.url));
       return null;
     },
   };
