@@ -42,7 +42,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { openConfirmModal } from '../../shared/ui/confirm-modal';
+import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import dayjs from '../../shared/lib/dayjs';
@@ -77,6 +77,7 @@ const BAGS: Array<{ key: keyof Bags; label: string }> = [
 ];
 
 export function OrderPage() {
+  usePrepareConfirmations();
   const { article } = useParams();
   const navigate = useNavigate();
   const order = useOrderStore((state) => state.order);

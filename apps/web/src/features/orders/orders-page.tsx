@@ -5,7 +5,7 @@
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
 import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { openConfirmModal } from '../../shared/ui/confirm-modal';
+import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -44,6 +44,7 @@ const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
 const statusColor = (status: number) => ({ 1: 'teal', 6: 'blue', 5: 'orange', 3: 'gray', 4: 'red', 2: 'violet' })[status] ?? 'gray';
 
 export function OrdersPage() {
+  usePrepareConfirmations();
   const orders = useOrders();
   const [params] = useSearchParams();
   const fresh = Number(params.get('n')) || null;

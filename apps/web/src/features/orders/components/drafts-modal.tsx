@@ -6,7 +6,7 @@
 import { savedLinesOf, todaysLinesOf, type TCompany } from '@portal/contracts';
 import { formatPrice, savedLineChanges } from '@portal/domain';
 import { ActionIcon, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { openConfirmModal } from '../../../shared/ui/confirm-modal';
+import { openConfirmModal, usePrepareConfirmations } from '../../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconFileDescription, IconPencil, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
@@ -26,6 +26,7 @@ import { atTodaysPrices } from '../model/todays-offers';
 type Mode = { id: number; action: 'rename' } | null;
 
 export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  usePrepareConfirmations();
   const drafts = useDraftsStore((state) => state.drafts);
   const { save, rename, remove, clear } = useDraftsStore.getState();
   const order = useOrderStore((state) => state.order);
