@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { openConfirmModal, useModalsHost } from './confirm-modal';
+import { openConfirmModal, useModalsHost, usePrepareConfirmations } from './confirm-modal';
 import { ModalsHost } from './modals-host';
 
 /** The shell's way of mounting the dialogs' provider: only once a confirmation has been asked for. */
@@ -21,7 +21,18 @@ function Shell() {
   );
 }
 
+function ScreenThatConfirms() {
+  usePrepareConfirmations();
+  return null;
+}
+
 describe('openConfirmModal', () => {
+  it('is prepared by a screen that can ask for a confirmation, before any is asked', () => {
+    useModalsHost.setState({ wanted: false, ready: false });
+    render(<ScreenThatConfirms />);
+    expect(useModalsHost.getState().wanted).toBe(true);
+  });
+
   it('mounts the dialogs on the first confirmation and opens it there; later ones open at once', async () => {
     useModalsHost.setState({ wanted: false, ready: false });
     const { unmount } = render(<Shell />);
