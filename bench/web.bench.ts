@@ -68,8 +68,8 @@ async function signIn(baseUrl: string): Promise<string> {
   return body.response.token;
 }
 
-/** Puts the session token into the origin's localStorage through the DevTools protocol of the running Chromium. */
-async function storeToken(debugPort: number, baseUrl: string, token: string | null) {
+/** Sends DevTools protocol calls, one after the other, from a tab opened on the portal's origin, then closes the tab. */
+async function onOrigin(debugPort: number, baseUrl: string, calls: { method: string; params?: object }[]) {
   const target = (await (await fetch(`http://127.0.0.1:${debugPort}/json/new?${baseUrl}/404`, { method: 'PUT' })).json()) as {
     id: string;
     webSocketDebuggerUrl: string;
@@ -80,13 +80,29 @@ async function storeToken(debugPort: number, baseUrl: string, token: string | nu
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  const expression = token === null ? `localStorage.removeItem('id_token')` : `localStorage.setItem('id_token', ${JSON.stringify(token)})`;
-  await new Promise<void>((resolve) => {
-    socket.once('message', () => resolve());
-    socket.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression } }));
-  });
+  for (const [index, call] of calls.entries()) {
+    await new Promise<void>((resolve) => {
+      socket.once('message', () => resolve());
+      socket.send(JSON.stringify({ id: index + 1, method: call.method, params: call.params ?? {} }));
+    });
+  }
   socket.close();
   await fetch(`http://127.0.0.1:${debugPort}/json/close/${target.id}`);
+}
+
+/** Puts the session token into the origin's localStorage (or removes it). */
+function storeToken(debugPort: number, baseUrl: string, token: string | null) {
+  const expression = token === null ? `localStorage.removeItem('id_token')` : `localStorage.setItem('id_token', ${JSON.stringify(token)})`;
+  return onOrigin(debugPort, baseUrl, [{ method: 'Runtime.evaluate', params: { expression } }]);
+}
+
+/**
+ * Empties the browser's HTTP cache. Lighthouse clears it itself only when it also resets storage, which would drop
+ * the session token (disableStorageReset keeps both); without this every run after a page's first found the scripts
+ * in the cache, Lighthouse counted 0 bytes transferred for them, and the median column read 0.
+ */
+function clearHttpCache(debugPort: number, baseUrl: string) {
+  return onOrigin(debugPort, baseUrl, [{ method: 'Network.enable' }, { method: 'Network.clearBrowserCache' }]);
 }
 
 interface Sample {
@@ -107,6 +123,7 @@ async function measure(url: string, debugPort: number): Promise<Sample> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // What the page's scripts took over the network (gzip as the server sends it; 0 for anything from the cache).
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   const scriptBytes = requests.filter((item) => item.resourceType?.toLowerCase() === 'script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   return {
@@ -177,7 +194,11 @@ async function main() {
     for (const page of pages) {
       await storeToken(debugPort, baseUrl, page.signedIn ? token : null);
       const samples: Sample[] = [];
-      for (let run = 0; run < RUNS; run += 1) samples.push(await measure(`${baseUrl}${page.path}`, debugPort));
+      for (let run = 0; run < RUNS; run += 1) {
+        // Each run is a first visit: nothing cached, as a dealer's phone opening the portal.
+        await clearHttpCache(debugPort, baseUrl);
+        samples.push(await measure(`${baseUrl}${page.path}`, debugPort));
+      }
       const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
       const row = `| ${page.name} | ${pick('performance')} | ${pick('accessibility')} | ${pick('lcpMs')} | ${pick('tbtMs')} | ${pick('scriptKb')} | ${samples.map((s) => s.performance).join(', ')} |`;
       console.log(row);

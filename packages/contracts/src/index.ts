@@ -8,6 +8,7 @@ export * from './content';
 export * from './profile';
 export * from './feedback';
 export * from './realtime';
+export * from './socket-close';
 export * from './integration';
 export * from './logistics';
 export * from './claims';

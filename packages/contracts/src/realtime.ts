@@ -36,14 +36,7 @@ export const ZNotificationIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'Укажите номер уведомления числом.' }).int().positive('Укажите номер уведомления.'),
 });
 
-/** Close codes of the socket (4000–4999 are the application's). */
-export const SOCKET_CLOSE = {
-  /** No valid token within the time allowed, or the session ended: sign in again; reconnecting will not help. */
-  unauthorized: 4401,
-  /** The server stopped hearing the client (three heartbeats). */
-  silent: 4408,
-} as const;
-
+// SOCKET_CLOSE, the socket's close codes, is in socket-close.ts: the browser's socket needs them and no schema.
 /** Any frame, as routed by the client. */
 export const ZSocketFrameSchema = z
   .object({

@@ -1,7 +1,7 @@
 /** /404, /500, /blocked and the route error boundary: what happened, what to do, and a way back. */
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconMapOff, IconRefresh, IconServerOff } from '@tabler/icons-react';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { BrandMark } from '../shared/ui/brand-mark';
 
@@ -69,11 +69,4 @@ export function ErrorPage({ kind, inShell = false }: { kind: keyof typeof PAGES;
       </Paper>
     </Center>
   );
-}
-
-/** Shown when a route fails to render or its code fails to load (spec §8 "Unresolvable route components"). */
-export function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage kind="not-found" inShell={inShell} />;
-  return <ErrorPage kind="server-error" inShell={inShell} />;
 }

@@ -7,7 +7,6 @@
  * Usage from any feature: `catch (error) { reportError('SEND_KP', error) }`.
  */
 import { notifications } from '@mantine/notifications';
-import DOMPurify from 'dompurify';
 import { createElement } from 'react';
 import { announceRequestError } from './request-errors';
 
@@ -35,14 +34,6 @@ export function errorMessage(error: unknown): string {
 /** The text of spec §8: 'Request <ACTION> error: <message>'. */
 export function formatRequestError(action: string, error: unknown): string {
   return `Request ${action.toUpperCase()} error: ${errorMessage(error)}`;
-}
-
-/** HTML safe to render (managers' messages): scripts, event handlers and javascript: links removed; only text-level markup kept. */
-export function sanitizeMessageHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'ol', 'li', 'code'],
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
-  });
 }
 
 let sequence = 0;

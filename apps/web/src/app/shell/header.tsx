@@ -1,6 +1,7 @@
 /** The shell's top bar: the brand, the product search, novelties, notifications, dark mode and the user's menu. */
-import { ActionIcon, Box, Group, Indicator, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconBell, IconChevronDown, IconHelpCircle, IconLogout, IconMoon, IconSparkles, IconSun, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconChevronDown, IconMoon, IconSparkles, IconSun, IconUser } from '@tabler/icons-react';
+import { Suspense, lazy, useState, type ComponentPropsWithoutRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
@@ -9,6 +10,7 @@ import { ProductSearch } from '../../features/products/components/product-search
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { useDarkModeStore } from '../../shared/dark-mode';
 import { BrandMark } from '../../shared/ui/brand-mark';
+import { Hint } from '../../shared/ui/hint';
 import { selectHasUnreadNovelties, useNoveltiesStore } from './novelties-store';
 import classes from './shell.module.css';
 
@@ -21,6 +23,9 @@ function initials(name: string) {
     .join('');
 }
 
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+
 export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotifications: () => void; onOpenNovelties: () => void }) {
   const dark = useDarkModeStore((state) => state.dark);
   const toggleDark = useDarkModeStore((state) => state.toggle);
@@ -28,6 +33,37 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
   const unreadNovelties = useNoveltiesStore(selectHasUnreadNovelties);
   const user = useCurrentUser();
   const fullName = user.data ? [user.data.name, user.data.lastname].filter(Boolean).join(' ') || user.data.login : '';
+  // The account menu's code comes when the button is first pointed at or focused, and the menu opens on the press.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const preloadMenu = () => void loadAccountMenu().catch(() => {});
+
+  const accountButton = (props: ComponentPropsWithoutRef<'button'>) => (
+    <UnstyledButton aria-label="Учётная запись" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }} {...props}>
+      <Group gap={8} wrap="nowrap">
+        <UserAvatar size={34} radius="xl" color="blue" variant="filled" fallback={fullName ? initials(fullName) : <IconUser size={18} />} />
+        <Box visibleFrom="sm" maw={160}>
+          <Text fz="sm" fw={600} lh={1.2} truncate>
+            {fullName || 'Пользователь'}
+          </Text>
+          {user.data?.login && (
+            <Text fz="xs" c="dimmed" lh={1.2} truncate>
+              {user.data.login}
+            </Text>
+          )}
+        </Box>
+        <Box visibleFrom="sm" display="flex">
+          <IconChevronDown size={14} />
+        </Box>
+      </Group>
+    </UnstyledButton>
+  );
+  const closedAccountButton = accountButton({
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: preloadMenu,
+    onFocus: preloadMenu,
+    onClick: () => setMenuWanted(true),
+  });
 
   return (
     <header className={classes.header}>
@@ -46,14 +82,14 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
         <ProductSearch />
       </Box>
       <Group gap={4} ml="auto" wrap="nowrap">
-        <Tooltip label="Что нового" withArrow>
+        <Hint label="Что нового">
           <Indicator disabled={!unreadNovelties} color="orange" size={9} offset={6} processing>
             <ActionIcon variant="subtle" color="gray" size={40} radius="md" onClick={onOpenNovelties} aria-label="Новинки">
               <IconSparkles size={21} stroke={1.6} />
             </ActionIcon>
           </Indicator>
-        </Tooltip>
-        <Tooltip label="Уведомления" withArrow>
+        </Hint>
+        <Hint label="Уведомления">
           <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={17} color="red" offset={6} withBorder>
             <ActionIcon
               variant="subtle"
@@ -66,10 +102,9 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
               <IconBell size={21} stroke={1.6} />
             </ActionIcon>
           </Indicator>
-        </Tooltip>
-        <Tooltip label={dark ? 'Светлая тема' : 'Тёмная тема'} withArrow>
+        </Hint>
+        <Hint label={dark ? 'Светлая тема' : 'Тёмная тема'} className={classes.wideOnly}>
           <ActionIcon
-            className={classes.wideOnly}
             variant="subtle"
             color="gray"
             size={40}
@@ -81,48 +116,14 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
           >
             {dark ? <IconSun size={21} stroke={1.6} /> : <IconMoon size={21} stroke={1.6} />}
           </ActionIcon>
-        </Tooltip>
-        <Menu position="bottom-end" width={220} shadow="md" withArrow>
-          <Menu.Target>
-            <UnstyledButton aria-label="Учётная запись" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-              <Group gap={8} wrap="nowrap">
-                <UserAvatar size={34} radius="xl" color="blue" variant="filled" fallback={fullName ? initials(fullName) : <IconUser size={18} />} />
-                <Box visibleFrom="sm" maw={160}>
-                  <Text fz="sm" fw={600} lh={1.2} truncate>
-                    {fullName || 'Пользователь'}
-                  </Text>
-                  {user.data?.login && (
-                    <Text fz="xs" c="dimmed" lh={1.2} truncate>
-                      {user.data.login}
-                    </Text>
-                  )}
-                </Box>
-                <Box visibleFrom="sm" display="flex">
-                  <IconChevronDown size={14} />
-                </Box>
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
-              Профиль
-            </Menu.Item>
-            <Menu.Item component={Link} to={paths.help} leftSection={<IconHelpCircle size={16} />}>
-              Помощь
-            </Menu.Item>
-            <Menu.Item
-              className={classes.phoneOnly}
-              onClick={toggleDark}
-              leftSection={dark ? <IconSun size={16} /> : <IconMoon size={16} />}
-            >
-              {dark ? 'Светлая тема' : 'Тёмная тема'}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item component={Link} to={paths.logout} color="red" leftSection={<IconLogout size={16} />}>
-              Выйти
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        </Hint>
+        {menuWanted ? (
+          <Suspense fallback={closedAccountButton}>
+            <AccountMenu target={accountButton({})} dark={dark} onToggleDark={toggleDark} defaultOpened />
+          </Suspense>
+        ) : (
+          closedAccountButton
+        )}
       </Group>
     </header>
   );

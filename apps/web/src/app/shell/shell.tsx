@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { RealtimeConnection } from '../../features/realtime/realtime-connection';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
@@ -57,7 +58,11 @@ export function Shell() {
       <Header onOpenNotifications={() => setPanel('notifications')} onOpenNovelties={() => setPanel('novelties')} />
       <Sidebar onOpenMenu={() => setPanel('menu')} onOpenDrafts={() => setPanel('drafts')} onDownloadLog={downloadLog} />
       <main className={classes.main}>
-        <Outlet />
+        <RouteErrorBoundary inShell>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <OnceOpened opened={panel === 'menu'}>
         <MainMenu

@@ -3,7 +3,7 @@
  * drafts (count badge) and the order-log download. It slides away on scrolling down past 100 px and comes back on
  * scrolling up, so it never covers a long table while reading.
  */
-import { ActionIcon, Indicator, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Indicator, Stack, UnstyledButton } from '@mantine/core';
 import {
   IconClipboardList,
   IconDownload,
@@ -18,6 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { Hint } from '../../shared/ui/hint';
 import { useDraftCount, useOrderPositionCount } from '../../features/orders/badges';
 import classes from './shell.module.css';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -52,7 +53,7 @@ function Item({
     'aria-label': count ? `${label}: ${count}` : label,
   };
   return (
-    <Tooltip label={label} position="right" withArrow openDelay={150}>
+    <Hint label={label} position="right" openDelay={150}>
       {to ? (
         <UnstyledButton component={Link} to={to} {...common} aria-current={active ? 'page' : undefined}>
           {badge(icon)}
@@ -62,7 +63,7 @@ function Item({
           {badge(icon)}
         </UnstyledButton>
       )}
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -89,11 +90,11 @@ export function Sidebar({
       data-hidden={hidden || undefined}
     >
       <Stack className={classes.sidebarItems}>
-        <Tooltip label="Меню" position="right" withArrow openDelay={150}>
+        <Hint label="Меню" position="right" openDelay={150}>
           <ActionIcon variant="filled" size={44} radius="md" onClick={onOpenMenu} aria-label="Открыть меню">
             <IconMenu2 size={22} />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <div className={classes.sidebarDivider} />
         <Item label="Главная" icon={IconHome} to={paths.home} active={isAt('/')} />
         <Item label="Поиск товаров" icon={IconSearch} to={paths.product()} active={isAt('/product')} />

@@ -2,7 +2,6 @@
  * Authentication state of spec §3/§4: the session token (kept in localStorage under id_token), the login error and
  * the general error. Signed in is derived: a non-empty token.
  */
-import { signInHash } from '@portal/domain';
 import { create } from 'zustand';
 import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
 import { onRequestError } from '../../shared/request-errors';
@@ -23,6 +22,13 @@ const encodeBasic = (login: string, password: string) => {
   return btoa(String.fromCharCode(...bytes));
 };
 
+/** The hash's code, loaded on first use (the sign-in page loads it ahead, see login-page.tsx). */
+export function loadSignInHash() {
+  return import('./sign-in-hash').catch(() => {
+    throw new ApiError('Нет связи с сервером. Проверьте подключение к интернету и повторите.', 0, 'NETWORK');
+  });
+}
+
 export const useAuthStore = create<AuthState>((set, get) => ({
   token: localStorage.getItem(STORAGE_KEYS.token) ?? '',
   loginError: false,
@@ -32,8 +38,9 @@ export const useAuthStore = create<AuthState>((set, get) => ({
 
   async login(login, password) {
     set({ loginError: false, loginErrorMessage: '', error: false, errorMessage: '' });
-    const timestamp = Date.now();
     try {
+      const { signInHash } = await loadSignInHash();
+      const timestamp = Date.now();
       const response = await api<{ token: string; src?: string }>('/auth', {
         method: 'POST',
         auth: false,

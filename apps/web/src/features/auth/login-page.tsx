@@ -2,12 +2,12 @@
 import { Alert, Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { CLIENT_VERSION } from '@portal/domain';
 import { IconAlertCircle, IconBox, IconFileInvoice, IconHeadset, IconShoppingCartBolt } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { paths } from '../../config/paths';
 import { BrandMark } from '../../shared/ui/brand-mark';
-import { useAuthStore } from './auth-store';
+import { loadSignInHash, useAuthStore } from './auth-store';
 import classes from './login-page.module.css';
 import { safeReturnPath } from './return-path';
 
@@ -24,6 +24,10 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // The hash the form sends is computed by code that loads now, while the dealer types, not on «Войти».
+  useEffect(() => {
+    void loadSignInHash().catch(() => {});
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

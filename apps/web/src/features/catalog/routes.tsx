@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const catalogRoutes: RouteObject[] = [
-  { path: 'catalog/catalog/:id?', lazy: () => import('./catalog-page').then((m) => ({ Component: m.CatalogPage })) },
-  { path: 'catalog/interactive', lazy: () => import('./interactive-page').then((m) => ({ Component: m.InteractivePage })) },
-  { path: 'catalog/season-sale', lazy: () => import('./season-sale-page').then((m) => ({ Component: m.SeasonSalePage })) },
+  { path: 'catalog/catalog/:id?', element: lazyPage(() => import('./catalog-page').then((m) => m.CatalogPage)) },
+  { path: 'catalog/interactive', element: lazyPage(() => import('./interactive-page').then((m) => m.InteractivePage)) },
+  { path: 'catalog/season-sale', element: lazyPage(() => import('./season-sale-page').then((m) => m.SeasonSalePage)) },
 ];

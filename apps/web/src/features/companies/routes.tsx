@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const companyRoutes: RouteObject[] = [
-  { path: 'company/:id?', lazy: () => import('./company-page').then((m) => ({ Component: m.CompanyPage })) },
+  { path: 'company/:id?', element: lazyPage(() => import('./company-page').then((m) => m.CompanyPage)) },
 ];

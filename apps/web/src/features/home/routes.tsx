@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const homeRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('./home-page').then((m) => ({ Component: m.HomePage })) },
+  { index: true, element: lazyPage(() => import('./home-page').then((m) => m.HomePage)) },
 ];

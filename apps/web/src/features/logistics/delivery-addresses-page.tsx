@@ -1,6 +1,6 @@
 /** /shipments/address — the user's delivery addresses: add one picked from suggestions, edit it, delete it. */
 import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import type { TDeliveryAddress } from '@portal/contracts';
 import { IconCheck, IconMapPin, IconMapPinPlus, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +18,7 @@ import { AddressAutocomplete } from './components/address-autocomplete';
 const ACTIONS = { add: 'ADD_DELIVERY', update: 'UPDATE_DELIVERY', delete: 'DELETE_DELIVERY' } as const;
 
 export function DeliveryAddressesPage() {
+  usePrepareConfirmations();
   const addresses = useDeliveryAddresses();
   useReportError('GET_DELIVERY', addresses.error);
   const change = useChangeDeliveryAddress();
@@ -93,7 +94,7 @@ function AddressRow({ address, apply, busy }: { address: TDeliveryAddress; apply
   const [label, setLabel] = useState(address.label);
 
   function confirmDelete() {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Удалить адрес?',
       children: <Text size="sm">{address.label}</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const logisticsRoutes: RouteObject[] = [
-  { path: 'shipments', lazy: () => import('./shipments-page').then((m) => ({ Component: m.ShipmentsPage })) },
-  { path: 'shipments/request', lazy: () => import('./shipment-request-page').then((m) => ({ Component: m.ShipmentRequestPage })) },
-  { path: 'shipments/request/success', lazy: () => import('./shipment-success-page').then((m) => ({ Component: m.ShipmentSuccessPage })) },
-  { path: 'shipments/address', lazy: () => import('./delivery-addresses-page').then((m) => ({ Component: m.DeliveryAddressesPage })) },
+  { path: 'shipments', element: lazyPage(() => import('./shipments-page').then((m) => m.ShipmentsPage)) },
+  { path: 'shipments/request', element: lazyPage(() => import('./shipment-request-page').then((m) => m.ShipmentRequestPage)) },
+  { path: 'shipments/request/success', element: lazyPage(() => import('./shipment-success-page').then((m) => m.ShipmentSuccessPage)) },
+  { path: 'shipments/address', element: lazyPage(() => import('./delivery-addresses-page').then((m) => m.DeliveryAddressesPage)) },
 ];

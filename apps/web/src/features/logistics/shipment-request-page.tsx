@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { ZShipmentRequestFieldsSchema } from '@portal/contracts';
 import { shortenCompanyName } from '@portal/domain';
 import { IconCalendar, IconTruckDelivery } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../shared/lib/dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';

@@ -3,7 +3,7 @@ import { Anchor, Button, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@m
 import type { TShipment } from '@portal/contracts';
 import { shortenCompanyName } from '@portal/domain';
 import { IconMapPin, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../shared/lib/dayjs';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReportError } from '../../shared/lib/use-report-error';

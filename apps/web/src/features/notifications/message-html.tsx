@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import { sanitizeMessageHtml } from '../../shared/errors';
+import { sanitizeMessageHtml } from '../../shared/sanitize-html';
 
 /** A message text from the server, which may hold simple HTML, rendered after sanitising. */
 export function MessageHtml({ html, ...props }: { html: string } & TextProps) {

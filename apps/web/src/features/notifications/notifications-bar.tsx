@@ -1,7 +1,7 @@
 /** The notifications bar of spec §2: every message, newest first, with its count, delete one and delete all. */
 import { ActionIcon, Badge, Button, Center, Drawer, Group, Paper, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellOff, IconTrash, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../shared/lib/dayjs';
 import { useState } from 'react';
 import { MessageHtml } from './message-html';
 import { useNotificationsStore, type PortalMessage } from '../../shared/notifications-store';

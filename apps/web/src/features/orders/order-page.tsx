@@ -42,10 +42,10 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
+import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../shared/lib/dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -77,6 +77,7 @@ const BAGS: Array<{ key: keyof Bags; label: string }> = [
 ];
 
 export function OrderPage() {
+  usePrepareConfirmations();
   const { article } = useParams();
   const navigate = useNavigate();
   const order = useOrderStore((state) => state.order);
@@ -166,7 +167,7 @@ export function OrderPage() {
   };
 
   const confirmClear = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Очистить заказ?',
       children: <Text size="sm">Все позиции будут убраны из текущего заказа.</Text>,
       labels: { confirm: 'Очистить', cancel: 'Отмена' },

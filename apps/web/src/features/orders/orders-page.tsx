@@ -5,7 +5,7 @@
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
 import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -44,6 +44,7 @@ const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
 const statusColor = (status: number) => ({ 1: 'teal', 6: 'blue', 5: 'orange', 3: 'gray', 4: 'red', 2: 'violet' })[status] ?? 'gray';
 
 export function OrdersPage() {
+  usePrepareConfirmations();
   const orders = useOrders();
   const [params] = useSearchParams();
   const fresh = Number(params.get('n')) || null;
@@ -123,7 +124,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
         navigate(paths.order());
       };
       if (current.position.length + current.position_presail.length > 0) {
-        modals.openConfirmModal({
+        openConfirmModal({
           title: 'Заменить текущий заказ?',
           children: <Text size="sm">В текущем заказе есть позиции. Сохраните его в черновики, если он ещё нужен.</Text>,
           labels: { confirm: 'Заменить', cancel: 'Отмена' },

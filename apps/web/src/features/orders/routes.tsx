@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const orderRoutes: RouteObject[] = [
-  { path: 'order/:article?', lazy: () => import('./order-page').then((m) => ({ Component: m.OrderPage })) },
-  { path: 'orders', lazy: () => import('./orders-page').then((m) => ({ Component: m.OrdersPage })) },
+  { path: 'order/:article?', element: lazyPage(() => import('./order-page').then((m) => m.OrderPage)) },
+  { path: 'orders', element: lazyPage(() => import('./orders-page').then((m) => m.OrdersPage)) },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const profileRoutes: RouteObject[] = [
-  { path: 'profile', lazy: () => import('./profile-page').then((m) => ({ Component: m.ProfilePage })) },
+  { path: 'profile', element: lazyPage(() => import('./profile-page').then((m) => m.ProfilePage)) },
 ];

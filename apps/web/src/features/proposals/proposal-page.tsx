@@ -1,6 +1,6 @@
 /** /kp: the commercial proposal wizard (spec §2, §4): products → prices → customer and conditions → design and file. */
 import { Alert, Box, Button, Group, Select, Stack, Stepper, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { shortenCompanyName } from '@portal/domain';
 import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -23,6 +23,7 @@ const STEP_TITLES = [
 ];
 
 export function ProposalPage() {
+  usePrepareConfirmations();
   const state = useProposalStore();
   const { step, setStep, offer, setOffer } = state;
   const executors = usePartners();
@@ -63,7 +64,7 @@ export function ProposalPage() {
       : [];
 
   const startOver = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Начать новое предложение?',
       children: <Text size="sm">Выбранные товары, цены и условия будут очищены. Логотипы и баннеры останутся в библиотеке.</Text>,
       labels: { confirm: 'Начать заново', cancel: 'Отмена' },

@@ -8,6 +8,8 @@ import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useRef } from 'react';
 import type { $ZodType } from 'zod/v4/core';
+// Before the first parse: zod must not probe `new Function`, which the CSP refuses (zod-config.ts).
+import './zod-config';
 
 export interface ContractFormOptions<Values extends Record<string, unknown>> {
   initialValues: Values;

@@ -1,11 +1,11 @@
 /** Renders a component for a component test with what the app wraps it in: Mantine, notifications, query client, router. */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { ModalsHost } from '../ui/modals-host';
 
 export function createTestQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
@@ -19,10 +19,9 @@ export function renderWithProviders(
     return (
       <QueryClientProvider client={queryClient}>
         <MantineProvider>
-          <ModalsProvider>
-            <Notifications />
-            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-          </ModalsProvider>
+          <ModalsHost />
+          <Notifications />
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </MantineProvider>
       </QueryClientProvider>
     );

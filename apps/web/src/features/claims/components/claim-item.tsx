@@ -3,7 +3,7 @@ import { Accordion, Badge, Grid, Group, Stack, Table, Text, ThemeIcon, Timeline 
 import type { TClaim } from '@portal/contracts';
 import { claimCaseName, claimStatusName, shortenCompanyName } from '@portal/domain';
 import { IconCircleCheck, IconCircleDot, IconCircleX, IconMessageReport } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../../shared/lib/dayjs';
 import { AttachedFiles } from '../../../shared/ui/attached-files';
 import { CLAIM_STATUS_COLORS, ClaimStatusBadge } from './claim-status-badge';
 import { StackedTable } from '../../../shared/ui/stacked-table';

@@ -1,9 +1,15 @@
-/** The showcase cases carousel of the main page (spec §2): rotated with next and previous, looping. */
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
-import { Anchor, BackgroundImage, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+/**
+ * The showcase cases carousel of the main page (spec §2): rotated with next and previous, looping; the indicators
+ * jump to a case; a swipe on a phone and the arrow keys turn it too.
+ *
+ * Drawn here rather than with @mantine/carousel: that one runs on Embla (with Mantine's wrapper some 10 KB of gzip),
+ * the largest part of the main page's own code, for what is one slide at a time on a transform.
+ */
+import { Anchor, BackgroundImage, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { TShowcaseCase } from '@portal/contracts';
-import { useState } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import classes from './cases-carousel.module.css';
 
 /** Slides without an image get one of these backgrounds, by position, so neighbours never look alike. */
 const BACKGROUNDS = [
@@ -13,6 +19,9 @@ const BACKGROUNDS = [
   'linear-gradient(120deg, #7c2d12 0%, #c2410c 55%, #fb923c 100%)',
   'linear-gradient(120deg, #1f2937 0%, #374151 55%, #6b7280 100%)',
 ];
+
+/** A horizontal move of at least this many pixels turns the carousel. */
+const SWIPE_PX = 40;
 
 function Slide({ item, index, total }: { item: TShowcaseCase; index: number; total: number }) {
   const content = (
@@ -57,32 +66,90 @@ function Slide({ item, index, total }: { item: TShowcaseCase; index: number; tot
 }
 
 export function CasesCarousel({ cases, loading }: { cases: TShowcaseCase[] | undefined; loading: boolean }) {
-  const [current, setCurrent] = useState(0);
+  const [selected, setSelected] = useState(0);
+  const trackId = useId();
+  const swipeStart = useRef<number | null>(null);
   if (loading) return <Skeleton height={260} radius="md" />;
   if (!cases || cases.length === 0) return null;
-  const active = cases[current] ?? cases[0]!;
+  const total = cases.length;
+  const current = Math.min(selected, total - 1);
+  const active = cases[current]!;
+  // It loops: after the last comes the first, before the first the last.
+  const go = (index: number) => setSelected(((index % total) + total) % total);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') go(current + 1);
+    else if (event.key === 'ArrowLeft') go(current - 1);
+    else return;
+    event.preventDefault();
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const moved = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(moved) >= SWIPE_PX) go(moved < 0 ? current + 1 : current - 1);
+  };
+
   return (
-    <Paper radius="md" shadow="sm" style={{ overflow: 'hidden' }} data-testid="cases-carousel" aria-roledescription="карусель" aria-label="Кейсы">
-      <Carousel
-        height={260}
-        withIndicators
-        withControls={cases.length > 1}
-        emblaOptions={{ loop: true, align: 'start' }}
-        onSlideChange={setCurrent}
-        controlSize={36}
-        nextControlProps={{ 'aria-label': 'Следующий кейс' }}
-        previousControlProps={{ 'aria-label': 'Предыдущий кейс' }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Кейс ${index + 1}` })}
-      >
+    <Paper
+      radius="md"
+      shadow="sm"
+      className={classes.root}
+      data-testid="cases-carousel"
+      role="region"
+      aria-roledescription="карусель"
+      aria-label="Кейсы"
+      onKeyDownCapture={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (swipeStart.current = null)}
+    >
+      <div id={trackId} className={classes.track} style={{ transform: `translateX(-${current * 100}%)` }}>
         {cases.map((item, index) => (
-          <Carousel.Slide key={item.id} aria-label={`${index + 1} из ${cases.length}`} aria-hidden={index !== current}>
-            <Slide item={item} index={index} total={cases.length} />
-          </Carousel.Slide>
+          <div
+            key={item.id}
+            className={classes.slide}
+            role="group"
+            aria-roledescription="слайд"
+            aria-label={`${index + 1} из ${total}`}
+            aria-hidden={index !== current}
+            inert={index !== current}
+          >
+            <Slide item={item} index={index} total={total} />
+          </div>
         ))}
-      </Carousel>
+      </div>
+      {total > 1 && (
+        <>
+          <div className={classes.controls}>
+            <UnstyledButton className={classes.control} aria-controls={trackId} aria-label="Предыдущий кейс" onClick={() => go(current - 1)}>
+              <IconChevronLeft size={16} />
+            </UnstyledButton>
+            <UnstyledButton className={classes.control} aria-controls={trackId} aria-label="Следующий кейс" onClick={() => go(current + 1)}>
+              <IconChevronRight size={16} />
+            </UnstyledButton>
+          </div>
+          <div className={classes.indicators}>
+            {cases.map((item, index) => (
+              <UnstyledButton
+                key={item.id}
+                className={classes.indicator}
+                aria-label={`Кейс ${index + 1}`}
+                aria-current={index === current || undefined}
+                data-active={index === current || undefined}
+                onClick={() => go(index)}
+                onMouseDown={(event) => event.preventDefault()}
+              />
+            ))}
+          </div>
+        </>
+      )}
       {/* Screen readers and tests read which case is in view. */}
       <Text data-testid="cases-current" aria-live="polite" className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {`${current + 1} из ${cases.length}: ${active.title}`}
+        {`${current + 1} из ${total}: ${active.title}`}
       </Text>
     </Paper>
   );

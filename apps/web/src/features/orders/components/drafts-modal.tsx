@@ -6,11 +6,11 @@
 import { savedLinesOf, todaysLinesOf, type TCompany } from '@portal/contracts';
 import { formatPrice, savedLineChanges } from '@portal/domain';
 import { ActionIcon, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal, usePrepareConfirmations } from '../../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconFileDescription, IconPencil, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../../shared/lib/dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -26,6 +26,7 @@ import { atTodaysPrices } from '../model/todays-offers';
 type Mode = { id: number; action: 'rename' } | null;
 
 export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  usePrepareConfirmations();
   const drafts = useDraftsStore((state) => state.drafts);
   const { save, rename, remove, clear } = useDraftsStore.getState();
   const order = useOrderStore((state) => state.order);
@@ -44,7 +45,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
   };
 
   const confirmDelete = (draft: Draft) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Удалить черновик?',
       children: <Text size="sm">«{draft.name}» будет удалён без возможности восстановления.</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
@@ -53,7 +54,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
     });
 
   const confirmClear = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Удалить все черновики?',
       children: <Text size="sm">Будут удалены все черновики: {drafts.length}.</Text>,
       labels: { confirm: 'Удалить все', cancel: 'Отмена' },
@@ -98,7 +99,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
   };
 
   const confirmUse = (draft: Draft) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Продолжить заказ по черновику?',
       children: (
         <Text size="sm">

@@ -5,14 +5,20 @@
  * Suggestions are links to /{to}/{article} (so «open in a new tab» works); the list hides on a click outside or
  * Escape. While a query loads, the list shows only «Поиск...», never the previous query's products. On a phone the
  * list takes the screen's width, not the narrow field's.
+ *
+ * The list is a plain listbox under the field, with the attributes Mantine's Combobox gives the field (the field
+ * stays a textbox, which aria-expanded is not allowed on), not Mantine's Combobox itself: that one places
+ * its dropdown with floating-ui (with the popover, about 27 KB of gzip), which every signed-in page would load for the
+ * header's search.
  */
-import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Group, Loader, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery, useViewportSize } from '@mantine/hooks';
 import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_LENGTH, searchRequestFor } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSuggestions } from '../api/get-suggestions';
+import classes from './product-search.module.css';
 
 export interface ProductSearchProps {
   autoFocus?: boolean;
@@ -32,81 +38,139 @@ export function searchTarget(to: string, input: string): string {
   return option === SEARCH_OPTION.NAME ? `${base}?option=${option}` : base;
 }
 
+/** The screen's edge margin of the list on a phone. */
+const PHONE_MARGIN = 8;
+
 export function ProductSearch({ autoFocus = false, to = 'product', initialValue = '' }: ProductSearchProps) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initialValue);
   const [debounced] = useDebouncedValue(value.trim(), SUGGESTION_DEBOUNCE_MS);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [opened, setOpened] = useState(false);
+  const [selected, setSelected] = useState(-1);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
 
   const ready = debounced.length >= SUGGESTION_MIN_LENGTH;
   const suggestions = useSuggestions(debounced);
   // Typing ahead of the debounce counts as searching: the list must not show stale «Не найдено».
   const searching = ready && (suggestions.isFetching || debounced !== value.trim());
   const items = ready && !searching ? (suggestions.data ?? []) : [];
+  const shown = opened && ready;
+  const active = shown && selected >= 0 && selected < items.length ? selected : -1;
+
+  // On a phone the list spans the screen: its left edge is moved from the field's to the screen's margin.
   const phone = useMediaQuery('(max-width: 48em)');
   const { width: viewportWidth } = useViewportSize();
+  const [phoneLeft, setPhoneLeft] = useState(0);
+  useLayoutEffect(() => {
+    if (shown && phone && root.current) setPhoneLeft(PHONE_MARGIN - root.current.getBoundingClientRect().left);
+  }, [shown, phone, viewportWidth]);
+
+  // The highlighted suggestion stays in view while the arrows move through a long list.
+  useLayoutEffect(() => {
+    if (active >= 0) list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+
+  const close = () => {
+    setOpened(false);
+    setSelected(-1);
+  };
 
   const open = (target: string) => {
-    combobox.closeDropdown();
+    close();
     void navigate(target);
   };
 
+  const submitSuggestion = (article: string) => {
+    setValue(article);
+    open(suggestionTarget(to, article));
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
   return (
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(article) => {
-        setValue(article);
-        open(suggestionTarget(to, article));
-      }}
-      withinPortal
-      position="bottom-start"
-      width={phone && viewportWidth ? viewportWidth - 16 : 'target'}
-    >
-      <Combobox.Target>
-        <TextInput
-          aria-label="Поиск товара"
-          placeholder="Артикул или название"
-          leftSection={<IconSearch size={16} />}
-          rightSection={searching ? <Loader size={14} /> : null}
-          autoFocus={autoFocus}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            combobox.resetSelectedOption();
-            if (event.currentTarget.value.trim().length >= SUGGESTION_MIN_LENGTH) combobox.openDropdown();
-            else combobox.closeDropdown();
-          }}
-          onFocus={() => {
-            if (value.trim().length >= SUGGESTION_MIN_LENGTH) combobox.openDropdown();
-          }}
-          onBlur={() => combobox.closeDropdown()}
-          onKeyDown={(event) => {
-            // Enter on a highlighted suggestion is the combobox's; otherwise it is a full search.
-            if (event.key === 'Enter' && combobox.getSelectedOptionIndex() === -1 && value.trim() !== '') {
+    <div className={classes.root} ref={root}>
+      <TextInput
+        aria-label="Поиск товара"
+        placeholder="Артикул или название"
+        leftSection={<IconSearch size={16} />}
+        rightSection={searching ? <Loader size={14} /> : null}
+        autoFocus={autoFocus}
+        autoComplete="off"
+        aria-haspopup="listbox"
+        aria-autocomplete="list"
+        aria-controls={shown ? listId : undefined}
+        aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+        value={value}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setValue(next);
+          setSelected(-1);
+          setOpened(next.trim().length >= SUGGESTION_MIN_LENGTH);
+        }}
+        onFocus={() => {
+          if (value.trim().length >= SUGGESTION_MIN_LENGTH) setOpened(true);
+        }}
+        onBlur={close}
+        onKeyDown={(event) => {
+          if (event.nativeEvent.isComposing) return;
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            if (!shown) {
+              if (value.trim().length >= SUGGESTION_MIN_LENGTH) setOpened(true);
+              return;
+            }
+            if (items.length === 0) return;
+            const step = event.key === 'ArrowDown' ? 1 : -1;
+            // From nothing highlighted, down goes to the first and up to the last; the ends wrap round.
+            setSelected((active < 0 ? (step > 0 ? 0 : items.length - 1) : active + step + items.length) % items.length);
+          } else if (event.key === 'Enter') {
+            if (active >= 0) {
+              event.preventDefault();
+              submitSuggestion(items[active]!.ARTICLE);
+            } else if (value.trim() !== '') {
               event.preventDefault();
               open(searchTarget(to, value));
             }
-            if (event.key === 'Escape') combobox.closeDropdown();
-          }}
-        />
-      </Combobox.Target>
-
-      <Combobox.Dropdown hidden={!ready} aria-label="Подсказки поиска">
-        <Combobox.Options mah={360} style={{ overflowY: 'auto' }}>
+          } else if (event.key === 'Escape') close();
+        }}
+      />
+      {shown && (
+        <div
+          ref={list}
+          id={listId}
+          role="listbox"
+          aria-label="Подсказки поиска"
+          className={classes.dropdown}
+          style={phone && viewportWidth ? { left: phoneLeft, width: viewportWidth - 2 * PHONE_MARGIN } : undefined}
+          // A press on the list must not take the focus from the field (that would close the list before the click).
+          onMouseDown={(event) => event.preventDefault()}
+        >
           {searching ? (
-            <Combobox.Empty>Поиск...</Combobox.Empty>
+            <div className={classes.empty}>Поиск...</div>
           ) : items.length === 0 ? (
-            <Combobox.Empty>Не найдено</Combobox.Empty>
+            <div className={classes.empty}>Не найдено</div>
           ) : (
-            items.map((item) => (
-              <Combobox.Option value={item.ARTICLE} key={item.ID} aria-label={`${item.ARTICLE} ${item.NAME}`} p={0}>
+            items.map((item, index) => (
+              <div
+                key={item.ID}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                aria-label={`${item.ARTICLE} ${item.NAME}`}
+                data-index={index}
+                data-combobox-selected={index === active || undefined}
+                className={classes.option}
+                onClick={() => submitSuggestion(item.ARTICLE)}
+              >
                 <Link
                   to={suggestionTarget(to, item.ARTICLE)}
                   tabIndex={-1}
-                  style={{ display: 'block', padding: '6px var(--mantine-spacing-sm)', color: 'inherit', textDecoration: 'none' }}
+                  className={classes.link}
                   onClick={(event) => {
-                    // A plain click is the combobox's (it closes the list and navigates); with a modifier the
-                    // browser opens the link in a new tab or window and the list stays as it is.
+                    // A plain click is the list's (it closes the list and navigates); with a modifier the browser
+                    // opens the link in a new tab or window and the list stays as it is.
                     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) event.stopPropagation();
                     else event.preventDefault();
                   }}
@@ -120,11 +184,11 @@ export function ProductSearch({ autoFocus = false, to = 'product', initialValue 
                     </Text>
                   </Group>
                 </Link>
-              </Combobox.Option>
+              </div>
             ))
           )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+        </div>
+      )}
+    </div>
   );
 }

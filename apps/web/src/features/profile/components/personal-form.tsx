@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { ZPersonalUpdateSchema, type TPersonal } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '../../../shared/errors';
+// Before ZPersonalUpdateSchema's first parse (shared/lib/zod-config.ts).
+import '../../../shared/lib/zod-config';
 import { useAvatarUrl } from '../api/get-avatar';
 import { useUpdatePersonal } from '../api/update-personal';
 import { AvatarField, avatarProblem } from './avatar-field';

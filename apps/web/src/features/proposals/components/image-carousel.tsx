@@ -3,7 +3,7 @@
  * a click on a thumbnail shifts it to the front. Upload and delete work on the user's own library.
  */
 import { ActionIcon, Box, FileButton, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal, usePrepareConfirmations } from '../../../shared/ui/confirm-modal';
 import type { TProposalImage, TProposalImageKind } from '@portal/contracts';
 import { IconChevronLeft, IconChevronRight, IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react';
 import { reportError } from '../../../shared/errors';
@@ -48,6 +48,7 @@ function Thumb({ image, chosen, onClick, kind }: { image: TProposalImage; chosen
 }
 
 export function ImageCarousel({ kind, chosenId, onChoose }: { kind: TProposalImageKind; chosenId: number | null; onChoose: (id: number | null) => void }) {
+  usePrepareConfirmations();
   const images = useProposalImages(kind);
   const add = useAddProposalImage();
   const remove = useDeleteProposalImage();
@@ -71,7 +72,7 @@ export function ImageCarousel({ kind, chosenId, onChoose }: { kind: TProposalIma
 
   const confirmDelete = () => {
     if (!chosen) return;
-    modals.openConfirmModal({
+    openConfirmModal({
       title: TEXTS[kind].remove,
       children: <Text size="sm">Удалить «{chosen.name}» из библиотеки? Уже скачанные документы не изменятся.</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },

@@ -4,7 +4,7 @@ import { PROPOSAL_LIMITS } from '@portal/contracts';
 import { DateInput } from '@mantine/dates';
 import { innProblem } from '@portal/domain';
 import { IconBuilding, IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import dayjs from '../../../shared/lib/dayjs';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
 import { useFindOrganisation } from '../api/find-organisation';
