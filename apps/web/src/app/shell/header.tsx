@@ -1,5 +1,5 @@
 /** The shell's top bar: the brand, the product search, novelties, notifications, dark mode and the user's menu. */
-import { ActionIcon, Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconChevronDown, IconMoon, IconSparkles, IconSun, IconUser } from '@tabler/icons-react';
 import { Suspense, lazy, useState, type ComponentPropsWithoutRef } from 'react';
 import { Link } from 'react-router';
@@ -38,7 +38,9 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
   const preloadMenu = () => void loadAccountMenu().catch(() => {});
 
   const accountButton = (props: ComponentPropsWithoutRef<'button'>) => (
-    <UnstyledButton aria-label="Учётная запись" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }} {...props}>
+    // No aria-label: the button is named by what it shows (the user's name), with «Учётная запись» said first.
+    <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }} {...props}>
+      <VisuallyHidden>Учётная запись</VisuallyHidden>
       <Group gap={8} wrap="nowrap">
         <UserAvatar size={34} radius="xl" color="blue" variant="filled" fallback={fullName ? initials(fullName) : <IconUser size={18} />} />
         <Box visibleFrom="sm" maw={160}>
@@ -67,8 +69,11 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
 
   return (
     <header className={classes.header}>
-      <Link to={paths.home} className={classes.brand} aria-label="Портал дилера спецодежда и спецобувь — на главную">
-        <BrandMark size={34} />
+      {/* Named by what it shows (the mark is decorative beside the words), so the spoken name starts with the visible one. */}
+      <Link to={paths.home} className={classes.brand}>
+        <Box aria-hidden display="contents">
+          <BrandMark size={34} />
+        </Box>
         <Box className={classes.brandText}>
           <Text fw={800} fz="md" lh={1.1}>
             Портал дилера
@@ -77,6 +82,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
             спецодежда и спецобувь
           </Text>
         </Box>
+        <VisuallyHidden>— на главную</VisuallyHidden>
       </Link>
       <Box className={classes.search} ml={{ base: 0, md: 'xl' }}>
         <ProductSearch />

@@ -141,7 +141,7 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
                   <Text fz="xs" c="dimmed">
                     Ваша цена ({priceTypeName.toLowerCase()})
                   </Text>
-                  <Text fz="xl" fw={700} c="blue.8" data-testid="user-price">
+                  <Text fz="xl" fw={700} c="blue" data-testid="user-price">
                     {formatPrice(product.PRICE_OPT)}
                   </Text>
                 </Card>

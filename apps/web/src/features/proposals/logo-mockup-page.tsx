@@ -223,7 +223,7 @@ export function LogoMockupPage() {
                 Размер
               </Text>
               <Slider
-                aria-label="Размер логотипа"
+                thumbLabel="Размер логотипа"
                 min={MIN_SCALE * 100}
                 max={MAX_SCALE * 100}
                 value={Math.round(placement.scale * 100)}
@@ -234,7 +234,7 @@ export function LogoMockupPage() {
               <Text size="xs" c="dimmed">
                 Непрозрачность
               </Text>
-              <Slider aria-label="Непрозрачность логотипа" min={20} max={100} value={opacity} onChange={setOpacity} label={(value) => `${value} %`} mb="md" />
+              <Slider thumbLabel="Непрозрачность логотипа" min={20} max={100} value={opacity} onChange={setOpacity} label={(value) => `${value} %`} mb="md" />
               <Button variant="default" size="xs" onClick={() => setPlacement(DEFAULT_PLACEMENT)}>
                 Вернуть в центр
               </Button>

@@ -142,7 +142,7 @@ export function ProposalPage() {
         {step < PROPOSAL_STEPS && (
           <Group gap="sm">
             {problems.length > 0 && (
-              <Text size="sm" c="orange.8" data-testid="kp-problem">
+              <Text size="sm" c="orange" data-testid="kp-problem">
                 {problems[0]}
               </Text>
             )}

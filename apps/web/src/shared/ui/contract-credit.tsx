@@ -34,11 +34,11 @@ function Row({ label, value, testId, color, strong }: { label: string; value: st
 export function CreditFigures({ credit, withOrder, guid }: { credit: ContractCredit; withOrder?: boolean; guid: string }) {
   return (
     <Stack gap={4} data-testid="credit-figures" data-guid={guid}>
-      <Row label="Долг" value={formatKopecks(credit.debt)} testId="credit-debt" color={credit.debt > 0 ? 'red.7' : undefined} />
-      {credit.overdue > 0 && <Row label="В т. ч. просрочено" value={formatKopecks(credit.overdue)} testId="credit-overdue" color="red.7" />}
-      {credit.dueSoon > 0 && <Row label="В т. ч. скоро срок оплаты" value={formatKopecks(credit.dueSoon)} testId="credit-due-soon" color="orange.7" />}
+      <Row label="Долг" value={formatKopecks(credit.debt)} testId="credit-debt" color={credit.debt > 0 ? 'red' : undefined} />
+      {credit.overdue > 0 && <Row label="В т. ч. просрочено" value={formatKopecks(credit.overdue)} testId="credit-overdue" color="red" />}
+      {credit.dueSoon > 0 && <Row label="В т. ч. скоро срок оплаты" value={formatKopecks(credit.dueSoon)} testId="credit-due-soon" color="orange" />}
       <Row label="Лимит" value={credit.limit > 0 ? formatKopecks(credit.limit) : 'без лимита'} testId="credit-limit" />
-      <Row label="Доступно по лимиту" value={availableText(credit)} testId="credit-available" color={credit.available !== null && credit.available < 0 ? 'red.7' : undefined} />
+      <Row label="Доступно по лимиту" value={availableText(credit)} testId="credit-available" color={credit.available !== null && credit.available < 0 ? 'red' : undefined} />
       {withOrder && (
         <>
           <Row label="Заказ по договору" value={formatKopecks(credit.order)} testId="credit-order" />
@@ -47,7 +47,7 @@ export function CreditFigures({ credit, withOrder, guid }: { credit: ContractCre
             value={credit.creditLeft === null ? '—' : formatKopecks(credit.creditLeft)}
             testId="credit-left"
             strong
-            color={credit.creditLeft !== null && credit.creditLeft < 0 ? 'red.7' : undefined}
+            color={credit.creditLeft !== null && credit.creditLeft < 0 ? 'red' : undefined}
           />
         </>
       )}

@@ -108,7 +108,7 @@ export function ProductGrid({
                   </Badge>
                 </Group>
                 {product.BOUGHT && (
-                  <Text fz="xs" c="teal.8" data-testid="card-bought">
+                  <Text fz="xs" c="teal" data-testid="card-bought">
                     Покупали {product.BOUGHT.split('-').reverse().join('.')}
                   </Text>
                 )}
@@ -159,7 +159,7 @@ function CardPrice({ listPrice, ownPrice }: { listPrice: number; ownPrice: numbe
       <Text fz="xs" c="dimmed">
         Ваша цена
       </Text>
-      <Text fw={700} c="blue.8" data-testid="card-own-price" style={{ whiteSpace: 'nowrap' }}>
+      <Text fw={700} c="blue" data-testid="card-own-price" style={{ whiteSpace: 'nowrap' }}>
         {formatPrice(ownPrice)}
       </Text>
       <Text fz="xs" c="dimmed" data-testid="card-list-price" style={{ whiteSpace: 'nowrap' }}>

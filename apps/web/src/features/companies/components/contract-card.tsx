@@ -44,13 +44,13 @@ export function ContractCard({ storage }: { storage: TStorage }) {
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="md">
-          <Stat label="Долг" value={formatKopecks(credit.debt)} color={credit.debt > 0 ? 'red.7' : undefined} testId="credit-debt" />
-          <Stat label="Просрочено" value={formatKopecks(credit.overdue)} color={credit.overdue > 0 ? 'red.7' : 'teal.7'} testId="credit-overdue" />
+          <Stat label="Долг" value={formatKopecks(credit.debt)} color={credit.debt > 0 ? 'red' : undefined} testId="credit-debt" />
+          <Stat label="Просрочено" value={formatKopecks(credit.overdue)} color={credit.overdue > 0 ? 'red' : 'teal'} testId="credit-overdue" />
           <Stat label="Лимит" value={credit.limit > 0 ? formatKopecks(credit.limit) : 'без лимита'} testId="credit-limit" />
           <Stat
             label="Доступно по лимиту"
             value={availableText(credit)}
-            color={credit.available !== null && credit.available < 0 ? 'red.7' : undefined}
+            color={credit.available !== null && credit.available < 0 ? 'red' : undefined}
             testId="credit-available"
           />
           <Stat label="Потрачено" value={formatPrice(storage.spent)} />
@@ -67,7 +67,7 @@ export function ContractCard({ storage }: { storage: TStorage }) {
               </>
             }
           />
-          <Stat label="Скидка" value={percentText(storage.discount)} color={storage.discount <= 0 ? 'red.7' : undefined} testId="contract-discount" />
+          <Stat label="Скидка" value={percentText(storage.discount)} color={storage.discount <= 0 ? 'red' : undefined} testId="contract-discount" />
           <Stat label="Базовая скидка" value={percentText(storage.base_discount)} />
           <Stat label="Кэшбэк" value={percentText(storage.cashback)} />
         </SimpleGrid>
@@ -120,7 +120,7 @@ export function ContractCard({ storage }: { storage: TStorage }) {
                               {DOCUMENT_TERM_NAMES[term]}
                             </Badge>
                           )}
-                          <Text size="sm" c={term === 'overdue' ? 'red.7' : undefined}>
+                          <Text size="sm" c={term === 'overdue' ? 'red' : undefined}>
                             {formatUnixDate(document.expires)}
                           </Text>
                         </Group>

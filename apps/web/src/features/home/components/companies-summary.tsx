@@ -51,7 +51,7 @@ function CompanyCard({ company }: { company: TCompany }) {
           <Text size="xs" c="dimmed">
             Задолженность
           </Text>
-          <Text fw={700} fz="lg" c={debt > 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text fw={700} fz="lg" c={debt > 0 ? 'red' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatKopecks(debt)}
           </Text>
         </div>
@@ -59,7 +59,7 @@ function CompanyCard({ company }: { company: TCompany }) {
           <Text size="xs" c="dimmed">
             Просрочено
           </Text>
-          <Text fw={700} fz="lg" c={overdue > 0 ? 'red.7' : 'teal.7'} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="company-overdue">
+          <Text fw={700} fz="lg" c={overdue > 0 ? 'red' : 'teal'} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="company-overdue">
             {formatKopecks(overdue)}
           </Text>
         </div>
@@ -85,14 +85,14 @@ function CompanyCard({ company }: { company: TCompany }) {
                   <Table.Td ta="right" data-label="Долг" data-testid="credit-debt" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatKopecks(credit.debt)}
                   </Table.Td>
-                  <Table.Td ta="right" data-label="Просрочено" data-testid="credit-overdue" c={credit.overdue > 0 ? 'red.7' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" data-label="Просрочено" data-testid="credit-overdue" c={credit.overdue > 0 ? 'red' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatKopecks(credit.overdue)}
                   </Table.Td>
                   <Table.Td
                     ta="right"
                     data-label="Доступно"
                     data-testid="credit-available"
-                    c={credit.available !== null && credit.available < 0 ? 'red.7' : undefined}
+                    c={credit.available !== null && credit.available < 0 ? 'red' : undefined}
                     style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
                   >
                     {availableText(credit)}

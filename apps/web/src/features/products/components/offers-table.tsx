@@ -49,7 +49,7 @@ export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offer
               </Text>
             </Table.Td>
             <Table.Td ta="right">
-              <Text fz="sm" fw={600} c={offer.RESIDUE > 0 ? 'teal.7' : 'red.7'}>
+              <Text fz="sm" fw={600} c={offer.RESIDUE > 0 ? 'teal' : 'red'}>
                 {offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'нет'}
               </Text>
             </Table.Td>

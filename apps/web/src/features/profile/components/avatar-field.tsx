@@ -30,7 +30,7 @@ export function AvatarField({ currentUrl, initials, picked, removed, error, onPi
   return (
     <Stack align="center" gap="sm">
       <Avatar src={shown} size={132} radius={132} color="blue" alt="Аватар" data-testid="profile-avatar" data-preview={previewUrl ? 'new' : shown ? 'current' : 'none'}>
-        <Text fz={40} fw={700} c="blue.7">
+        <Text fz={40} fw={700} c="blue">
           {initials}
         </Text>
       </Avatar>

@@ -67,7 +67,7 @@ function CustomerCard() {
         {orgName && offer.customer === orgName && (
           <Group gap={6}>
             <IconBuilding size={16} color="var(--mantine-color-green-7)" />
-            <Text size="sm" c="green.8" data-testid="kp-org-found">
+            <Text size="sm" c="green" data-testid="kp-org-found">
               Найдено: {orgName}
             </Text>
           </Group>

@@ -201,7 +201,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
                 <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatPrice(priced.fullPrice)}
                 </Table.Td>
-                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} c={priced.price < 0 ? 'red' : priced.price < priced.fullPrice ? 'green.8' : undefined} data-testid="kp-result-price">
+                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} c={priced.price < 0 ? 'red' : priced.price < priced.fullPrice ? 'green' : undefined} data-testid="kp-result-price">
                   {formatPrice(priced.price)}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
