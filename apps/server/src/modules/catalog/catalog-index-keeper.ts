@@ -1,0 +1,250 @@
+/**
+ * Keeps the catalogue index (catalog-index.ts) current. It is built from the database in chunks (a million products in
+ * short statements, other requests answered between them), and each of its parts is rebuilt when the database says its
+ * tables changed: the change markers of migration 0010, one sequence per kind of change, advanced by every write of
+ * products, of offers (stock), and of order lines (popularity) — by this process, another one on the same PostgreSQL,
+ * the seed or a hand-run statement alike.
+ *
+ * Two ways to notice a change (CATALOG_INDEX_REFRESH, docs/decisions.md «Catalogue index»):
+ * - `background` (production): the markers are read every CATALOG_INDEX_REFRESH_SECONDS and a changed part is rebuilt
+ *   behind the requests, which meanwhile answer from the previous index. This process's own writes start the rebuild
+ *   at once; after an import of products, pages wait for it, so a page never lists a product that is gone. Stock and
+ *   popularity may lag by the interval plus one rebuild (cards always read live stock).
+ * - `on-request` (tests): every page first reads the markers and rebuilds what changed before answering, so a test
+ *   sees its own writes without waiting for a timer.
+ * Until the first build completes, pages wait for it.
+ */
+import type { Db } from '../../db/client';
+import {
+  CatalogSnapshot,
+  PRODUCT_FACETS,
+  ProductsPartBuilder,
+  StockPartBuilder,
+  buildPopularity,
+  type ProductFacet,
+  type ProductsPart,
+  type StockPart,
+} from './catalog-index';
+import * as repo from './catalog.repository';
+
+export type IndexPart = 'products' | 'stock' | 'orders';
+type Markers = Record<IndexPart, number>;
+
+export interface CatalogIndexOptions {
+  refresh: 'background' | 'on-request';
+  /** Background: how often the markers are read. */
+  intervalMs: number;
+  log: { error(details: object, message: string): void; info(details: object, message: string): void };
+  /** Products per statement while building (offers go a quarter of that many products at a time). */
+  chunk?: number;
+}
+
+/** Popularity is a 90-day window: a few minutes' lag means nothing, and its query reads every recent order line. */
+const POPULARITY_REFRESH_MS = 60_000;
+/** The window moves even without new orders (old orders leave it): rebuilt at least this often. */
+const POPULARITY_MAX_AGE_MS = 3_600_000;
+
+class IndexClosed extends Error {}
+
+export class CatalogIndex {
+  private snapshot: CatalogSnapshot | null = null;
+  /** The markers each part was built as of. */
+  private builtAs: Markers = { products: -1, stock: -1, orders: -1 };
+  private newSpanUs = 0;
+  /** When each part's last rebuild started. */
+  private readonly builtAt: Record<IndexPart, number> = { products: 0, stock: 0, orders: 0 };
+  private readonly pending = new Set<IndexPart>();
+  private cycle: Promise<void> | null = null;
+  /** A rebuild after this process's own import of products: pages wait for it. */
+  private ownProductsWrite: Promise<void> | null = null;
+  /** Parts rebuilt on a change seen at the last tick, rebuilt once more at the next (see `tick`). */
+  private confirm = new Set<IndexPart>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly chunk: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: CatalogIndexOptions,
+  ) {
+    this.chunk = options.chunk ?? 50_000;
+  }
+
+  /** Background mode: the first build now, then the markers every interval. */
+  start(): void {
+    if (this.options.refresh !== 'background' || this.timer || this.closed) return;
+    this.refresh(['products']).catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue index: first build failed'));
+    this.schedule();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.cycle?.catch(() => {});
+  }
+
+  /**
+   * The index to answer a page from, and since when a product counts as «new» (microseconds since 1970: NEW_PRODUCT_DAYS
+   * back from now in the database's calendar).
+   */
+  async current(): Promise<{ snapshot: CatalogSnapshot; newSinceUs: number }> {
+    if (this.options.refresh === 'on-request') {
+      const markers = await this.readMarkers();
+      const changed = this.snapshot ? partsChanged(markers, this.builtAs) : (['products'] as IndexPart[]);
+      if (changed.length > 0) await this.refresh(changed);
+    } else {
+      if (!this.snapshot) await this.refresh(['products']);
+      if (this.ownProductsWrite) await this.ownProductsWrite;
+    }
+    return { snapshot: this.snapshot!, newSinceUs: Date.now() * 1000 - this.newSpanUs };
+  }
+
+  /**
+   * This process has just written `part` (an order took stock; the ERP imported products or stock): rebuild it now
+   * rather than at the next tick. Only in background mode: on request, the next page reads the markers anyway.
+   */
+  noteWrite(part: IndexPart): void {
+    if (this.options.refresh !== 'background' || this.closed || !this.snapshot) return;
+    // Orders come many a second in a busy hour: stock is rebuilt at most once an interval, popularity once a minute;
+    // a write inside that time is left to the next tick, which sees it by its marker.
+    const spacing = part === 'orders' ? POPULARITY_REFRESH_MS : part === 'stock' ? this.options.intervalMs : 0;
+    if (Date.now() - this.builtAt[part] < spacing) return;
+    const rebuilt = this.refresh([part]).catch((error: unknown) => this.options.log.error({ err: error, part }, 'catalogue index: rebuild failed'));
+    if (part === 'products') {
+      const waited: Promise<void> = rebuilt.finally(() => {
+        if (this.ownProductsWrite === waited) this.ownProductsWrite = null;
+      });
+      this.ownProductsWrite = waited;
+    }
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.tick()
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue index: refresh failed'))
+        .finally(() => this.schedule());
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  /**
+   * One look at the markers. A sequence advances when the writing statement ends, a moment before its transaction
+   * commits: a rebuild that starts in that moment sees the new marker but not yet the rows. So a part rebuilt for a
+   * change is rebuilt once more at the next tick, which covers any transaction shorter than the interval.
+   */
+  private async tick(): Promise<void> {
+    if (!this.snapshot) return;
+    const markers = await this.readMarkers();
+    const changed = partsChanged(markers, this.builtAs).filter(
+      (part) => part !== 'orders' || Date.now() - this.builtAt.orders >= POPULARITY_REFRESH_MS,
+    );
+    if (Date.now() - this.builtAt.orders >= POPULARITY_MAX_AGE_MS && !changed.includes('orders')) changed.push('orders');
+    const parts = new Set([...changed, ...this.confirm]);
+    this.confirm = new Set(changed);
+    if (parts.size > 0) await this.refresh([...parts]);
+  }
+
+  private async readMarkers(): Promise<Markers> {
+    const row = await repo.indexMarkers(this.db);
+    this.newSpanUs = row.newSpanSeconds * 1_000_000;
+    return { products: row.products, stock: row.stock, orders: row.orders };
+  }
+
+  /** Rebuilds the parts, one rebuild at a time; resolves when no rebuild asked for before or meanwhile is left. */
+  private refresh(parts: readonly IndexPart[]): Promise<void> {
+    for (const part of parts) this.pending.add(part);
+    if (!this.cycle) {
+      this.cycle = (async () => {
+        while (this.pending.size > 0 && !this.closed) {
+          const next = new Set(this.pending);
+          this.pending.clear();
+          await this.rebuild(next);
+        }
+      })().finally(() => {
+        this.cycle = null;
+      });
+    }
+    return this.cycle;
+  }
+
+  private async rebuild(parts: Set<IndexPart>): Promise<void> {
+    const started = Date.now();
+    // The markers first: a change made while the parts are read moves them past these, and is read again next time.
+    const markers = await this.readMarkers();
+    if (!this.snapshot || parts.has('products')) {
+      const products = await this.readProducts();
+      const stock = await this.readStock(products.ids);
+      const popularity = buildPopularity(products.ids, await repo.popularUnits(this.db));
+      this.snapshot = new CatalogSnapshot(products, stock, popularity);
+      this.builtAs = markers;
+      this.builtAt.products = this.builtAt.stock = this.builtAt.orders = started;
+      this.options.log.info({ products: products.size, ms: Date.now() - started }, 'catalogue index built');
+      return;
+    }
+    const ids = this.snapshot.products.ids;
+    const stock = parts.has('stock') ? await this.readStock(ids) : undefined;
+    const popularity = parts.has('orders') ? buildPopularity(ids, await repo.popularUnits(this.db)) : undefined;
+    // The products part cannot have been replaced meanwhile: rebuilds run one at a time.
+    this.snapshot = this.snapshot.with({ stock, popularity });
+    if (stock) {
+      this.builtAs.stock = markers.stock;
+      this.builtAt.stock = started;
+    }
+    if (popularity) {
+      this.builtAs.orders = markers.orders;
+      this.builtAt.orders = started;
+    }
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new IndexClosed('the catalogue index was closed while it was being built');
+  }
+
+  private async readProducts(): Promise<ProductsPart> {
+    const builder = new ProductsPartBuilder();
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.indexProductsAfter(this.db, builder.lastId, this.chunk);
+      builder.add(rows);
+      if (rows.length < this.chunk) break;
+    }
+    const ordered = {} as Record<ProductFacet, string[]>;
+    for (const facet of PRODUCT_FACETS) ordered[facet] = await repo.inCollationOrder(this.db, builder.facetValues(facet));
+    const byName: number[] = [];
+    let afterName: { latin: boolean; name: string; id: number } | null = null;
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.idsByNameAfter(this.db, afterName, this.chunk);
+      for (const row of rows) byName.push(row.id);
+      if (rows.length < this.chunk) break;
+      afterName = rows.at(-1)!;
+    }
+    const byNovelty: number[] = [];
+    let afterCreated: { created: string; id: number } | null = null;
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.idsByNoveltyAfter(this.db, afterCreated, this.chunk);
+      for (const row of rows) byNovelty.push(row.id);
+      if (rows.length < this.chunk) break;
+      afterCreated = rows.at(-1)!;
+    }
+    return builder.build(ordered, byName, byNovelty);
+  }
+
+  private async readStock(ids: Int32Array): Promise<StockPart> {
+    const builder = new StockPartBuilder(ids);
+    // A product has a few offers: a quarter of the products' chunk keeps a statement's answer about as large.
+    const step = Math.max(1, Math.floor(this.chunk / 4));
+    for (let start = 0; start < ids.length; start += step) {
+      this.checkOpen();
+      builder.add(await repo.indexOffers(this.db, ids[start]!, ids[Math.min(ids.length, start + step) - 1]!));
+    }
+    return builder.build();
+  }
+}
+
+function partsChanged(markers: Markers, builtAs: Markers): IndexPart[] {
+  return (['products', 'stock', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
+}
