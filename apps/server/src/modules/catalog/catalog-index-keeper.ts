@@ -57,7 +57,7 @@ export class CatalogIndex {
   private cycle: Promise<void> | null = null;
   /** A rebuild after this process's own import of products: pages wait for it. */
   private ownProductsWrite: Promise<void> | null = null;
-  /** Parts rebuilt on a change seen at the last tick, rebuilt once more at the next (see `tick`). */
+  /** Parts rebuilt on a change seen at the last tick, rebuilt once more at the next (see `checkNow`). */
   private confirm = new Set<IndexPart>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -122,7 +122,7 @@ export class CatalogIndex {
   private schedule(): void {
     if (this.closed) return;
     this.timer = setTimeout(() => {
-      this.tick()
+      this.checkNow()
         .catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue index: refresh failed'))
         .finally(() => this.schedule());
     }, this.options.intervalMs);
@@ -132,9 +132,10 @@ export class CatalogIndex {
   /**
    * One look at the markers. A sequence advances when the writing statement ends, a moment before its transaction
    * commits: a rebuild that starts in that moment sees the new marker but not yet the rows. So a part rebuilt for a
-   * change is rebuilt once more at the next tick, which covers any transaction shorter than the interval.
+   * change is rebuilt once more at the next tick, which covers any transaction shorter than the interval. Tests call it
+   * instead of waiting for the timer.
    */
-  private async tick(): Promise<void> {
+  async checkNow(): Promise<void> {
     if (!this.snapshot) return;
     const markers = await this.readMarkers();
     const changed = partsChanged(markers, this.builtAs).filter(
