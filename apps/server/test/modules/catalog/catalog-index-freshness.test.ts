@@ -7,6 +7,7 @@
 import { ORGANISATION } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../src/db/client';
 import { orderPayload } from '../operations/fixtures';
 import { insertProduct, type FixtureProduct } from '../orders/fixtures';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
@@ -35,9 +36,7 @@ function harness(overrides: Record<string, string>) {
   const order = async (product: FixtureProduct, quantity: number) => {
     const response = await state.t.app.inject({ method: 'POST', url: '/api/order/add', headers: state.demo, payload: orderPayload(product, quantity) });
     expect(response.statusCode, response.body).toBe(200);
-    const [offer] = (await state.t.app.db.execute(sql`select residue from offers where guid = ${product.offers[0]!.guid}`)).rows as Array<{
-      residue: number;
-    }>;
+    const [offer] = rowsOf<{ residue: number }>(await state.t.app.db.execute(sql`select residue from offers where guid = ${product.offers[0]!.guid}`));
     expect(offer!.residue).toBe(0);
   };
   const importProduct = async (uid: string, article: string) => {
@@ -63,7 +62,7 @@ function harness(overrides: Record<string, string>) {
     expect(response.json().response.applied, response.body).toBe(1);
   };
   const productId = async (uid: string) =>
-    ((await state.t.app.db.execute(sql`select id from products where uid = ${uid}`)).rows as Array<{ id: number }>)[0]!.id;
+    rowsOf<{ id: number }>(await state.t.app.db.execute(sql`select id from products where uid = ${uid}`))[0]!.id;
   return { state, page, order, importProduct, productId };
 }
 
