@@ -14,6 +14,7 @@
  *   sees its own writes without waiting for a timer.
  * Until the first build completes, pages wait for it.
  */
+import { PRICE_TYPE, priceTypeHalves } from '@portal/domain';
 import type { Db } from '../../db/client';
 import {
   CatalogSnapshot,
@@ -24,6 +25,7 @@ import {
   type ProductFacet,
   type ProductsPart,
   type StockPart,
+  yieldToOthers,
 } from './catalog-index';
 import * as repo from './catalog.repository';
 
@@ -178,7 +180,13 @@ export class CatalogIndex {
       const products = await this.readProducts();
       const stock = await this.readStock(products.ids);
       const popularity = buildPopularity(products.ids, await repo.popularUnits(this.db));
-      this.snapshot = new CatalogSnapshot(products, stock, popularity);
+      const snapshot = new CatalogSnapshot(products, stock, popularity);
+      // The price orders of every price type now, one at a time, rather than in the first page sorted by each.
+      for (const type of Object.values(PRICE_TYPE)) {
+        await yieldToOthers();
+        snapshot.priceOrder(priceTypeHalves(type));
+      }
+      this.snapshot = snapshot;
       this.builtAs = markers;
       this.builtAt.products = this.builtAt.stock = this.builtAt.orders = started;
       this.options.log.info({ products: products.size, ms: Date.now() - started }, 'catalogue index built');

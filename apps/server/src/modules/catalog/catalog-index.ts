@@ -442,32 +442,46 @@ export class ProductsPartBuilder {
    * The part, given each facet's values in the database's order and the products' ids by name and by novelty (read
    * from the database, so the collation stays the database's). Ids not in the index (added since) are left out.
    */
-  build(orderedValues: Record<ProductFacet, string[]>, idsByName: ArrayLike<number>, idsByNovelty: ArrayLike<number>): ProductsPart {
+  async build(orderedValues: Record<ProductFacet, string[]>, idsByName: ArrayLike<number>, idsByNovelty: ArrayLike<number>): Promise<ProductsPart> {
+    // A million products take about half a second here: given back to other requests step by step (~0.1 s each).
     const size = this.ids.length;
     const ids = Int32Array.from(this.ids);
     const sale = emptyBitmap(size);
     for (const i of this.sale) setBit(sale, i);
-    const facet = (name: ProductFacet) => {
+    const facets = {} as ProductsPart['facets'];
+    for (const name of PRODUCT_FACETS) {
+      await yieldToOthers();
       const bitmaps = this.facets[name].bitmaps(size);
-      return { values: orderedValues[name].filter((value) => bitmaps.has(value)), bitmaps };
-    };
+      facets[name] = { values: orderedValues[name].filter((value) => bitmaps.has(value)), bitmaps };
+    }
+    await yieldToOthers();
+    const groups = this.group.bitmaps(size);
+    const statuses = this.status.bitmaps(size);
+    await yieldToOthers();
+    const nameOrder = numbersOf(ids, idsByName);
+    await yieldToOthers();
+    const newOrder = numbersOf(ids, idsByNovelty);
+    await yieldToOthers();
     return {
       size,
       ids,
-      groups: this.group.bitmaps(size),
-      facets: { type: facet('type'), season: facet('season'), protection: facet('protection'), standard: facet('standard') },
-      statuses: this.status.bitmaps(size),
+      groups,
+      facets,
+      statuses,
       sale,
       all: fullBitmap(size),
       createdUs: Float64Array.from(this.createdUs),
       listKopecks: Float64Array.from(this.listKopecks),
       dealerKopecks: Float64Array.from(this.dealerKopecks),
-      nameOrder: numbersOf(ids, idsByName),
-      newOrder: numbersOf(ids, idsByNovelty),
+      nameOrder,
+      newOrder,
       priceOrders: new Map(),
     };
   }
 }
+
+/** Lets the requests waiting meanwhile run before the next step of a build. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The product number of an id, or -1 when the index does not hold it. */
 export function numberOf(ids: Int32Array, id: number): number {
