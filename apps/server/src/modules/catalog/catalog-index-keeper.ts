@@ -16,6 +16,7 @@
  */
 import { PRICE_TYPE, priceTypeHalves } from '@portal/domain';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import {
   CatalogSnapshot,
   PRODUCT_FACETS,
@@ -75,7 +76,9 @@ export class CatalogIndex {
   /** Background mode: the first build now, then the markers every interval. */
   start(): void {
     if (this.options.refresh !== 'background' || this.timer || this.closed) return;
-    this.refresh(['products']).catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue index: first build failed'));
+    this.refresh(['products']).catch((error: unknown) => {
+      if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue index: first build failed');
+    });
     this.schedule();
   }
 
@@ -99,7 +102,9 @@ export class CatalogIndex {
       if (!this.snapshot) await this.refresh(['products']);
       if (this.ownProductsWrite) await this.ownProductsWrite;
     }
-    return { snapshot: this.snapshot!, newSinceUs: Date.now() * 1000 - this.newSpanUs };
+    // Only while the server shuts down, before the first build ended.
+    if (!this.snapshot) throw new AppError('UNAVAILABLE', 'Каталог ещё загружается: повторите через несколько секунд.');
+    return { snapshot: this.snapshot, newSinceUs: Date.now() * 1000 - this.newSpanUs };
   }
 
   /**
@@ -112,7 +117,9 @@ export class CatalogIndex {
     // a write inside that time is left to the next tick, which sees it by its marker.
     const spacing = part === 'orders' ? POPULARITY_REFRESH_MS : part === 'stock' ? this.options.intervalMs : 0;
     if (Date.now() - this.builtAt[part] < spacing) return;
-    const rebuilt = this.refresh([part]).catch((error: unknown) => this.options.log.error({ err: error, part }, 'catalogue index: rebuild failed'));
+    const rebuilt = this.refresh([part]).catch((error: unknown) => {
+      if (!(error instanceof IndexClosed)) this.options.log.error({ err: error, part }, 'catalogue index: rebuild failed');
+    });
     if (part === 'products') {
       const waited: Promise<void> = rebuilt.finally(() => {
         if (this.ownProductsWrite === waited) this.ownProductsWrite = null;
