@@ -14,6 +14,9 @@ END $$;--> statement-breakpoint
 -- Products: their facets, prices, groups, names and dates.
 CREATE TRIGGER "products_catalog_index" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "products"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalog_index_changed"('catalog_products_changes');--> statement-breakpoint
+-- The group tree: which groups a group's page takes in.
+CREATE TRIGGER "catalog_groups_catalog_index" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "catalog_groups"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalog_index_changed"('catalog_products_changes');--> statement-breakpoint
 -- Offers: sizes and stock (every order takes stock, so this one moves most).
 CREATE TRIGGER "offers_catalog_index" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "offers"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalog_index_changed"('catalog_stock_changes');--> statement-breakpoint

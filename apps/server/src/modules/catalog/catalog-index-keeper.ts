@@ -2,7 +2,7 @@
  * Keeps the catalogue index (catalog-index.ts) current. It is built from the database in chunks (a million products in
  * short statements, other requests answered between them), and each of its parts is rebuilt when the database says its
  * tables changed: the change markers of migration 0010, one sequence per kind of change, advanced by every write of
- * products, of offers (stock), and of order lines (popularity) — by this process, another one on the same PostgreSQL,
+ * products and catalogue groups, of offers (stock), and of order lines (popularity) — by this process, another one on the same PostgreSQL,
  * the seed or a hand-run statement alike.
  *
  * Two ways to notice a change (CATALOG_INDEX_REFRESH, docs/decisions.md «Catalogue index»):
@@ -219,6 +219,7 @@ export class CatalogIndex {
   }
 
   private async readProducts(): Promise<ProductsPart> {
+    const groupTree = (await repo.listGroups(this.db)).map(({ code, parentCode }) => ({ code, parentCode }));
     const builder = new ProductsPartBuilder();
     for (;;) {
       this.checkOpen();
@@ -246,7 +247,7 @@ export class CatalogIndex {
       if (rows.length < this.chunk) break;
       afterCreated = rows.at(-1)!;
     }
-    return builder.build(ordered, byName, byNovelty);
+    return builder.build(ordered, byName, byNovelty, groupTree);
   }
 
   private async readStock(ids: Int32Array): Promise<StockPart> {

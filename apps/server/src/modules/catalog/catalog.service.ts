@@ -13,11 +13,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
-import { requireUserPartner } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
 import { imageUrl, resolvePricing } from '../products/products.service';
-import { answerPage, type CatalogScope, type Halves, type IndexAnswer } from './catalog-index';
+import { answerPage, type CatalogScope, type Halves, type IndexAnswer, type ProductsPart } from './catalog-index';
 import type { CatalogIndex } from './catalog-index-keeper';
 import * as repo from './catalog.repository';
 import type { CatalogCard } from './catalog.repository';
@@ -31,9 +30,8 @@ export async function catalogMenu(db: Db): Promise<TCatalogGroup[]> {
   return build(null);
 }
 
-/** A group and all its sub-groups' codes; 404 for an unknown group. */
-async function subtreeCodes(db: Db, code: string): Promise<string[]> {
-  const groups = await repo.listGroups(db);
+/** A group and all its sub-groups' codes, from the index's copy of the group tree; 404 for an unknown group. */
+function subtreeCodes(groups: ProductsPart['groupTree'], code: string): string[] {
   if (!groups.some((group) => group.code === code)) {
     throw new AppError('NOT_FOUND', `Группа каталога «${code.slice(0, 64)}» не найдена: выберите группу из меню каталога.`);
   }
@@ -76,8 +74,7 @@ function toPage(answer: IndexAnswer, cards: CatalogCard[], halves: Halves): TCat
  */
 async function pricingOf(db: Db, user: SignedInUser | null, partnerUid: string | undefined) {
   const pricing = await resolvePricing(db, user, { PARTNER: partnerUid });
-  const partnerId = user && partnerUid !== undefined ? (await requireUserPartner(db, user.id, partnerUid)).id : null;
-  return { halves: priceTypeHalves(pricing.product), partnerId };
+  return { halves: priceTypeHalves(pricing.product), partnerId: pricing.partnerId ?? null };
 }
 
 type FiltersQuery = z.infer<typeof ZCatalogFiltersQuerySchema>;
@@ -86,12 +83,13 @@ async function pageOf(
   db: Db,
   index: CatalogIndex,
   user: SignedInUser | null,
-  scope: CatalogScope,
+  scopeOf: (groups: ProductsPart['groupTree']) => CatalogScope,
   page: number,
   query: FiltersQuery,
 ): Promise<TCatalogPage> {
-  const { halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
   const { snapshot, newSinceUs } = await index.current();
+  const scope = scopeOf(snapshot.products.groupTree);
+  const { halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
   const answer = answerPage(snapshot, {
     scope,
     filters: catalogFiltersOf(query),
@@ -111,12 +109,12 @@ export async function catalogProducts(
   user: SignedInUser | null,
   query: TCatalogProductsQuery,
 ): Promise<TCatalogPage> {
-  const scope: CatalogScope = query.group ? { groupCodes: await subtreeCodes(db, query.group) } : { all: true };
-  return pageOf(db, index, user, scope, query.page, query);
+  const group = query.group;
+  return pageOf(db, index, user, (groups) => (group ? { groupCodes: subtreeCodes(groups, group) } : { all: true }), query.page, query);
 }
 
 export async function seasonSale(db: Db, index: CatalogIndex, user: SignedInUser | null, query: TSeasonSaleQuery): Promise<TCatalogPage> {
-  return pageOf(db, index, user, { seasonSale: true }, query.page, query);
+  return pageOf(db, index, user, () => ({ seasonSale: true }), query.page, query);
 }
 
 export async function productImage(
