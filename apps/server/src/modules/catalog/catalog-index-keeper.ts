@@ -94,13 +94,17 @@ export class CatalogIndex {
    * back from now in the database's calendar).
    */
   async current(): Promise<{ snapshot: CatalogSnapshot; newSinceUs: number }> {
-    if (this.options.refresh === 'on-request') {
-      const markers = await this.readMarkers();
-      const changed = this.snapshot ? partsChanged(markers, this.builtAs) : (['products'] as IndexPart[]);
-      if (changed.length > 0) await this.refresh(changed);
-    } else {
-      if (!this.snapshot) await this.refresh(['products']);
-      if (this.ownProductsWrite) await this.ownProductsWrite;
+    try {
+      if (this.options.refresh === 'on-request') {
+        const markers = await this.readMarkers();
+        const changed = this.snapshot ? partsChanged(markers, this.builtAs) : (['products'] as IndexPart[]);
+        if (changed.length > 0) await this.refresh(changed);
+      } else {
+        if (!this.snapshot) await this.refresh(['products']);
+        if (this.ownProductsWrite) await this.ownProductsWrite;
+      }
+    } catch (error) {
+      if (!(error instanceof IndexClosed)) throw error;
     }
     // Only while the server shuts down, before the first build ended.
     if (!this.snapshot) throw new AppError('UNAVAILABLE', 'Каталог ещё загружается: повторите через несколько секунд.');
