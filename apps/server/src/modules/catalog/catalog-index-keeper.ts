@@ -2,7 +2,9 @@
  * Keeps the catalogue index (catalog-index.ts) current. It is built from the database in chunks (a million products in
  * short statements, other requests answered between them), and each of its parts is rebuilt when the database says its
  * tables changed: the change markers of migration 0010, one sequence per kind of change, advanced by every write of
- * products and catalogue groups, of offers (stock), and of order lines (popularity) — by this process, another one on the same PostgreSQL,
+ * products and catalogue groups, of offers added or removed (sizes), and of order lines (popularity); and the table
+ * catalog_stock_flips, where an update of offers writes the products whose stock went to or came back from zero, so
+ * an order re-reads a few products' offers, not all stock — by this process, another one on the same PostgreSQL,
  * the seed or a hand-run statement alike.
  *
  * Two ways to notice a change (CATALOG_INDEX_REFRESH, docs/decisions.md «Catalogue index»):
@@ -25,12 +27,16 @@ import {
   buildPopularity,
   type ProductFacet,
   type ProductsPart,
+  type IndexedOffer,
   type StockPart,
+  numberOf,
+  restock,
   yieldToOthers,
 } from './catalog-index';
 import * as repo from './catalog.repository';
 
-export type IndexPart = 'products' | 'stock' | 'orders';
+/** Products; all offers (sizes and stock); stock that crossed zero (catalog_stock_flips); popularity. */
+export type IndexPart = 'products' | 'stock' | 'flips' | 'orders';
 type Markers = Record<IndexPart, number>;
 
 export interface CatalogIndexOptions {
@@ -46,16 +52,26 @@ export interface CatalogIndexOptions {
 const POPULARITY_REFRESH_MS = 60_000;
 /** The window moves even without new orders (old orders leave it): rebuilt at least this often. */
 const POPULARITY_MAX_AGE_MS = 3_600_000;
+/** Stock flips are removed after an hour (repo.pruneStockFlips); looked for every ten minutes. */
+const FLIPS_PRUNE_MS = 600_000;
+/** More flips than this since the last look: all stock is read instead. */
+const FLIPS_AT_MOST = 20_000;
 
 class IndexClosed extends Error {}
 
 export class CatalogIndex {
   private snapshot: CatalogSnapshot | null = null;
   /** The markers each part was built as of. */
-  private builtAs: Markers = { products: -1, stock: -1, orders: -1 };
+  private builtAs: Markers = { products: -1, stock: -1, flips: -1, orders: -1 };
+  /**
+   * Flips are read from the marker before the last one applied: a flip whose transaction committed after a later one
+   * was read (ids are taken before commit) is still read once more. Re-reading a product's offers changes nothing.
+   */
+  private flipsFrom = 0;
+  private prunedAt = 0;
   private newSpanUs = 0;
   /** When each part's last rebuild started. */
-  private readonly builtAt: Record<IndexPart, number> = { products: 0, stock: 0, orders: 0 };
+  private readonly builtAt: Record<IndexPart, number> = { products: 0, stock: 0, flips: 0, orders: 0 };
   private readonly pending = new Set<IndexPart>();
   private cycle: Promise<void> | null = null;
   /** A rebuild after this process's own import of products: pages wait for it. */
@@ -117,8 +133,8 @@ export class CatalogIndex {
    */
   noteWrite(part: IndexPart): void {
     if (this.options.refresh !== 'background' || this.closed || !this.snapshot) return;
-    // Orders come many a second in a busy hour: stock is rebuilt at most once an interval, popularity once a minute;
-    // a write inside that time is left to the next tick, which sees it by its marker.
+    // Orders come many a second in a busy hour: all stock is read at most once an interval, popularity once a minute;
+    // a write inside that time is left to the next tick, which sees it by its marker. Flips are cheap: read at once.
     const spacing = part === 'orders' ? POPULARITY_REFRESH_MS : part === 'stock' ? this.options.intervalMs : 0;
     if (Date.now() - this.builtAt[part] < spacing) return;
     const rebuilt = this.refresh([part]).catch((error: unknown) => {
@@ -158,12 +174,16 @@ export class CatalogIndex {
     const parts = new Set([...changed, ...this.confirm]);
     this.confirm = new Set(changed);
     if (parts.size > 0) await this.refresh([...parts]);
+    if (Date.now() - this.prunedAt >= FLIPS_PRUNE_MS) {
+      this.prunedAt = Date.now();
+      await repo.pruneStockFlips(this.db);
+    }
   }
 
   private async readMarkers(): Promise<Markers> {
     const row = await repo.indexMarkers(this.db);
     this.newSpanUs = row.newSpanSeconds * 1_000_000;
-    return { products: row.products, stock: row.stock, orders: row.orders };
+    return { products: row.products, stock: row.stock, flips: row.flips, orders: row.orders };
   }
 
   /** Rebuilds the parts, one rebuild at a time; resolves when no rebuild asked for before or meanwhile is left. */
@@ -199,18 +219,38 @@ export class CatalogIndex {
       }
       this.snapshot = snapshot;
       this.builtAs = markers;
-      this.builtAt.products = this.builtAt.stock = this.builtAt.orders = started;
+      this.builtAt.products = this.builtAt.stock = this.builtAt.flips = this.builtAt.orders = started;
+      this.flipsFrom = markers.flips;
       this.options.log.info({ products: products.size, ms: Date.now() - started }, 'catalogue index built');
       return;
     }
     const ids = this.snapshot.products.ids;
+    if (parts.has('flips') && !parts.has('stock')) {
+      const from = this.flipsFrom;
+      const flips = await repo.stockFlipsAfter(this.db, from, FLIPS_AT_MOST);
+      // Thousands of flips at once (a bulk update of stock): reading all stock is cheaper than product by product.
+      if (flips.length >= FLIPS_AT_MOST) parts.add('stock');
+      else {
+        const productIds = [...new Set(flips.map((flip) => flip.productId))];
+        const numbers = productIds.map((id) => numberOf(ids, id)).filter((i) => i >= 0);
+        const offers: IndexedOffer[] = [];
+        for (let start = 0; start < productIds.length; start += 1000) {
+          offers.push(...(await repo.offersOfProducts(this.db, productIds.slice(start, start + 1000))));
+        }
+        restock(this.snapshot.stock, numbers, ids, offers);
+        this.flipsFrom = this.builtAs.flips;
+        this.builtAs.flips = markers.flips;
+        this.builtAt.flips = started;
+      }
+    }
     const stock = parts.has('stock') ? await this.readStock(ids) : undefined;
     const popularity = parts.has('orders') ? buildPopularity(ids, await repo.popularUnits(this.db)) : undefined;
     // The products part cannot have been replaced meanwhile: rebuilds run one at a time.
     this.snapshot = this.snapshot.with({ stock, popularity });
     if (stock) {
       this.builtAs.stock = markers.stock;
-      this.builtAt.stock = started;
+      this.builtAs.flips = this.flipsFrom = markers.flips;
+      this.builtAt.stock = this.builtAt.flips = started;
     }
     if (popularity) {
       this.builtAs.orders = markers.orders;
@@ -267,5 +307,5 @@ export class CatalogIndex {
 }
 
 function partsChanged(markers: Markers, builtAs: Markers): IndexPart[] {
-  return (['products', 'stock', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
+  return (['products', 'stock', 'flips', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
 }

@@ -21,6 +21,7 @@ import {
   type CatalogSort,
 } from '@portal/domain';
 import {
+  clearBit,
   count,
   countBoth,
   emptyBitmap,
@@ -547,6 +548,24 @@ export class StockPartBuilder {
     // The order sizes have always been listed in: numbers as numbers (39 < 100), Russian letters.
     const sizes = [...this.size.keys()].sort((a, b) => a.localeCompare(b, 'ru', { numeric: true }));
     return { sizes, size: this.size, sizeInStock: this.sizeInStock, inStock: this.inStock };
+  }
+}
+
+/**
+ * Updates the stock part in place for some products (product numbers), from all their offers: what the index does
+ * when only stock moved across zero. Their sizes stay as they were (a change of sizes rebuilds the part).
+ */
+export function restock(stock: StockPart, numbers: readonly number[], ids: Int32Array, offers: readonly IndexedOffer[]): void {
+  for (const i of numbers) {
+    clearBit(stock.inStock, i);
+    for (const bitmap of stock.sizeInStock.values()) clearBit(bitmap, i);
+  }
+  for (const offer of offers) {
+    const i = numberOf(ids, offer.productId);
+    const sized = stock.sizeInStock.get(offer.size);
+    if (i < 0 || !offer.inStock || !sized || !hasBit(stock.size.get(offer.size)!, i)) continue;
+    setBit(sized, i);
+    setBit(stock.inStock, i);
   }
 }
 

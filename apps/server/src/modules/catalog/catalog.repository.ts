@@ -90,13 +90,37 @@ export async function popularUnits(db: DbOrTx) {
  */
 export async function indexMarkers(db: DbOrTx) {
   const marker = (name: string) => sql`(select case when is_called then last_value else 0 end from ${sql.identifier(name)})::float8`;
-  const [row] = rowsOf<{ products: number; stock: number; orders: number; newSpanSeconds: number }>(
+  const [row] = rowsOf<{ products: number; stock: number; flips: number; orders: number; newSpanSeconds: number }>(
     await db.execute(sql`
       select ${marker('catalog_products_changes')} as products, ${marker('catalog_stock_changes')} as stock,
+        (select coalesce(max(id), 0) from catalog_stock_flips)::float8 as flips,
         ${marker('catalog_orders_changes')} as orders,
         extract(epoch from now() - (now() - make_interval(days => ${NEW_PRODUCT_DAYS})))::float8 as "newSpanSeconds"`),
   );
   return row!;
+}
+
+/** Products whose stock went to or came back from zero (migration 0010), after the id given; at most `limit`. */
+export async function stockFlipsAfter(db: DbOrTx, afterId: number, limit: number) {
+  return rowsOf<{ id: number; productId: number }>(
+    await db.execute(sql`
+      select id::float8 as id, product_id as "productId" from catalog_stock_flips where id > ${afterId} order by id limit ${limit}`),
+  );
+}
+
+/** The offers of a few products, as the index reads offers. */
+export async function offersOfProducts(db: DbOrTx, productIds: readonly number[]): Promise<IndexedOffer[]> {
+  if (productIds.length === 0) return [];
+  return rowsOf<IndexedOffer>(
+    await db.execute(sql`
+      select o.product_id as "productId", o.characteristic as size, o.residue > 0 as "inStock"
+      from offers o where o.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`),
+  );
+}
+
+/** Stock flips older than an hour: every index has read them long since (it looks every few seconds). */
+export async function pruneStockFlips(db: DbOrTx) {
+  await db.execute(sql`delete from catalog_stock_flips where at < now() - interval '1 hour'`);
 }
 
 export interface CatalogCard {

@@ -474,7 +474,8 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
   const applied = reports.filter((report) => report.status === 'applied').length;
   // The catalogue's index rebuilds what the batch changed now, not at its next look at the change markers.
   if (applied > 0 && name === 'products') app.catalogIndex?.noteWrite('products');
-  if (applied > 0 && (name === 'offers' || name === 'stock')) app.catalogIndex?.noteWrite('stock');
+  if (applied > 0 && name === 'offers') app.catalogIndex?.noteWrite('stock');
+  if (applied > 0 && name === 'stock') app.catalogIndex?.noteWrite('flips');
   return { applied, refused: reports.length - applied, items: reports };
 }
 

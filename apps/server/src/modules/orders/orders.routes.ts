@@ -42,7 +42,7 @@ function replayHeader(reply: FastifyReply, answer: TOrderSubmitResult) {
 
 /** An order took (or gave back) stock and adds to popularity: the catalogue's index catches up now. */
 function noteCatalogChanges(app: FastifyInstance): void {
-  app.catalogIndex.noteWrite('stock');
+  app.catalogIndex.noteWrite('flips');
   app.catalogIndex.noteWrite('orders');
 }
 

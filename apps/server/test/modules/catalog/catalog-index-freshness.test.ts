@@ -86,6 +86,14 @@ describe('catalogue index, refreshed before each page (tests)', () => {
     expect((await page({ size: 'Ф-15' })).total).toBe(1);
   });
 
+  it('follows an offer moved to another size (sizes are read again, not only stock)', async () => {
+    const product = await insertProduct(state.t.app.db, { priceOpt: 500, offers: [{ characteristic: 'Ф-17', residue: 1 }] });
+    expect((await page({ size: 'Ф-17', stock: '1' })).total).toBe(1);
+    await state.t.app.db.execute(sql`update offers set characteristic = 'Ф-18' where guid = ${product.offers[0]!.guid}`);
+    expect((await page({ size: 'Ф-17' })).total).toBe(0);
+    expect((await page({ size: 'Ф-18', stock: '1' })).total).toBe(1);
+  });
+
   it('lists a product the ERP imports on the next page, with its group, status, season and size', async () => {
     const query = { group: 'ruki', status: 'Outlet', season: 'всесезонные', size: '10', stock: '1' };
     const before = await page(query);

@@ -81,9 +81,9 @@ function subtree(code: string): string[] {
   return codes;
 }
 
-describe('catalogue index', () => {
-  it('answers every random combination of scope, filters, sort, price type and page as SQL does', async () => {
-    const random = randomSource(15);
+/** Compares `combinations` random pages of the index with the reference; answers how many found products and how many combined filters. */
+async function compareRandomPages(seed: number, combinations: number) {
+    const random = randomSource(seed);
     const db = t.app.db;
     const sorts = Object.values(CATALOG_SORT) as CatalogSort[];
     const halvesOf = [PRICE_TYPE.DEFAULT, PRICE_TYPE.DEALER, PRICE_TYPE.BASE].map(priceTypeHalves);
@@ -96,7 +96,7 @@ describe('catalogue index', () => {
     ];
     let nonEmpty = 0;
     let counted = 0;
-    for (let n = 0; n < COMBINATIONS; n++) {
+    for (let n = 0; n < combinations; n++) {
       const scope = random.pick(scopes);
       const halves = random.pick(halvesOf);
       // The values to choose from: what the unfiltered scope lists (its own counts), and now and then one it lacks.
@@ -143,8 +143,24 @@ describe('catalogue index', () => {
       if (expected.total > 0) nonEmpty++;
       if (expected.without.length > 1) counted++;
     }
+    return { nonEmpty, counted };
+}
+
+describe('catalogue index', () => {
+  it('answers every random combination of scope, filters, sort, price type and page as SQL does', async () => {
+    const { nonEmpty, counted } = await compareRandomPages(15, COMBINATIONS);
     // The combinations must exercise something: most find products, many combine several filters.
     expect(nonEmpty).toBeGreaterThan(COMBINATIONS / 3);
     expect(counted).toBeGreaterThan(COMBINATIONS / 5);
+  });
+
+  it('stays equal to SQL after stock crosses zero both ways, read product by product from the flips', async () => {
+    await t.app.catalogIndex.current();
+    const flipped = await t.app.db.execute(sql`
+      update offers set residue = case when residue > 0 then 0 else 5 end where id % 11 = 3 returning id`);
+    expect(rowsOf(flipped).length).toBeGreaterThan(0);
+    const flips = rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from catalog_stock_flips`))[0]!.n;
+    expect(flips).toBeGreaterThan(0);
+    await compareRandomPages(16, 60);
   });
 });
