@@ -17,6 +17,7 @@ import { securityHeaders } from './lib/security-headers';
 import { registerCompression, registerWebApp } from './lib/static-assets';
 import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
+import { CatalogIndex } from './modules/catalog/catalog-index-keeper';
 import { apiModules } from './modules';
 import { addressSuggestRoutes } from './modules/logistics/address-suggest.routes';
 import { operationsPlugin } from './modules/operations/operations.plugin';
@@ -71,6 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  const catalogIndex = new CatalogIndex(database.db, {
+    refresh: config.CATALOG_INDEX_REFRESH,
+    intervalMs: config.CATALOG_INDEX_REFRESH_SECONDS * 1000,
+    log: app.log,
+  });
+  app.decorate('catalogIndex', catalogIndex);
 
   if (options.seed !== false) {
     const seeded = await seedIfEmpty({
@@ -82,6 +89,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (seeded) app.log.info('demo data seeded');
   }
 
+  // Built once the app is ready (after the seed), closed before the database is.
+  app.addHook('onReady', async () => catalogIndex.start());
+  app.addHook('preClose', async () => {
+    await catalogIndex.close();
+  });
   registerErrorHandler(app);
 
   // While shutting down, answers in flight tell the client to close its keep-alive connection, so the server can

@@ -40,6 +40,13 @@ const ZConfigSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(3000),
   /** How long a name search keeps its list of matches (stock and prices are always read live); 0 turns it off. */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * How the catalogue's in-memory index learns of changes (modules/catalog/catalog-index-keeper.ts): `background` reads
+   * the change markers every CATALOG_INDEX_REFRESH_SECONDS and rebuilds behind the requests; `on-request` reads them
+   * before every catalogue page and rebuilds first (exact at once, but a busy shop would rebuild stock all the time).
+   */
+  CATALOG_INDEX_REFRESH: z.enum(['background', 'on-request']).default('background'),
+  CATALOG_INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1, 'must be at least 0.1').max(3600).default(5),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** Comma-separated origins allowed to open the realtime socket and call the API from a browser; empty = same host only. */
   ALLOWED_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()).filter(Boolean) : [])),
@@ -82,6 +89,8 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     LOG_LEVEL: 'silent',
     SEED_PRODUCTS: '300',
     DATA_DIR: 'memory://',
+    // A test reads the catalogue right after it writes: the index catches up before answering, no timer to wait for.
+    CATALOG_INDEX_REFRESH: 'on-request',
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,
   });

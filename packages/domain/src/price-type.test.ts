@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORGANISATION, PRICE_TYPE } from './constants';
-import { contractPriceType, isPriceType, offerPriceForType, productPriceForType } from './price-type';
+import { contractPriceType, isPriceType, offerPriceForType, priceKopecksForHalves, priceTypeHalves, productPriceForType } from './price-type';
 
 const product = { price: 4990, priceOpt: 3650.5 };
 
@@ -29,6 +29,20 @@ describe('prices by price type', () => {
         expect(dealer).toBeLessThanOrEqual(base);
         expect(base).toBeLessThanOrEqual(list);
         expect(Number(base.toFixed(2))).toBe(base);
+      }),
+    );
+  });
+
+  it('prices in kopecks by halves, rounding the half kopeck up, as the price types do', () => {
+    expect(priceKopecksForHalves(499000, 365050, priceTypeHalves(PRICE_TYPE.BASE))).toBe(432025);
+    expect(priceKopecksForHalves(30, 11, { listHalves: 1, dealerHalves: 1 })).toBe(21);
+    expect(priceKopecksForHalves(30, 11, priceTypeHalves(PRICE_TYPE.DEALER))).toBe(11);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (list, dealer) => {
+        for (const type of [PRICE_TYPE.DEFAULT, PRICE_TYPE.DEALER, PRICE_TYPE.BASE]) {
+          const kopecks = priceKopecksForHalves(list, dealer, priceTypeHalves(type));
+          expect(kopecks / 100).toBe(productPriceForType({ price: list / 100, priceOpt: dealer / 100 }, type));
+        }
       }),
     );
   });

@@ -31,11 +31,21 @@ export function priceTypeHalves(priceType: PriceTypeId): { listHalves: number; d
   }
 }
 
+/**
+ * The rule of `priceTypeHalves` on kopecks: what the catalogue's index sorts and filters by, and what
+ * `productPriceForType` gives in roubles. Prices are never negative, so (x + 1) / 2 rounded down is half up.
+ */
+export function priceKopecksForHalves(
+  listKopecks: number,
+  dealerKopecks: number,
+  halves: { listHalves: number; dealerHalves: number },
+): number {
+  return Math.floor((listKopecks * halves.listHalves + dealerKopecks * halves.dealerHalves + 1) / 2);
+}
+
 /** The product's price for a price type, before any size surcharge. */
 export function productPriceForType(product: { price: number; priceOpt: number }, priceType: PriceTypeId): number {
-  const { listHalves, dealerHalves } = priceTypeHalves(priceType);
-  // Prices are never negative: Math.round of a non-negative half is half up, as the database's (x + 1) / 2.
-  return fromKopecks(Math.round((toKopecks(product.price) * listHalves + toKopecks(product.priceOpt) * dealerHalves) / 2));
+  return fromKopecks(priceKopecksForHalves(toKopecks(product.price), toKopecks(product.priceOpt), priceTypeHalves(priceType)));
 }
 
 /** An offer's price for a price type: the product's price for that type plus the offer's surcharge over PRICE_OPT. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from './partners';
 
 /** Catalogue menu groups (spec §3 "Catalogue"): a tree by parent_code; zone places a group on the interactive catalogue. */
@@ -155,4 +155,19 @@ export const certificates = pgTable(
     storageKey: text('storage_key').notNull(),
   },
   (t) => [index('certificates_product_idx').on(t.productId)],
+);
+
+/**
+ * Products whose stock went to zero or came back from zero: written by the trigger on offers (migration 0010) and read
+ * by the catalogue index, which re-reads just those products' offers instead of all stock. An order that leaves stock
+ * above zero writes nothing here. Rows older than an hour are removed by the index's keeper.
+ */
+export const catalogStockFlips = pgTable(
+  'catalog_stock_flips',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_stock_flips_at_idx').on(t.at)],
 );

@@ -1,43 +1,126 @@
 /**
- * Catalogue queries: the group tree, and pages of a group's products, of the season sale or of all products, narrowed
- * by the filters (issue 15), sorted, with each filter value's count.
+ * Catalogue queries: the group tree, what the catalogue's index is built from (catalog-index.ts), the cards of a page,
+ * and product pictures.
  */
-import {
-  CATALOG_STATUS_VALUES,
-  NEW_PRODUCT_DAYS,
-  POPULARITY_DAYS,
-  activeCatalogFilters,
-  catalogPageCount,
-  catalogPageOffset,
-  toKopecks,
-  type CatalogFacet,
-  type CatalogFilters,
-  type CatalogSort,
-} from '@portal/domain';
+import { NEW_PRODUCT_DAYS, POPULARITY_DAYS } from '@portal/domain';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { catalogGroups, productImages } from '../../db/schema';
+import type { IndexedOffer, IndexedProduct } from './catalog-index';
+
+/** A money column in kopecks (money columns have two decimals, so this is exact). */
+const kopecks = (column: SQL) => sql`(${column} * 100)::bigint`;
 
 export function listGroups(db: DbOrTx) {
   return db.select().from(catalogGroups).orderBy(asc(catalogGroups.sort), asc(catalogGroups.id));
 }
 
-/** Which products a catalogue shows before any filter: a group and its sub-groups, the season sale, or all. */
-export type CatalogScope = { groupCodes: string[] } | { seasonSale: true } | { all: true };
+/**
+ * The catalogue index's reads (catalog-index.ts): products in id order, a chunk at a time, so a million are read in
+ * short statements and other requests run between them.
+ */
+export async function indexProductsAfter(db: DbOrTx, afterId: number, limit: number): Promise<IndexedProduct[]> {
+  return rowsOf<IndexedProduct>(
+    await db.execute(sql`
+      select p.id, p.group_code as "group", p.type, p.season, p.protection_class as protection, p.standard, p.status,
+        (extract(epoch from p.created_at) * 1000000)::float8 as "createdUs",
+        ${kopecks(sql`p.price`)}::float8 as "listKopecks", ${kopecks(sql`p.price_opt`)}::float8 as "dealerKopecks",
+        p.season_sale as sale
+      from products p where p.id > ${afterId} order by p.id limit ${limit}`),
+  );
+}
 
-export type FilterName = CatalogFacet | 'inStock' | 'price';
+/** Offers of the products with ids in [fromId, toId]: their sizes, and which of them have stock. */
+export async function indexOffers(db: DbOrTx, fromId: number, toId: number): Promise<IndexedOffer[]> {
+  return rowsOf<IndexedOffer>(
+    await db.execute(sql`
+      select o.product_id as "productId", o.characteristic as size, o.residue > 0 as "inStock"
+      from offers o where o.product_id between ${fromId} and ${toId}`),
+  );
+}
 
-export interface CatalogPageQuery {
-  scope: CatalogScope;
-  filters: CatalogFilters;
-  sort: CatalogSort;
-  /** The price type's halves (price-type.ts `priceTypeHalves`): the dealer's price is computed by that one rule. */
-  halves: { listHalves: number; dealerHalves: number };
-  /** The company in use: its last order of each product («bought before»); null without one. */
-  partnerId: number | null;
-  /** 1-based; a page past the last is answered as the last. */
-  page: number;
-  pageSize: number;
+/** A facet's values in the order the filters list them: the database's ICU root collation, as the name sort. */
+export async function inCollationOrder(db: DbOrTx, values: readonly string[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = rowsOf<{ value: string }>(
+    await db.execute(sql`
+      select v as value from unnest(array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]) v
+      order by v collate "und-x-icu"`),
+  );
+  return rows.map((row) => row.value);
+}
+
+/**
+ * Product ids by name — Russian order on both engines (migration 0009: the ICU root collation, Latin-initial names
+ * after Cyrillic), by the index products_name_ru_idx — a chunk after the last one read.
+ */
+export async function idsByNameAfter(db: DbOrTx, after: { latin: boolean; name: string; id: number } | null, limit: number) {
+  return rowsOf<{ id: number; latin: boolean; name: string }>(
+    await db.execute(sql`
+      select p.id, p.name_latin as latin, p.name from products p
+      ${after ? sql`where (p.name_latin, p.name collate "und-x-icu", p.id) > (${after.latin}, ${after.name} collate "und-x-icu", ${after.id})` : sql``}
+      order by p.name_latin, p.name collate "und-x-icu", p.id limit ${limit}`),
+  );
+}
+
+/** Product ids newest first (created_at desc, id desc, by products_created_idx), a chunk after the last one read. */
+export async function idsByNoveltyAfter(db: DbOrTx, after: { created: string; id: number } | null, limit: number) {
+  return rowsOf<{ id: number; created: string }>(
+    await db.execute(sql`
+      select p.id, p.created_at::text as created from products p
+      ${after ? sql`where (p.created_at, p.id) < (${after.created}::timestamptz, ${after.id})` : sql``}
+      order by p.created_at desc, p.id desc limit ${limit}`),
+  );
+}
+
+/** Units each product was ordered in, by all dealers, over the last POPULARITY_DAYS. */
+export async function popularUnits(db: DbOrTx) {
+  return rowsOf<{ id: number; units: number }>(
+    await db.execute(sql`
+      select l.product_id as id, sum(l.quantity)::int as units
+      from order_lines l join orders ord on ord.id = l.order_id
+      where ord.created_at > now() - make_interval(days => ${POPULARITY_DAYS})
+      group by l.product_id`),
+  );
+}
+
+/**
+ * The change markers of migration 0010 (0 for a sequence never advanced), and how far back «new» reaches from now in
+ * the database's calendar (NEW_PRODUCT_DAYS days, in seconds: a day across a clock change is not 86,400 s).
+ */
+export async function indexMarkers(db: DbOrTx) {
+  const marker = (name: string) => sql`(select case when is_called then last_value else 0 end from ${sql.identifier(name)})::float8`;
+  const [row] = rowsOf<{ products: number; stock: number; flips: number; orders: number; newSpanSeconds: number }>(
+    await db.execute(sql`
+      select ${marker('catalog_products_changes')} as products, ${marker('catalog_stock_changes')} as stock,
+        (select coalesce(max(id), 0) from catalog_stock_flips)::float8 as flips,
+        ${marker('catalog_orders_changes')} as orders,
+        extract(epoch from now() - (now() - make_interval(days => ${NEW_PRODUCT_DAYS})))::float8 as "newSpanSeconds"`),
+  );
+  return row!;
+}
+
+/** Products whose stock went to or came back from zero (migration 0010), after the id given; at most `limit`. */
+export async function stockFlipsAfter(db: DbOrTx, afterId: number, limit: number) {
+  return rowsOf<{ id: number; productId: number }>(
+    await db.execute(sql`
+      select id::float8 as id, product_id as "productId" from catalog_stock_flips where id > ${afterId} order by id limit ${limit}`),
+  );
+}
+
+/** The offers of a few products, as the index reads offers. */
+export async function offersOfProducts(db: DbOrTx, productIds: readonly number[]): Promise<IndexedOffer[]> {
+  if (productIds.length === 0) return [];
+  return rowsOf<IndexedOffer>(
+    await db.execute(sql`
+      select o.product_id as "productId", o.characteristic as size, o.residue > 0 as "inStock"
+      from offers o where o.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`),
+  );
+}
+
+/** Stock flips older than an hour: every index has read them long since (it looks every few seconds). */
+export async function pruneStockFlips(db: DbOrTx) {
+  await db.execute(sql`delete from catalog_stock_flips where at < now() - interval '1 hour'`);
 }
 
 export interface CatalogCard {
@@ -48,188 +131,32 @@ export interface CatalogCard {
   status: string;
   image: number | null;
   residue: number;
+  listKopecks: number;
   dealerKopecks: number;
   bought: string | null;
 }
 
-const kopecks = (column: SQL) => sql`(${column} * 100)::bigint`;
-
-/** The dealer's price in kopecks, as `productPriceForType` computes it (prices are never negative, so +1 then /2 is half up). */
-function dealerKopecksOf(halves: CatalogPageQuery['halves']): SQL {
-  return sql`((${kopecks(sql`p.price`)} * ${halves.listHalves} + ${kopecks(sql`p.price_opt`)} * ${halves.dealerHalves} + 1) / 2)`;
-}
-
-function scopeCondition(scope: CatalogScope): SQL {
-  if ('groupCodes' in scope) return sql`p.group_code in (${sql.join(scope.groupCodes.map((code) => sql`${code}`), sql`, `)})`;
-  if ('seasonSale' in scope) return sql`p.season_sale`;
-  return sql`true`;
-}
-
-const listOf = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
-const FACET_COLUMNS: Record<'type' | 'season' | 'protection' | 'standard', SQL> = {
-  type: sql`p.type`,
-  season: sql`p.season`,
-  protection: sql`p.protection_class`,
-  standard: sql`p.standard`,
-};
-
-const newSince = sql`now() - make_interval(days => ${NEW_PRODUCT_DAYS})`;
-
-/** One status value as a condition: a product status, or «new» (came into the catalogue lately). */
-function statusCondition(value: string): SQL {
-  return value === 'new' ? sql`p.created_at > ${newSince}` : sql`p.status = ${value}`;
-}
-
 /**
- * The conditions of the filters that are set, leaving out `except` (a filter's own counts are taken without it). Size
- * and stock together mean «this size in stock»: the same offer must be of the size and have stock.
+ * The cards of a page by primary key: live stock, the main picture, both prices in kopecks and, for a company,
+ * the day of its last order of the product («bought before»). In no particular order.
  */
-function filterConditions(filters: CatalogFilters, halves: CatalogPageQuery['halves'], except?: FilterName): SQL[] {
-  const conditions: SQL[] = [];
-  const sizes = except === 'size' ? [] : filters.size;
-  const inStock = except !== 'inStock' && filters.inStock;
-  if (sizes.length > 0) {
-    conditions.push(
-      sql`exists (select 1 from offers o where o.product_id = p.id and o.characteristic in (${listOf(sizes)})${inStock ? sql` and o.residue > 0` : sql``})`,
-    );
-  } else if (inStock) {
-    conditions.push(sql`exists (select 1 from offers o where o.product_id = p.id and o.residue > 0)`);
-  }
-  for (const facet of ['type', 'season', 'protection', 'standard'] as const) {
-    if (except !== facet && filters[facet].length > 0) conditions.push(sql`${FACET_COLUMNS[facet]} in (${listOf(filters[facet])})`);
-  }
-  if (except !== 'status' && filters.status.length > 0) {
-    conditions.push(sql`(${sql.join(filters.status.map(statusCondition), sql` or `)})`);
-  }
-  if (except !== 'price') {
-    const dealer = dealerKopecksOf(halves);
-    if (filters.priceFrom !== null) conditions.push(sql`${dealer} >= ${toKopecks(filters.priceFrom)}`);
-    if (filters.priceTo !== null) conditions.push(sql`${dealer} <= ${toKopecks(filters.priceTo)}`);
-  }
-  return conditions;
-}
-
-const allOf = (conditions: SQL[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
-
-function orderBy(sort: CatalogSort, halves: CatalogPageQuery['halves']): SQL {
-  switch (sort) {
-    case 'price':
-      return sql`${dealerKopecksOf(halves)} asc, p.id asc`;
-    case '-price':
-      return sql`${dealerKopecksOf(halves)} desc, p.id asc`;
-    case 'name':
-      // Russian order on both engines: see migration 0009 (root ICU collation, Latin-initial names after Cyrillic).
-      return sql`p.name_latin asc, p.name collate "und-x-icu" asc, p.id asc`;
-    case 'new':
-      return sql`p.created_at desc, p.id desc`;
-    case 'popular':
-      return sql`coalesce(popular.units, 0) desc, p.id asc`;
-    default:
-      return sql`p.id asc`;
-  }
-}
-
-/** Units each product was ordered in, by all dealers, over the last POPULARITY_DAYS: aggregated once per query. */
-const popularJoin = sql`left join (
-  select l.product_id, sum(l.quantity)::int as units
-  from order_lines l join orders ord on ord.id = l.order_id
-  where ord.created_at > now() - make_interval(days => ${POPULARITY_DAYS})
-  group by l.product_id
-) popular on popular.product_id = p.id`;
-
-type ValueCount = { value: string; count: number };
-
-/** A page of a catalogue with its filters' counts; `page` in the answer is the page served (the last when asked past it). */
-export async function catalogPage(db: DbOrTx, query: CatalogPageQuery) {
-  const { filters, halves } = query;
-  const scope = scopeCondition(query.scope);
-  const where = allOf([scope, ...filterConditions(filters, halves)]);
-  const others = (name: FilterName) => allOf(filterConditions(filters, halves, name));
-
-  const [totalRow] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products p where ${where}`));
-  const total = totalRow?.n ?? 0;
-  const page = Math.max(1, Math.min(query.page, catalogPageCount(total, query.pageSize)));
-  const offset = catalogPageOffset(page, query.pageSize);
-
+export async function catalogCards(db: DbOrTx, ids: readonly number[], partnerId: number | null): Promise<CatalogCard[]> {
+  if (ids.length === 0) return [];
   const bought =
-    query.partnerId === null
+    partnerId === null
       ? sql`null::text`
       : sql`(select to_char(max(ord.created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD')
              from order_lines l join orders ord on ord.id = l.order_id
-             where l.product_id = p.id and ord.partner_id = ${query.partnerId})`;
-  const rows = rowsOf<CatalogCard>(
+             where l.product_id = p.id and ord.partner_id = ${partnerId})`;
+  return rowsOf<CatalogCard>(
     await db.execute(sql`
       select p.id, p.article, p.name, p.price::float8 as price, p.status,
         (select i.id from product_images i where i.product_id = p.id order by i.sort, i.id limit 1) as image,
         (select coalesce(sum(o.residue), 0)::int from offers o where o.product_id = p.id) as residue,
-        ${dealerKopecksOf(halves)}::int8 as "dealerKopecks",
+        ${kopecks(sql`p.price`)}::float8 as "listKopecks", ${kopecks(sql`p.price_opt`)}::float8 as "dealerKopecks",
         ${bought} as bought
-      from products p ${query.sort === 'popular' ? popularJoin : sql``}
-      where ${where}
-      order by ${orderBy(query.sort, halves)}
-      limit ${query.pageSize} offset ${offset}`),
+      from products p where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
   );
-
-  const facetCounts = async (facet: 'type' | 'season' | 'protection' | 'standard'): Promise<ValueCount[]> =>
-    rowsOf<ValueCount>(
-      await db.execute(sql`
-        select ${FACET_COLUMNS[facet]} as value, (count(*) filter (where ${others(facet)}))::int as count
-        from products p where ${scope} and ${FACET_COLUMNS[facet]} is not null
-        group by 1 order by ${FACET_COLUMNS[facet]} collate "und-x-icu"`),
-    );
-  const sizeCounts = async (): Promise<ValueCount[]> =>
-    rowsOf<ValueCount>(
-      await db.execute(sql`
-        select o.characteristic as value,
-          (count(distinct p.id) filter (where ${others('size')}${filters.inStock ? sql` and o.residue > 0` : sql``}))::int as count
-        from products p join offers o on o.product_id = p.id
-        where ${scope}
-        group by 1`),
-    ).sort((a, b) => a.value.localeCompare(b.value, 'ru', { numeric: true }));
-  const statusCounts = async (): Promise<ValueCount[]> => {
-    const statusOthers = others('status');
-    const [row] = rowsOf<Record<string, number>>(
-      await db.execute(sql`
-        select ${sql.join(
-          CATALOG_STATUS_VALUES.map((value) => sql`(count(*) filter (where ${statusOthers} and ${statusCondition(value)}))::int as ${sql.identifier(value)}`),
-          sql`, `,
-        )}
-        from products p where ${scope}`),
-    );
-    return CATALOG_STATUS_VALUES.map((value) => ({ value, count: row?.[value] ?? 0 }));
-  };
-  const [stockRow] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from products p
-      where ${scope} and ${others('inStock')}
-        and exists (select 1 from offers o where o.product_id = p.id and o.residue > 0
-                    ${filters.size.length > 0 ? sql`and o.characteristic in (${listOf(filters.size)})` : sql``})`),
-  );
-  const [priceRow] = rowsOf<{ min: number | null; max: number | null }>(
-    await db.execute(sql`
-      select min(${dealerKopecksOf(halves)})::int8 as min, max(${dealerKopecksOf(halves)})::int8 as max
-      from products p where ${scope} and ${others('price')}`),
-  );
-  // Sequential, not Promise.all: PGlite runs one statement at a time anyway, and a pool's connections are shared.
-  const counts = {
-    inStock: stockRow?.n ?? 0,
-    type: await facetCounts('type'),
-    season: await facetCounts('season'),
-    size: await sizeCounts(),
-    protection: await facetCounts('protection'),
-    standard: await facetCounts('standard'),
-    status: await statusCounts(),
-    price: { min: priceRow?.min ?? null, max: priceRow?.max ?? null },
-  };
-
-  const without: Array<{ filter: FilterName; total: number }> = [];
-  for (const filter of activeCatalogFilters(filters)) {
-    const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from products p where ${scope} and ${others(filter)}`),
-    );
-    without.push({ filter, total: row?.n ?? 0 });
-  }
-  return { rows, total, page, counts, without };
 }
 
 export async function findImage(db: DbOrTx, id: number) {

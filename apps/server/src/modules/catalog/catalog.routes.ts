@@ -25,7 +25,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZCatalogPageSchema) },
       },
     },
-    async (request) => ({ error: null, response: await catalogProducts(app.db, request.user, request.query) }),
+    async (request) => ({ error: null, response: await catalogProducts(app.db, app.catalogIndex, request.user, request.query) }),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZCatalogPageSchema) },
       },
     },
-    async (request) => ({ error: null, response: await seasonSale(app.db, request.user, request.query) }),
+    async (request) => ({ error: null, response: await seasonSale(app.db, app.catalogIndex, request.user, request.query) }),
   );
 
   app.get(

@@ -8,16 +8,18 @@ import {
   type TSeasonSaleQuery,
   type ZCatalogFiltersQuerySchema,
 } from '@portal/contracts';
-import { CATALOG_PAGE_SIZE, fromKopecks, priceTypeHalves } from '@portal/domain';
+import { CATALOG_PAGE_SIZE, fromKopecks, priceKopecksForHalves, priceTypeHalves } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
-import { requireUserPartner } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
 import { imageUrl, resolvePricing } from '../products/products.service';
+import { answerPage, type CatalogScope, type Halves, type IndexAnswer, type ProductsPart } from './catalog-index';
+import type { CatalogIndex } from './catalog-index-keeper';
 import * as repo from './catalog.repository';
+import type { CatalogCard } from './catalog.repository';
 
 export async function catalogMenu(db: Db): Promise<TCatalogGroup[]> {
   const groups = await repo.listGroups(db);
@@ -28,9 +30,8 @@ export async function catalogMenu(db: Db): Promise<TCatalogGroup[]> {
   return build(null);
 }
 
-/** A group and all its sub-groups' codes; 404 for an unknown group. */
-async function subtreeCodes(db: Db, code: string): Promise<string[]> {
-  const groups = await repo.listGroups(db);
+/** A group and all its sub-groups' codes, from the index's copy of the group tree; 404 for an unknown group. */
+function subtreeCodes(groups: ProductsPart['groupTree'], code: string): string[] {
   if (!groups.some((group) => group.code === code)) {
     throw new AppError('NOT_FOUND', `Группа каталога «${code.slice(0, 64)}» не найдена: выберите группу из меню каталога.`);
   }
@@ -41,10 +42,14 @@ async function subtreeCodes(db: Db, code: string): Promise<string[]> {
   return codes;
 }
 
-function toPage(result: Awaited<ReturnType<typeof repo.catalogPage>>): TCatalogPage {
-  const roubles = (value: number | string | null) => (value === null ? null : fromKopecks(Number(value)));
+/** The page's cards in the index's order, priced for the company by the one rule of the domain. */
+function toPage(answer: IndexAnswer, cards: CatalogCard[], halves: Halves): TCatalogPage {
+  const roubles = (value: number | null) => (value === null ? null : fromKopecks(value));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  // A product deleted since the index was built has no card: the page is one shorter until the index catches up.
+  const rows = answer.ids.flatMap((id) => byId.get(id) ?? []);
   return {
-    products: result.rows.map((row) => ({
+    products: rows.map((row) => ({
       ID: row.id,
       ARTICLE: row.article,
       NAME: row.name,
@@ -52,14 +57,14 @@ function toPage(result: Awaited<ReturnType<typeof repo.catalogPage>>): TCatalogP
       STATUS: row.status,
       IMAGE: row.image === null ? null : imageUrl(Number(row.image)),
       RESIDUE: Number(row.residue),
-      PRICE_DEALER: fromKopecks(Number(row.dealerKopecks)),
+      PRICE_DEALER: fromKopecks(priceKopecksForHalves(Number(row.listKopecks), Number(row.dealerKopecks), halves)),
       BOUGHT: row.bought,
     })),
-    count: result.rows.length,
-    total: result.total,
-    page: result.page,
-    filters: { ...result.counts, price: { min: roubles(result.counts.price.min), max: roubles(result.counts.price.max) } },
-    without: result.without,
+    count: rows.length,
+    total: answer.total,
+    page: answer.page,
+    filters: { ...answer.counts, price: { min: roubles(answer.counts.price.min), max: roubles(answer.counts.price.max) } },
+    without: answer.without,
   };
 }
 
@@ -69,34 +74,47 @@ function toPage(result: Awaited<ReturnType<typeof repo.catalogPage>>): TCatalogP
  */
 async function pricingOf(db: Db, user: SignedInUser | null, partnerUid: string | undefined) {
   const pricing = await resolvePricing(db, user, { PARTNER: partnerUid });
-  const partnerId = user && partnerUid !== undefined ? (await requireUserPartner(db, user.id, partnerUid)).id : null;
-  return { halves: priceTypeHalves(pricing.product), partnerId };
+  return { halves: priceTypeHalves(pricing.product), partnerId: pricing.partnerId ?? null };
 }
 
 type FiltersQuery = z.infer<typeof ZCatalogFiltersQuerySchema>;
 
-async function pageOf(db: Db, user: SignedInUser | null, scope: repo.CatalogScope, page: number, query: FiltersQuery): Promise<TCatalogPage> {
+async function pageOf(
+  db: Db,
+  index: CatalogIndex,
+  user: SignedInUser | null,
+  scopeOf: (groups: ProductsPart['groupTree']) => CatalogScope,
+  page: number,
+  query: FiltersQuery,
+): Promise<TCatalogPage> {
+  const { snapshot, newSinceUs } = await index.current();
+  const scope = scopeOf(snapshot.products.groupTree);
   const { halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
-  const result = await repo.catalogPage(db, {
+  const answer = answerPage(snapshot, {
     scope,
     filters: catalogFiltersOf(query),
     sort: query.sort,
     halves,
-    partnerId,
     page,
     pageSize: CATALOG_PAGE_SIZE,
+    newSinceUs,
   });
-  return toPage(result);
+  return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId), halves);
 }
 
 /** A page of a group's products (the group and its sub-groups), or of the whole catalogue without a group. A page past the last is the last. */
-export async function catalogProducts(db: Db, user: SignedInUser | null, query: TCatalogProductsQuery): Promise<TCatalogPage> {
-  const scope: repo.CatalogScope = query.group ? { groupCodes: await subtreeCodes(db, query.group) } : { all: true };
-  return pageOf(db, user, scope, query.page, query);
+export async function catalogProducts(
+  db: Db,
+  index: CatalogIndex,
+  user: SignedInUser | null,
+  query: TCatalogProductsQuery,
+): Promise<TCatalogPage> {
+  const group = query.group;
+  return pageOf(db, index, user, (groups) => (group ? { groupCodes: subtreeCodes(groups, group) } : { all: true }), query.page, query);
 }
 
-export async function seasonSale(db: Db, user: SignedInUser | null, query: TSeasonSaleQuery): Promise<TCatalogPage> {
-  return pageOf(db, user, { seasonSale: true }, query.page, query);
+export async function seasonSale(db: Db, index: CatalogIndex, user: SignedInUser | null, query: TSeasonSaleQuery): Promise<TCatalogPage> {
+  return pageOf(db, index, user, () => ({ seasonSale: true }), query.page, query);
 }
 
 export async function productImage(

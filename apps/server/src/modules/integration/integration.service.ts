@@ -33,7 +33,8 @@ import { notifyPartner, notifyUsers } from '../notifications/notifications.servi
 import * as repo from './integration.repository';
 
 /** What the integration needs of the app: the database, the realtime hub (events) and a log. */
-export type IntegrationApp = Pick<FastifyInstance, 'db' | 'realtime' | 'log'>;
+/** The server's pieces an import uses; the catalogue index is absent in the command line (its server sees the markers). */
+export type IntegrationApp = Pick<FastifyInstance, 'db' | 'realtime' | 'log'> & Partial<Pick<FastifyInstance, 'catalogIndex'>>;
 
 /** One call takes at most this many items: larger loads go in several calls. */
 export const MAX_BATCH_ITEMS = 5000;
@@ -471,6 +472,10 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
     }
   }
   const applied = reports.filter((report) => report.status === 'applied').length;
+  // The catalogue's index rebuilds what the batch changed now, not at its next look at the change markers.
+  if (applied > 0 && name === 'products') app.catalogIndex?.noteWrite('products');
+  if (applied > 0 && name === 'offers') app.catalogIndex?.noteWrite('stock');
+  if (applied > 0 && name === 'stock') app.catalogIndex?.noteWrite('flips');
   return { applied, refused: reports.length - applied, items: reports };
 }
 

@@ -11,7 +11,7 @@ import {
   okEnvelope,
   type TOrderSubmitResult,
 } from '@portal/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
@@ -40,6 +40,12 @@ function replayHeader(reply: FastifyReply, answer: TOrderSubmitResult) {
   if (isReplayedAnswer(answer)) reply.header(IDEMPOTENT_REPLAYED, 'true');
 }
 
+/** An order took (or gave back) stock and adds to popularity: the catalogue's index catches up now. */
+function noteCatalogChanges(app: FastifyInstance): void {
+  app.catalogIndex.noteWrite('flips');
+  app.catalogIndex.noteWrite('orders');
+}
+
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/add',
@@ -53,6 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await submitOrder(app.db, currentUser(request).id, request.body, { key: idempotencyKey(request) });
+      noteCatalogChanges(app);
       replayHeader(reply, answer);
       return { error: null, response: answer };
     },
@@ -74,6 +81,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         key: idempotencyKey(request),
         editOrderId: request.params.id,
       });
+      noteCatalogChanges(app);
       replayHeader(reply, answer);
       return { error: null, response: answer };
     },

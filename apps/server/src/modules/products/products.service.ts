@@ -66,6 +66,8 @@ export async function resolvePriceType(db: Db, user: SignedInUser | null, reques
 interface Pricing {
   product: PriceTypeId;
   offer(orgGuid: string): PriceTypeId;
+  /** The company in use (PARTNER), when one was given: already checked to be the user's. */
+  partnerId?: number;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function resolvePricing(db: Db, user: SignedInUser | null, query: {
   }
   const partner = await requireUserPartner(db, user.id, query.PARTNER);
   const contracts = await repo.pricedContractsOf(db, partner.id);
-  return { product: contractPriceType(contracts), offer: (orgGuid) => contractPriceType(contracts, orgGuid) };
+  return { product: contractPriceType(contracts), offer: (orgGuid) => contractPriceType(contracts, orgGuid), partnerId: partner.id };
 }
 
 /** A company's prices of catalogue products (GET /api/product/prices), in the order asked; unknown ids are left out. */

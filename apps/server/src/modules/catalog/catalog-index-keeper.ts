@@ -1,0 +1,311 @@
+/**
+ * Keeps the catalogue index (catalog-index.ts) current. It is built from the database in chunks (a million products in
+ * short statements, other requests answered between them), and each of its parts is rebuilt when the database says its
+ * tables changed: the change markers of migration 0010, one sequence per kind of change, advanced by every write of
+ * products and catalogue groups, of offers added or removed (sizes), and of order lines (popularity); and the table
+ * catalog_stock_flips, where an update of offers writes the products whose stock went to or came back from zero, so
+ * an order re-reads a few products' offers, not all stock — by this process, another one on the same PostgreSQL,
+ * the seed or a hand-run statement alike.
+ *
+ * Two ways to notice a change (CATALOG_INDEX_REFRESH, docs/decisions.md «Catalogue index»):
+ * - `background` (production): the markers are read every CATALOG_INDEX_REFRESH_SECONDS and a changed part is rebuilt
+ *   behind the requests, which meanwhile answer from the previous index. This process's own writes start the rebuild
+ *   at once; after an import of products, pages wait for it, so a page never lists a product that is gone. Stock and
+ *   popularity may lag by the interval plus one rebuild (cards always read live stock).
+ * - `on-request` (tests): every page first reads the markers and rebuilds what changed before answering, so a test
+ *   sees its own writes without waiting for a timer.
+ * Until the first build completes, pages wait for it.
+ */
+import { PRICE_TYPE, priceTypeHalves } from '@portal/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  CatalogSnapshot,
+  PRODUCT_FACETS,
+  ProductsPartBuilder,
+  StockPartBuilder,
+  buildPopularity,
+  type ProductFacet,
+  type ProductsPart,
+  type IndexedOffer,
+  type StockPart,
+  numberOf,
+  restock,
+  yieldToOthers,
+} from './catalog-index';
+import * as repo from './catalog.repository';
+
+/** Products; all offers (sizes and stock); stock that crossed zero (catalog_stock_flips); popularity. */
+export type IndexPart = 'products' | 'stock' | 'flips' | 'orders';
+type Markers = Record<IndexPart, number>;
+
+export interface CatalogIndexOptions {
+  refresh: 'background' | 'on-request';
+  /** Background: how often the markers are read. */
+  intervalMs: number;
+  log: { error(details: object, message: string): void; info(details: object, message: string): void };
+  /** Products per statement while building (offers go a quarter of that many products at a time). */
+  chunk?: number;
+}
+
+/** Popularity is a 90-day window: a few minutes' lag means nothing, and its query reads every recent order line. */
+const POPULARITY_REFRESH_MS = 60_000;
+/** The window moves even without new orders (old orders leave it): rebuilt at least this often. */
+const POPULARITY_MAX_AGE_MS = 3_600_000;
+/** Stock flips are removed after an hour (repo.pruneStockFlips); looked for every ten minutes. */
+const FLIPS_PRUNE_MS = 600_000;
+/** More flips than this since the last look: all stock is read instead. */
+const FLIPS_AT_MOST = 20_000;
+
+class IndexClosed extends Error {}
+
+export class CatalogIndex {
+  private snapshot: CatalogSnapshot | null = null;
+  /** The markers each part was built as of. */
+  private builtAs: Markers = { products: -1, stock: -1, flips: -1, orders: -1 };
+  /**
+   * Flips are read from the marker before the last one applied: a flip whose transaction committed after a later one
+   * was read (ids are taken before commit) is still read once more. Re-reading a product's offers changes nothing.
+   */
+  private flipsFrom = 0;
+  private prunedAt = 0;
+  private newSpanUs = 0;
+  /** When each part's last rebuild started. */
+  private readonly builtAt: Record<IndexPart, number> = { products: 0, stock: 0, flips: 0, orders: 0 };
+  private readonly pending = new Set<IndexPart>();
+  private cycle: Promise<void> | null = null;
+  /** A rebuild after this process's own import of products: pages wait for it. */
+  private ownProductsWrite: Promise<void> | null = null;
+  /** Parts rebuilt on a change seen at the last tick, rebuilt once more at the next (see `checkNow`). */
+  private confirm = new Set<IndexPart>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly chunk: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: CatalogIndexOptions,
+  ) {
+    this.chunk = options.chunk ?? 50_000;
+  }
+
+  /** Background mode: the first build now, then the markers every interval. */
+  start(): void {
+    if (this.options.refresh !== 'background' || this.timer || this.closed) return;
+    this.refresh(['products']).catch((error: unknown) => {
+      if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue index: first build failed');
+    });
+    this.schedule();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.cycle?.catch(() => {});
+  }
+
+  /**
+   * The index to answer a page from, and since when a product counts as «new» (microseconds since 1970: NEW_PRODUCT_DAYS
+   * back from now in the database's calendar).
+   */
+  async current(): Promise<{ snapshot: CatalogSnapshot; newSinceUs: number }> {
+    try {
+      if (this.options.refresh === 'on-request') {
+        const markers = await this.readMarkers();
+        const changed = this.snapshot ? partsChanged(markers, this.builtAs) : (['products'] as IndexPart[]);
+        if (changed.length > 0) await this.refresh(changed);
+      } else {
+        if (!this.snapshot) await this.refresh(['products']);
+        if (this.ownProductsWrite) await this.ownProductsWrite;
+      }
+    } catch (error) {
+      if (!(error instanceof IndexClosed)) throw error;
+    }
+    // Only while the server shuts down, before the first build ended.
+    if (!this.snapshot) throw new AppError('UNAVAILABLE', 'Каталог ещё загружается: повторите через несколько секунд.');
+    return { snapshot: this.snapshot, newSinceUs: Date.now() * 1000 - this.newSpanUs };
+  }
+
+  /**
+   * This process has just written `part` (an order took stock; the ERP imported products or stock): rebuild it now
+   * rather than at the next tick. Only in background mode: on request, the next page reads the markers anyway.
+   */
+  noteWrite(part: IndexPart): void {
+    if (this.options.refresh !== 'background' || this.closed || !this.snapshot) return;
+    // Orders come many a second in a busy hour: all stock is read at most once an interval, popularity once a minute;
+    // a write inside that time is left to the next tick, which sees it by its marker. Flips are cheap: read at once.
+    const spacing = part === 'orders' ? POPULARITY_REFRESH_MS : part === 'stock' ? this.options.intervalMs : 0;
+    if (Date.now() - this.builtAt[part] < spacing) return;
+    const rebuilt = this.refresh([part]).catch((error: unknown) => {
+      if (!(error instanceof IndexClosed)) this.options.log.error({ err: error, part }, 'catalogue index: rebuild failed');
+    });
+    if (part === 'products') {
+      const waited: Promise<void> = rebuilt.finally(() => {
+        if (this.ownProductsWrite === waited) this.ownProductsWrite = null;
+      });
+      this.ownProductsWrite = waited;
+    }
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.checkNow()
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue index: refresh failed'))
+        .finally(() => this.schedule());
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  /**
+   * One look at the markers. A sequence advances when the writing statement ends, a moment before its transaction
+   * commits: a rebuild that starts in that moment sees the new marker but not yet the rows. So a part rebuilt for a
+   * change is rebuilt once more at the next tick, which covers any transaction shorter than the interval. Tests call it
+   * instead of waiting for the timer.
+   */
+  async checkNow(): Promise<void> {
+    if (!this.snapshot) return;
+    const markers = await this.readMarkers();
+    const changed = partsChanged(markers, this.builtAs).filter(
+      (part) => part !== 'orders' || Date.now() - this.builtAt.orders >= POPULARITY_REFRESH_MS,
+    );
+    if (Date.now() - this.builtAt.orders >= POPULARITY_MAX_AGE_MS && !changed.includes('orders')) changed.push('orders');
+    const parts = new Set([...changed, ...this.confirm]);
+    this.confirm = new Set(changed);
+    if (parts.size > 0) await this.refresh([...parts]);
+    if (Date.now() - this.prunedAt >= FLIPS_PRUNE_MS) {
+      this.prunedAt = Date.now();
+      await repo.pruneStockFlips(this.db);
+    }
+  }
+
+  private async readMarkers(): Promise<Markers> {
+    const row = await repo.indexMarkers(this.db);
+    this.newSpanUs = row.newSpanSeconds * 1_000_000;
+    return { products: row.products, stock: row.stock, flips: row.flips, orders: row.orders };
+  }
+
+  /** Rebuilds the parts, one rebuild at a time; resolves when no rebuild asked for before or meanwhile is left. */
+  private refresh(parts: readonly IndexPart[]): Promise<void> {
+    for (const part of parts) this.pending.add(part);
+    if (!this.cycle) {
+      this.cycle = (async () => {
+        while (this.pending.size > 0 && !this.closed) {
+          const next = new Set(this.pending);
+          this.pending.clear();
+          await this.rebuild(next);
+        }
+      })().finally(() => {
+        this.cycle = null;
+      });
+    }
+    return this.cycle;
+  }
+
+  private async rebuild(parts: Set<IndexPart>): Promise<void> {
+    const started = Date.now();
+    // The markers first: a change made while the parts are read moves them past these, and is read again next time.
+    const markers = await this.readMarkers();
+    if (!this.snapshot || parts.has('products')) {
+      const products = await this.readProducts();
+      const stock = await this.readStock(products.ids);
+      const popularity = buildPopularity(products.ids, await repo.popularUnits(this.db));
+      const snapshot = new CatalogSnapshot(products, stock, popularity);
+      // The price orders of every price type now, one at a time, rather than in the first page sorted by each.
+      for (const type of Object.values(PRICE_TYPE)) {
+        await yieldToOthers();
+        snapshot.priceOrder(priceTypeHalves(type));
+      }
+      this.snapshot = snapshot;
+      this.builtAs = markers;
+      this.builtAt.products = this.builtAt.stock = this.builtAt.flips = this.builtAt.orders = started;
+      this.flipsFrom = markers.flips;
+      this.options.log.info({ products: products.size, ms: Date.now() - started }, 'catalogue index built');
+      return;
+    }
+    const ids = this.snapshot.products.ids;
+    if (parts.has('flips') && !parts.has('stock')) {
+      const from = this.flipsFrom;
+      const flips = await repo.stockFlipsAfter(this.db, from, FLIPS_AT_MOST);
+      // Thousands of flips at once (a bulk update of stock): reading all stock is cheaper than product by product.
+      if (flips.length >= FLIPS_AT_MOST) parts.add('stock');
+      else {
+        const productIds = [...new Set(flips.map((flip) => flip.productId))];
+        const numbers = productIds.map((id) => numberOf(ids, id)).filter((i) => i >= 0);
+        const offers: IndexedOffer[] = [];
+        for (let start = 0; start < productIds.length; start += 1000) {
+          offers.push(...(await repo.offersOfProducts(this.db, productIds.slice(start, start + 1000))));
+        }
+        restock(this.snapshot.stock, numbers, ids, offers);
+        this.flipsFrom = this.builtAs.flips;
+        this.builtAs.flips = markers.flips;
+        this.builtAt.flips = started;
+      }
+    }
+    const stock = parts.has('stock') ? await this.readStock(ids) : undefined;
+    const popularity = parts.has('orders') ? buildPopularity(ids, await repo.popularUnits(this.db)) : undefined;
+    // The products part cannot have been replaced meanwhile: rebuilds run one at a time.
+    this.snapshot = this.snapshot.with({ stock, popularity });
+    if (stock) {
+      this.builtAs.stock = markers.stock;
+      this.builtAs.flips = this.flipsFrom = markers.flips;
+      this.builtAt.stock = this.builtAt.flips = started;
+    }
+    if (popularity) {
+      this.builtAs.orders = markers.orders;
+      this.builtAt.orders = started;
+    }
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new IndexClosed('the catalogue index was closed while it was being built');
+  }
+
+  private async readProducts(): Promise<ProductsPart> {
+    const groupTree = (await repo.listGroups(this.db)).map(({ code, parentCode }) => ({ code, parentCode }));
+    const builder = new ProductsPartBuilder();
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.indexProductsAfter(this.db, builder.lastId, this.chunk);
+      builder.add(rows);
+      if (rows.length < this.chunk) break;
+    }
+    const ordered = {} as Record<ProductFacet, string[]>;
+    for (const facet of PRODUCT_FACETS) ordered[facet] = await repo.inCollationOrder(this.db, builder.facetValues(facet));
+    const byName: number[] = [];
+    let afterName: { latin: boolean; name: string; id: number } | null = null;
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.idsByNameAfter(this.db, afterName, this.chunk);
+      for (const row of rows) byName.push(row.id);
+      if (rows.length < this.chunk) break;
+      afterName = rows.at(-1)!;
+    }
+    const byNovelty: number[] = [];
+    let afterCreated: { created: string; id: number } | null = null;
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.idsByNoveltyAfter(this.db, afterCreated, this.chunk);
+      for (const row of rows) byNovelty.push(row.id);
+      if (rows.length < this.chunk) break;
+      afterCreated = rows.at(-1)!;
+    }
+    return builder.build(ordered, byName, byNovelty, groupTree);
+  }
+
+  private async readStock(ids: Int32Array): Promise<StockPart> {
+    const builder = new StockPartBuilder(ids);
+    // A product has a few offers: a quarter of the products' chunk keeps a statement's answer about as large.
+    const step = Math.max(1, Math.floor(this.chunk / 4));
+    for (let start = 0; start < ids.length; start += step) {
+      this.checkOpen();
+      builder.add(await repo.indexOffers(this.db, ids[start]!, ids[Math.min(ids.length, start + step) - 1]!));
+    }
+    return builder.build();
+  }
+}
+
+function partsChanged(markers: Markers, builtAs: Markers): IndexPart[] {
+  return (['products', 'stock', 'flips', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
+}
