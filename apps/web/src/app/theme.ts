@@ -48,9 +48,12 @@ const gray = DEFAULT_THEME.colors.gray;
 export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // A select's «Выберите…» is drawn as text, not as a placeholder attribute: it must be readable too.
+    '--mantine-color-placeholder': readable(gray[5], [WHITE, gray[0]], 'darker'),
   };
   const darkScheme: Record<string, string> = {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': readable(dark[3], [dark[5], dark[6], dark[7]], 'lighter'),
     '--mantine-color-anchor': 'var(--mantine-color-blue-text)',
   };
   for (const [name, shades] of Object.entries(mantineTheme.colors)) {

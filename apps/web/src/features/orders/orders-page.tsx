@@ -270,7 +270,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                 {/* A pre-order check gets its bill later: say why instead of hiding the action without a word. */}
                 {check.status === CHECK_STATUS.PREORDER && (
                   <Tooltip label={billRequestRefusal(check.status)} multiline w={280}>
-                    <Button size="compact-xs" variant="subtle" data-disabled onClick={(event) => event.preventDefault()}>
+                    <Button size="compact-xs" variant="subtle" data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
                       Запросить счёт
                     </Button>
                   </Tooltip>
