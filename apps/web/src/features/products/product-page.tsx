@@ -137,7 +137,7 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
                     {formatPrice(product.PRICE)}
                   </Text>
                 </Card>
-                <Card withBorder padding="sm" radius="md" bg="blue.0">
+                <Card withBorder padding="sm" radius="md" bg="var(--mantine-color-blue-light)">
                   <Text fz="xs" c="dimmed">
                     Ваша цена ({priceTypeName.toLowerCase()})
                   </Text>
