@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
 import { answerPage, type CatalogScope } from '../../../src/modules/catalog/catalog-index';
 import { referenceCatalogPage } from '../../support/catalog-reference';
+import { createRandom } from '../../../src/db/seed/random';
 import { createTestApp, type TestApp } from '../../support/helper';
 
 const PRODUCTS = 2500;
@@ -27,18 +28,10 @@ const COMBINATIONS = 160;
 let t: TestApp;
 let groups: Array<{ code: string; parent: string | null }>;
 
-/** A small deterministic generator (mulberry32): the same combinations on every run, so a failure can be replayed. */
+/** The seed's generator (mulberry32), so the same combinations come on every run and a failure can be replayed. */
 function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next, chance } = createRandom(seed);
   const below = (n: number) => Math.floor(next() * n);
-  const chance = (p: number) => next() < p;
   const pick = <T>(values: readonly T[]): T => values[below(values.length)]!;
   const some = <T>(values: readonly T[], most: number): T[] => {
     const shuffled = [...values].sort(() => next() - 0.5);
