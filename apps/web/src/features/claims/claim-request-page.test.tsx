@@ -40,6 +40,13 @@ function portalFetch() {
   return fetchMock;
 }
 
+/** The multipart body of the claim sent, once it has been sent. */
+async function sentClaim(fetchMock: ReturnType<typeof portalFetch>): Promise<FormData> {
+  const sent = () => fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/claims/add');
+  await waitFor(() => expect(sent()).toBeDefined());
+  return sent()![1]!.body as FormData;
+}
+
 const SHORT_MESSAGE = 'Опишите проблему подробнее: не меньше 10 символов.';
 
 describe('ClaimRequestPage', () => {
@@ -61,9 +68,7 @@ describe('ClaimRequestPage', () => {
     expect(screen.queryByText(SHORT_MESSAGE)).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Отправить рекламацию' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/claims/add')).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/claims/add')!;
-    const body = init!.body as FormData;
+    const body = await sentClaim(fetchMock);
     expect(body.get('partner_guid')).toBe('company-1');
     expect(body.get('message')).toBe('Шов разошёлся');
     expect(body.get('title')).toBe('Производственный брак');
@@ -81,9 +86,7 @@ describe('ClaimRequestPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Выбрать КРТ-2/ }));
     expect(screen.queryByText(LINES)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Отправить рекламацию' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/claims/add')).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/claims/add')!;
-    const body = init!.body as FormData;
+    const body = await sentClaim(fetchMock);
     expect(body.get('partner_guid')).toBe('company-2');
     expect(body.get('order')).toBe('10010');
     expect(JSON.parse(String(body.get('products')))).toEqual([
