@@ -43,10 +43,10 @@ function GroupLink({ group, active }: { group: TCatalogGroup; active: string | u
 export function CatalogPage() {
   const { id } = useParams();
   const selection = useCatalogSelection();
-  const { company } = useCompanyInUse();
+  const { company, loading: companyLoading } = useCompanyInUse();
   const [sizesOf, setSizesOf] = useState<number | null>(null);
   const menu = useCatalogMenu();
-  const products = useCatalogProducts(id, { filters: selection.filters, sort: selection.sort, page: selection.page, partner: company?.uid });
+  const products = useCatalogProducts(id, { filters: selection.filters, sort: selection.sort, page: selection.page, partner: company?.uid }, { enabled: !companyLoading });
   const served = products.isPlaceholderData ? undefined : products.data?.page;
   const { settle } = selection;
   useEffect(() => {

@@ -10,9 +10,9 @@ import { useCatalogSelection } from './model/use-catalog-selection';
 
 export function SeasonSalePage() {
   const selection = useCatalogSelection();
-  const { company } = useCompanyInUse();
+  const { company, loading: companyLoading } = useCompanyInUse();
   const [sizesOf, setSizesOf] = useState<number | null>(null);
-  const sale = useSeasonSale({ filters: selection.filters, sort: selection.sort, page: selection.page, partner: company?.uid });
+  const sale = useSeasonSale({ filters: selection.filters, sort: selection.sort, page: selection.page, partner: company?.uid }, { enabled: !companyLoading });
   const served = sale.isPlaceholderData ? undefined : sale.data?.page;
   const { settle } = selection;
   useEffect(() => {

@@ -33,5 +33,6 @@ export const catalogProductsQueryOptions = (group: string | undefined, request: 
     retry: false,
   });
 
-export const useCatalogProducts = (group: string | undefined, request: CatalogRequest) =>
-  useQuery({ ...catalogProductsQueryOptions(group, request), placeholderData: keepPreviousData });
+/** `enabled: false` while the company in use is still loading: its prices are asked for once, not after a first page without them. */
+export const useCatalogProducts = (group: string | undefined, request: CatalogRequest, { enabled = true } = {}) =>
+  useQuery({ ...catalogProductsQueryOptions(group, request), placeholderData: keepPreviousData, enabled });

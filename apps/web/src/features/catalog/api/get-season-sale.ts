@@ -14,4 +14,6 @@ export const seasonSaleQueryOptions = (request: CatalogRequest) =>
     retry: false,
   });
 
-export const useSeasonSale = (request: CatalogRequest) => useQuery({ ...seasonSaleQueryOptions(request), placeholderData: keepPreviousData });
+/** `enabled: false` while the company in use is still loading: its prices are asked for once, not after a first page without them. */
+export const useSeasonSale = (request: CatalogRequest, { enabled = true } = {}) =>
+  useQuery({ ...seasonSaleQueryOptions(request), placeholderData: keepPreviousData, enabled });
