@@ -1,5 +1,8 @@
 // Request and response schemas of every call, shared by the server's routes and the web client.
-import './russian-messages';
+import { installRussianMessages } from './russian-messages';
+
+installRussianMessages();
+export { installRussianMessages } from './russian-messages';
 export * from './envelope';
 export * from './errors';
 export * from './auth';

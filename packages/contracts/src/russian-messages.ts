@@ -1,7 +1,7 @@
 /**
  * zod's messages in Russian, phrased for a dealer: what is wrong and what to enter instead, without type names or
  * signs like «>=». A schema's own message always comes first (zod uses this map only where a schema has none); what
- * this map does not phrase falls back to zod's own Russian locale. Installed once, when the contracts load.
+ * this map does not phrase falls back to zod's own Russian locale. Installed when the contracts load (index.ts) and by the web app's zod setup.
  */
 import { z } from 'zod';
 
@@ -87,8 +87,11 @@ export function russianIssueMessage(issue: Issue): string | undefined {
   }
 }
 
-const zodRussian = z.locales.ru().localeError;
-
-z.config({
-  localeError: (issue) => russianIssueMessage(issue) ?? zodRussian(issue),
-});
+/**
+ * Makes these zod's messages. A call, not an import for its side effect: the package is marked side-effect free, so a
+ * bundler drops a bare import — the web app calls this before its first parse (shared/lib/zod-config.ts).
+ */
+export function installRussianMessages() {
+  const zodRussian = z.locales.ru().localeError;
+  z.config({ localeError: (issue) => russianIssueMessage(issue) ?? zodRussian(issue) });
+}
