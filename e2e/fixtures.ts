@@ -36,3 +36,18 @@ export async function pauseClock(page: Page) {
     }
   }
 }
+
+interface Offer {
+  CHARACTERISTIC: string;
+  RESIDUE: number;
+}
+
+/** A size of the product with stock, read from the live catalogue (other journeys may have taken some). */
+export async function sizeInStock(page: Page, article: string): Promise<Offer> {
+  const response = await page.request.get(`/api/product/search?QUERY=${encodeURIComponent(article)}&OPTION=0`);
+  expect(response.ok()).toBe(true);
+  const offers = (await response.json()).response.OFFERS as Offer[];
+  const offer = offers.find((candidate) => candidate.RESIDUE > 2);
+  expect(offer, `${article} has a size in stock`).toBeDefined();
+  return offer!;
+}

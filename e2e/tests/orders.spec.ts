@@ -1,22 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
-
-interface Offer {
-  CHARACTERISTIC: string;
-  RESIDUE: number;
-}
-
-/** A size of the product with stock, read from the live catalogue (other journeys may have taken some). */
-async function sizeInStock(page: Page, article: string): Promise<Offer> {
-  const response = await page.request.get(`/api/product/search?QUERY=${encodeURIComponent(article)}&OPTION=0`);
-  expect(response.ok()).toBe(true);
-  const offers = (await response.json()).response.OFFERS as Offer[];
-  const offer = offers.find((candidate) => candidate.RESIDUE > 2);
-  expect(offer, `${article} has a size in stock`).toBeDefined();
-  return offer!;
-}
+import { expect, signIn, sizeInStock, test } from '../fixtures';
 
 async function addThroughModal(page: Page, article: string, size: string, count: number) {
   await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
