@@ -14,7 +14,7 @@ import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useModalsHost } from '../../shared/ui/confirm-modal';
 
 /** How many toasts show at once; the rest wait their turn. A phone shows two, compact (global.css). */
-export const TOASTS_AT_ONCE = { phone: 2, desktop: 4 } as const;
+export const TOASTS_AT_ONCE = { phone: 2, desktop: 3 } as const;
 /** Bottom right: the header's controls and each page's title and main actions are at the top. */
 const TOASTS_POSITION = 'bottom-right';
 
