@@ -18,7 +18,7 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`catalogue shopping at ${viewport.width} px: filters, sort, shared address, size grid split`, async ({ page, context }) => {
-    test.setTimeout(240_000);
+    test.slow();
     await page.setViewportSize(viewport);
     await signIn(page);
     await page.goto('/catalog/catalog/odezhda-letnyaya');

@@ -17,7 +17,7 @@ async function tabTo(page: Page, control: Locator, { backwards = false, presses 
 }
 
 test('the order flow by keyboard alone: sign in, add a product, submit', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await page.goto('/login');
   await tabTo(page, page.getByLabel('Логин'));
   await page.keyboard.type('demo');

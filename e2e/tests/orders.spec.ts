@@ -15,7 +15,7 @@ async function addThroughModal(page: Page, article: string, size: string, count:
 }
 
 test('order journey: split above stock, draft, reload, use the draft, submit, history, invoice, edit', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await signIn(page);
   const suit = await sizeInStock(page, 'КСТ-2');
   const jacket = await sizeInStock(page, 'КЗМ-2');
@@ -92,7 +92,7 @@ async function invoiceTotals(page: Page, card: ReturnType<Page['getByTestId']>):
 }
 
 test('a split order, edited, invoiced: the same figures on the order page, in the history and on the invoices', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await signIn(page);
   const suit = await sizeInStock(page, 'КСТ-2');
   await page.goto('/order');

@@ -100,7 +100,7 @@ async function download(page: Page) {
 test('a proposal from a draft, with a logo and a banner, downloaded as PDF and as Word', async ({ page }) => {
   // The longest journey: four wizard steps, four uploads and two documents rendered on the server (about 50 s on a
   // busy 2-core machine). The limit ends a hang; it does not measure.
-  test.setTimeout(240_000);
+  test.slow();
   await signIn(page);
   const products = await seedDraft(page);
   await page.reload();
@@ -191,7 +191,6 @@ test('a proposal from a draft, with a logo and a banner, downloaded as PDF and a
 });
 
 test('a proposal from an old draft is at today\'s prices: the document\'s prices equal the preview\'s, and the change is said', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page);
   const products = await seedDraft(page, { oldPrices: true });
   await page.reload();

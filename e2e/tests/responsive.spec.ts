@@ -95,7 +95,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('signed-in screens fit and show their main action', async ({ page }) => {
-      test.setTimeout(180_000);
+      test.slow();
       const errors = watchErrors(page);
       await signIn(page);
       for (const screen of SIGNED_IN) await checkScreen(page, screen, viewport, errors);
@@ -126,7 +126,6 @@ async function expectAllColumnsVisible(page: Page, table: Locator, width: number
 }
 
 test('the working order: every column at 1440 and 1280 px, cards with their quantity fields at 360 px', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page);
   const size = await sizeInStock(page, 'КСТ105А');
