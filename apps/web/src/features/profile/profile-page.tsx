@@ -40,7 +40,7 @@ export function ProfilePage() {
         </>
       ) : (
         <Box pos="relative">
-          <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ radius: 'md', blur: 1 }} loaderProps={{ 'aria-label': 'Загрузка профиля' }} />
+          <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ radius: 'md', blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Загрузка профиля' }} />
           <Stack gap="lg">
             <PersonalForm personal={settings.data.personal} />
             <NotificationSettings settings={settings.data.notifications} />
