@@ -51,3 +51,17 @@ export async function sizeInStock(page: Page, article: string): Promise<Offer> {
   expect(offer, `${article} has a size in stock`).toBeDefined();
   return offer!;
 }
+
+/**
+ * Resolves when the page's realtime socket has been accepted by the server (its «ready» frame). Call it before the
+ * navigation that opens the socket: the frame listener goes on as the socket opens, since «ready» can arrive before a
+ * listener added after the page's socket event would.
+ */
+export function socketReady(page: Page) {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/ws')) return;
+      socket.on('framereceived', (frame) => String(frame.payload).includes('"ready"') && resolve());
+    });
+  });
+}

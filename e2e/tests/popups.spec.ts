@@ -5,7 +5,7 @@
  * rest wait their turn. The messages go to a user of this test alone, so no other journey's screen gets them.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, pauseClock, signIn, test } from '../fixtures';
+import { expect, pauseClock, signIn, socketReady, test } from '../fixtures';
 
 const TECHNOSHIELD = 'c0a80001-0000-4000-8000-000000000003';
 const POPUP_AUTO_CLOSE_MS = 10_000;
@@ -18,16 +18,6 @@ async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
   expect(box, `${locator} has a box`).not.toBeNull();
   return box!;
-}
-
-/** Resolves when the page's socket has been accepted by the server (its «ready» frame). */
-function socketReady(page: Page) {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().endsWith('/ws')) return;
-      socket.on('framereceived', (frame) => String(frame.payload).includes('"ready"') && resolve());
-    });
-  });
 }
 
 /**

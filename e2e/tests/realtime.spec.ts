@@ -3,7 +3,7 @@
  * within a second and the order history shows the new status without a reload.
  */
 import { ORGANISATION } from '@portal/domain';
-import { expect, pauseClock, signIn, test } from '../fixtures';
+import { expect, pauseClock, signIn, socketReady, test } from '../fixtures';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 
@@ -52,14 +52,8 @@ test('a check status changed through the integration API pops up at once and sho
   }>;
   const check = list.find((item) => item.n === order)!.checks[0]!;
 
-  // Open the history and wait until the socket has been accepted. The frame listener goes on as the socket opens:
-  // the server's «ready» can arrive before a listener added after the page's socket event would.
-  const ready = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().endsWith('/ws')) return;
-      socket.on('framereceived', (frame) => String(frame.payload).includes('"ready"') && resolve());
-    });
-  });
+  // Open the history and wait until the socket has been accepted.
+  const ready = socketReady(page);
   await page.goto('/orders');
   await ready;
   const card = page.getByTestId(`order-${order}`);
