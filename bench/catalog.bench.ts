@@ -13,7 +13,6 @@
  * PostgreSQL instead. BENCH_RECORD=off prints the table without writing docs/performance.md: for checking the
  * benchmark at a small size.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -21,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { TCatalogPage } from '@portal/contracts';
-import { ms, percentile, runBenchmark, writeSection } from './shared';
+import { forkChild, ms, percentile, runBenchmark, seedAndExit, seedInChild, writeSection } from './shared';
 
 // autocannon ships no types: the little of it used here.
 interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
@@ -37,7 +36,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
-const RECORD = process.env.BENCH_RECORD !== 'off';
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 10;
 /** Leaf groups taken from each end of the size order: a page of a small group and of the largest ones. */
@@ -65,31 +63,14 @@ async function child(dataDir: string, role: Role) {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, rowsOf } = await import('../apps/server/src/db/client');
-  const { DEMO_PARTNERS, seedPeople } = await import('../apps/server/src/db/seed/people');
-  const { seedCatalog } = await import('../apps/server/src/db/seed/catalog');
+  const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
   const { createStorage } = await import('../apps/server/src/lib/storage');
   const { signInAs } = await import('../apps/server/test/support/helper');
 
   const database = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
   const storage = createStorage(dataDir);
   const query = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
-  if (role === 'seed') {
-    const started = performance.now();
-    const [{ count } = { count: 0 }] = await query<{ count: number }>('select count(*)::int as count from products');
-    if (count === 0) {
-      await seedPeople(database.db);
-      await seedCatalog(database.db, storage, PRODUCTS, (line) => process.send?.({ log: line }));
-      await query('analyze');
-    } else if (count === PRODUCTS) {
-      process.send?.({ log: `reusing the ${PRODUCTS.toLocaleString('en-US')} products already seeded in ${dataDir}` });
-    } else {
-      throw new Error(`${dataDir} holds ${count} products, not ${PRODUCTS}: remove it or choose another BENCH_DATA_DIR`);
-    }
-    await database.close();
-    // The IPC channel would keep the process alive: leave once the message is out.
-    process.send?.({ seeded: { seconds: count === 0 ? (performance.now() - started) / 1000 : undefined } }, () => process.exit(0));
-    return;
-  }
+  if (role === 'seed') return seedAndExit(database, storage, PRODUCTS, dataDir);
 
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
   const app = await buildApp(config, { database, storage, seed: false });
@@ -177,22 +158,8 @@ function table(runs: Run[]): string {
   ].join('\n');
 }
 
-/** A child process on the data directory; answers its first message with a `seeded` or `ready` field. */
-function startChild(dataDir: string, role: Role) {
-  const process_: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir, role], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => process_.on('exit', resolve));
-  const answer = new Promise<{ seeded?: { seconds?: number }; ready?: Ready }>((resolve, reject) => {
-    process_.on('message', (message: { log?: string; seeded?: { seconds?: number }; ready?: Ready }) => {
-      if (message.log) console.log(`  ${message.log}`);
-      if (message.seeded || message.ready) resolve(message);
-    });
-    void exited.then((code) => reject(new Error(`the benchmark ${role} process exited with code ${code}`)));
-  });
-  return { process: process_, exited, answer };
-}
+/** This file as a child process on the data directory, in a role. */
+const startChild = (dataDir: string, role: Role) => forkChild<{ ready?: Ready }>(fileURLToPath(import.meta.url), [dataDir, role]);
 
 /** One page, which must answer 200: what the filter combinations are built from. */
 async function page(url: string, pagePath: string, headers: Record<string, string>): Promise<TCatalogPage> {
@@ -229,9 +196,7 @@ async function main() {
   const scratch = kept ? path.resolve(kept) : mkdtempSync(path.join(os.tmpdir(), 'portal-bench-catalog-'));
   console.log(`catalogue benchmark: ${PRODUCTS.toLocaleString('en-US')} products in ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (files in ${scratch})`);
   try {
-    const seeder = startChild(scratch, 'seed');
-    const seedSeconds = (await seeder.answer).seeded?.seconds;
-    await seeder.exited;
+    const seedSeconds = await seedInChild(fileURLToPath(import.meta.url), [scratch, 'seed']);
 
     const server = startChild(scratch, 'serve');
     const ready = (await server.answer).ready!;
@@ -293,7 +258,6 @@ async function main() {
     const totals = [pooled('public, all sorts', bySort.public), pooled('signed in, PARTNER, all sorts', bySort.signedIn)];
     console.log(`\n${table([...runs, ...totals])}\n`);
     writeReport(runs, totals, ready.groups, seedSeconds);
-    console.log(RECORD ? 'written to docs/performance.md' : 'not recorded (BENCH_RECORD=off)');
   } finally {
     if (!kept) rmSync(scratch, { recursive: true, force: true });
   }
@@ -309,7 +273,6 @@ function writeReport(runs: Run[], totals: Run[], groups: Group[], seedSeconds: n
     `Target: a page with its filter counts p95 ≤ 100 ms — ${verdict(p95 <= 100)} (worst row: ${worst.name}, ${ms(p95)}). ` +
     `The API always answers a page together with its counts, so the page-only target (p95 ≤ 50 ms) is judged on the same figure — ${verdict(p95 <= 50)}.`;
   console.log(judged);
-  if (!RECORD) return;
   writeSection('catalog', [
     '## Catalogue pages with filter counts (`npm run bench:catalog`)',
     '',

@@ -11,13 +11,12 @@
  *
  * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ms, percentile, runBenchmark, writeSection } from './shared';
+import { forkChild, ms, percentile, runBenchmark, seedAndExit, seedInChild, writeSection } from './shared';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DEALERS = Number(process.env.BENCH_DEALERS ?? 200);
@@ -70,8 +69,7 @@ async function child(kind: Kind, target: string, role: Role) {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, rowsOf } = await import('../apps/server/src/db/client');
-  const { DEMO_PARTNERS, seedPeople } = await import('../apps/server/src/db/seed/people');
-  const { seedCatalog } = await import('../apps/server/src/db/seed/catalog');
+  const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
   const { createStorage } = await import('../apps/server/src/lib/storage');
   const { signInAs } = await import('../apps/server/test/support/helper');
 
@@ -87,20 +85,7 @@ async function child(kind: Kind, target: string, role: Role) {
   const storage = createStorage(files);
   const query = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
 
-  if (role === 'seed') {
-    const started = performance.now();
-    const [{ count } = { count: 0 }] = await query<{ count: number }>('select count(*)::int as count from products');
-    if (count === 0) {
-      await seedPeople(database.db);
-      await seedCatalog(database.db, storage, PRODUCTS, (line) => process.send?.({ log: line }));
-      await query('analyze');
-    } else if (count !== PRODUCTS) {
-      throw new Error(`${target} holds ${count} products, not ${PRODUCTS}: remove it or choose another BENCH_DATA_DIR`);
-    }
-    await database.close();
-    process.send?.({ seeded: { seconds: count === 0 ? (performance.now() - started) / 1000 : undefined } }, () => process.exit(0));
-    return;
-  }
+  if (role === 'seed') return seedAndExit(database, storage, PRODUCTS, target);
 
   const app = await buildApp(config, { database, storage, seed: false });
   const portal = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -240,32 +225,18 @@ function rows(label: string, measured: Measured): string[] {
   });
 }
 
-function startChild(kind: Kind, target: string, role: Role) {
-  const process_: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', kind, target, role], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => process_.on('exit', resolve));
-  const answer = new Promise<{ seeded?: { seconds?: number }; ready?: Ready }>((resolve, reject) => {
-    process_.on('message', (message: { log?: string; seeded?: { seconds?: number }; ready?: Ready }) => {
-      if (message.log) console.log(`  ${message.log}`);
-      if (message.seeded || message.ready) resolve(message);
-    });
-    void exited.then((code) => reject(new Error(`the benchmark ${role} process exited with code ${code}`)));
-  });
-  return { process: process_, exited, answer };
-}
+/** This file as a child process on the database, in a role. */
+const startChild = (kind: Kind, target: string, role: Role) =>
+  forkChild<{ ready?: Ready }>(fileURLToPath(import.meta.url), [kind, target, role]);
 
 /** Seeds (in a process of its own), serves, drives the bare route and then the portal with the same clients. */
 async function measure(kind: Kind, target: string): Promise<{ lines: string[]; problems: string[] }> {
-  const seeder = startChild(kind, target, 'seed');
-  const { seeded } = await seeder.answer;
-  await seeder.exited;
+  const seedSeconds = await seedInChild(fileURLToPath(import.meta.url), [kind, target, 'seed']);
   const server = startChild(kind, target, 'serve');
   try {
     const { ready } = await server.answer;
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    console.log(`${label}: ${PRODUCTS.toLocaleString('en-US')} products${seeded?.seconds === undefined ? ' (reused)' : ` (seeded in ${seeded.seconds.toFixed(0)} s)`}`);
+    console.log(`${label}: ${PRODUCTS.toLocaleString('en-US')} products${seedSeconds === undefined ? ' (reused)' : ` (seeded in ${seedSeconds.toFixed(0)} s)`}`);
     await drive(ready!.portal, ready!, WARM_UP);
     const baseline = await drive(ready!.bare, ready!, DURATION);
     const run = await drive(ready!.portal, ready!, DURATION);
@@ -335,7 +306,6 @@ async function main() {
   ];
   console.log(`\n${lines.join('\n')}\n`);
   writeSection('mixed', lines);
-  console.log('written to docs/performance.md');
   if (problems.length > 0) process.exitCode = 1;
 }
 

@@ -11,11 +11,11 @@
  * the processes and a retry goes to the other one (idempotency across processes), and the bare baseline runs in both
  * children the same way. Its own section of docs/performance.md, to set beside the one-process run.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ms, percentile, runBenchmark, writeSection } from './shared';
+import { forkChild, ms, percentile, runBenchmark, writeSection } from './shared';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const ORDERS_PER_CLIENT = Number(process.env.BENCH_ORDERS_PER_CLIENT ?? 5);
@@ -258,17 +258,10 @@ async function printInvoices(ready: Ready) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failed };
 }
 
+/** This file as a server child process, with `args`. */
 function startChild<T>(args: string[]): { child: ChildProcess; ready: Promise<T> } {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', ...args], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
-  });
-  const ready = new Promise<T>((resolve, reject) => {
-    child.on('message', (message: { ready?: T }) => message.ready && resolve(message.ready));
-    child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
-  });
-  return { child, ready };
+  const server = forkChild<{ ready?: T }>(fileURLToPath(import.meta.url), args);
+  return { child: server.process, ready: server.answer.then(({ ready }) => ready!) };
 }
 
 async function main() {
@@ -359,7 +352,6 @@ async function main() {
     ];
     console.log(`\n${lines.join('\n')}\n`);
     writeSection(`orders-${ready.kind}${SERVERS > 1 ? `-${SERVERS}-servers` : ''}`, lines);
-    console.log('written to docs/performance.md');
     // The further processes first: the first one drops the scratch database when it closes.
     for (const server of [...children.slice(1), child]) {
       await new Promise<void>((resolve) => {

@@ -15,14 +15,12 @@
  * FIRST_TIME_QUERIES, more queries than the cached rows. BENCH_RECORD=off prints the table without writing
  * docs/performance.md: for checking the benchmark at a small size.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { runBenchmark, writeSection } from './shared';
+import { forkChild, percentile, runBenchmark, seedAndExit, seedInChild, writeSection } from './shared';
 
 // autocannon ships no types: the little of it used here.
 interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
@@ -38,7 +36,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 const NAME_CACHE = process.env.BENCH_NAME_CACHE !== 'off';
-const RECORD = process.env.BENCH_RECORD !== 'off';
 const ENGINE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 10;
@@ -88,41 +85,19 @@ interface Run {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
 type Role = 'seed' | 'worker-thread' | 'main-thread';
 
 // ---- child: seeds the database and exits («seed»), or serves it: the portal and a bare Fastify on free ports ----
 async function child(dataDir: string, role: Role) {
   const { default: Fastify } = await import('fastify');
-  const { sql } = await import('drizzle-orm');
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase } = await import('../apps/server/src/db/client');
-  const { seedPeople } = await import('../apps/server/src/db/seed/people');
-  const { seedCatalog } = await import('../apps/server/src/db/seed/catalog');
   const { createStorage } = await import('../apps/server/src/lib/storage');
 
   const database = await openDatabase({ dataDir, databaseUrl: DATABASE_URL, pgliteOn: role === 'main-thread' ? 'main-thread' : 'worker-thread' });
   const storage = createStorage(dataDir);
-  if (role === 'seed') {
-    const started = performance.now();
-    const counted = (await database.db.execute(sql`select count(*)::int as count from products`)) as unknown as { rows: Array<{ count: number }> };
-    const count = counted.rows[0]?.count ?? 0;
-    if (count === 0) {
-      await seedPeople(database.db);
-      await seedCatalog(database.db, storage, PRODUCTS, (line) => process.send?.({ log: line }));
-      await database.db.execute(sql`analyze`);
-    } else if (count === PRODUCTS) {
-      process.send?.({ log: `reusing the ${PRODUCTS.toLocaleString('en-US')} products already seeded in ${dataDir}` });
-    } else {
-      throw new Error(`${dataDir} holds ${count} products, not ${PRODUCTS}: remove it or choose another BENCH_DATA_DIR`);
-    }
-    await database.close();
-    // The IPC channel would keep the process alive: leave once the message is out.
-    process.send?.({ seeded: { seconds: count === 0 ? (performance.now() - started) / 1000 : undefined } }, () => process.exit(0));
-    return;
-  }
+  if (role === 'seed') return seedAndExit(database, storage, PRODUCTS, dataDir);
 
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
   const app = await buildApp(NAME_CACHE ? config : { ...config, SEARCH_CACHE_SECONDS: 0 }, { database, storage, seed: false });
@@ -193,7 +168,6 @@ function writeReport(runs: Run[], seedSeconds: number | undefined) {
   const firstTime = runs.find((r) => r.name === `1: ${NAME_ROUTE}, cache off`);
   const beside = worst(`${ARTICLE_ROUTE} ${MIXED}`);
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
-  if (!RECORD) return;
   writeSection('search', [
     '## Product search (`npm run bench:search`)',
     '',
@@ -245,35 +219,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** A child process on the data directory; answers its first message with a `seeded` or `ready` field. */
-function startChild(dataDir: string, role: Role) {
-  const process_: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve', dataDir, role], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => process_.on('exit', resolve));
-  const answer = new Promise<{ seeded?: { seconds?: number }; ready?: Omit<Server, 'stop'> }>((resolve, reject) => {
-    process_.on('message', (message: { log?: string; seeded?: { seconds?: number }; ready?: Omit<Server, 'stop'> }) => {
-      if (message.log) console.log(`  ${message.log}`);
-      if (message.seeded || message.ready) resolve(message);
-    });
-    void exited.then((code) => reject(new Error(`the benchmark ${role} process exited with code ${code}`)));
-  });
-  return { process: process_, exited, answer };
-}
-
-/** Seeds the directory (or checks the seed already there) in a process of its own: what seeding leaves in a heap
- * must not weigh on the servers measured. Answers the seconds it took, undefined when reused. */
-async function seed(dataDir: string): Promise<number | undefined> {
-  const seeder = startChild(dataDir, 'seed');
-  const { seeded } = await seeder.answer;
-  await seeder.exited;
-  return seeded?.seconds;
-}
-
 /** A fresh server process on the seeded directory, with PGlite on the thread asked for. */
 async function startServer(dataDir: string, pgliteOn: 'worker-thread' | 'main-thread'): Promise<Server> {
-  const server = startChild(dataDir, pgliteOn);
+  const server = forkChild<{ ready?: Omit<Server, 'stop'> }>(fileURLToPath(import.meta.url), [dataDir, pgliteOn]);
   const { ready } = await server.answer;
   return {
     ...ready!,
@@ -305,7 +253,7 @@ async function main() {
   const namePaths = NAME_QUERIES.map((q) => `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(q)}`);
   let firstTimePaths: string[] = [];
   try {
-    const seedSeconds = await seed(scratch);
+    const seedSeconds = await seedInChild(fileURLToPath(import.meta.url), [scratch, 'seed']);
     const runs: Run[] = [];
     // The portal as it runs (PGlite on its worker thread) and the same database with PGlite on the main thread, each in
     // a fresh process, twice in turn: the machine drifts by ±20 % over minutes, and alternating shows it.
@@ -339,7 +287,6 @@ async function main() {
     }
     console.log(`\n${table(runs)}\n`);
     writeReport(runs, seedSeconds);
-    console.log(RECORD ? 'written to docs/performance.md' : 'not recorded (BENCH_RECORD=off)');
   } finally {
     if (!kept) rmSync(scratch, { recursive: true, force: true });
   }

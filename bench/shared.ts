@@ -2,7 +2,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { openDatabase } from '../apps/server/src/db/client';
+import type { createStorage } from '../apps/server/src/lib/storage';
+
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+type Storage = ReturnType<typeof createStorage>;
 
 const report = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/performance.md');
 
@@ -23,22 +29,86 @@ export function percentile(values: number[], p: number): number {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Forks this benchmark file as its server child and waits for the child's `{ready}` message. */
-export async function startServerChild<Ready>(file: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(file, ['--serve'], {
+/** A benchmark's child process and what it says first. */
+export interface BenchmarkChild<Answer> {
+  process: ChildProcess;
+  /** Its first message that carries `seeded` or `ready` (its `log` messages are printed meanwhile). */
+  answer: Promise<Answer>;
+  /** Settles with its exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Forks a benchmark file as its child: the same file with `--serve` and `args`. */
+export function forkChild<Answer extends { seeded?: unknown; ready?: unknown }>(file: string, args: string[] = []): BenchmarkChild<Answer> {
+  const child = fork(file, ['--serve', ...args], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.on('message', (message: { ready?: Ready }) => message.ready && resolve(message.ready));
-    child.on('exit', (code) => reject(new Error(`the benchmark server exited with code ${code}`)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const answer = new Promise<Answer>((resolve, reject) => {
+    child.on('message', (message: Answer & { log?: string }) => {
+      if (message.log) console.log(`  ${message.log}`);
+      if (message.seeded || message.ready) resolve(message);
+    });
+    void exited.then((code) => reject(new Error(`the benchmark child ${args.join(' ')} exited with code ${code}`)));
   });
-  return { child, ready };
+  return { process: child, answer, exited };
 }
 
-/** Puts a section between its markers in docs/performance.md (appended when the markers are not there yet). */
+/** Forks this benchmark file as its server child and waits for the child's `{ready}` message. */
+export async function startServerChild<Ready>(file: string, args: string[] = []): Promise<{ child: ChildProcess; ready: Ready }> {
+  const server = forkChild<{ ready?: Ready }>(file, args);
+  const { ready } = await server.answer;
+  return { child: server.process, ready: ready! };
+}
+
+/**
+ * Seeds in a child of its own (the file's «seed» role, see `seedAndExit`), so what seeding leaves in a heap does not
+ * weigh on the servers measured. Answers the seconds seeding took, undefined when a database seeded before was reused.
+ */
+export async function seedInChild(file: string, args: string[]): Promise<number | undefined> {
+  const seeder = forkChild<{ seeded?: { seconds?: number } }>(file, args);
+  const { seeded } = await seeder.answer;
+  await seeder.exited;
+  return seeded?.seconds;
+}
+
+/**
+ * The «seed» role of a benchmark's child: an empty database gets the demo people and `products` generated products,
+ * then ANALYZE; one seeded before must hold as many. Closes the database, tells the parent how long seeding took and
+ * exits.
+ */
+export async function seedAndExit(database: Database, storage: Storage, products: number, where: string): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  const { rowsOf } = await import('../apps/server/src/db/client');
+  const { seedPeople } = await import('../apps/server/src/db/seed/people');
+  const { seedCatalog } = await import('../apps/server/src/db/seed/catalog');
+  const started = performance.now();
+  const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(await database.db.execute(sql`select count(*)::int as count from products`));
+  if (count === 0) {
+    await seedPeople(database.db);
+    await seedCatalog(database.db, storage, products, (line) => process.send?.({ log: line }));
+    await database.db.execute(sql`analyze`);
+  } else if (count === products) {
+    process.send?.({ log: `reusing the ${products.toLocaleString('en-US')} products already seeded in ${where}` });
+  } else {
+    throw new Error(`${where} holds ${count} products, not ${products}: remove it or choose another BENCH_DATA_DIR`);
+  }
+  await database.close();
+  // The IPC channel would keep the process alive: leave once the message is out.
+  process.send?.({ seeded: { seconds: count === 0 ? (performance.now() - started) / 1000 : undefined } }, () => process.exit(0));
+}
+
+/**
+ * Puts a section between its markers in docs/performance.md (appended when the markers are not there yet) and says
+ * so. BENCH_RECORD=off leaves the file alone: for trying a benchmark at a small size.
+ */
 export function writeSection(name: string, lines: string[]): void {
+  if (process.env.BENCH_RECORD === 'off') {
+    console.log('not recorded (BENCH_RECORD=off)');
+    return;
+  }
   const start = `<!-- bench:${name}:start -->`;
   const end = `<!-- bench:${name}:end -->`;
   const section = [start, ...lines, end].join('\n');
@@ -51,4 +121,5 @@ export function writeSection(name: string, lines: string[]): void {
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   writeFileSync(report, from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text.trimEnd()}\n\n${section}\n`);
+  console.log('written to docs/performance.md');
 }

@@ -70,7 +70,7 @@ function query(rng: Random, names: string[]): string {
     case 7:
       return `${vary(piece(word()))} ${vary(piece(word()))}`;
     default:
-      return vary(`${word()} ${word()}`.slice(0, 5 + rng.int(12)));
+      return vary(`${word()} ${word()}`.slice(0, 5 + rng.int(0, 11)));
   }
 }
 
