@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, sizeInStock, test } from '../fixtures';
 
 interface Screen {
   path: string;
@@ -103,15 +103,6 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-/** A size of the product with stock, read from the live catalogue (other journeys may have taken some). */
-async function sizeInStock(page: Page, article: string): Promise<string> {
-  const response = await page.request.get(`/api/product/search?QUERY=${encodeURIComponent(article)}&OPTION=0`);
-  const offers = (await response.json()).response.OFFERS as { CHARACTERISTIC: string; RESIDUE: number }[];
-  const offer = offers.find((candidate) => candidate.RESIDUE > 2);
-  expect(offer, `${article} has a size in stock`).toBeDefined();
-  return offer!.CHARACTERISTIC;
-}
-
 /** Every cell of the table's header row lies inside the viewport, and the table needs no sideways scrolling. */
 async function expectAllColumnsVisible(page: Page, table: Locator, width: number) {
   const frame = table.locator('xpath=..');
@@ -128,7 +119,7 @@ async function expectAllColumnsVisible(page: Page, table: Locator, width: number
 test('the working order: every column at 1440 and 1280 px, cards with their quantity fields at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page);
-  const size = await sizeInStock(page, 'КСТ105А');
+  const size = (await sizeInStock(page, 'КСТ105А')).CHARACTERISTIC;
   await page.goto('/order');
 
   // The add-position modal on a phone: each size is a card with its quantity field in it, inside the screen.
