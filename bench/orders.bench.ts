@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { forkChild, ms, percentile, runBenchmark, writeSection } from './shared';
+import { ms, percentile, runBenchmark, startServerChild, writeSection } from './shared';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const ORDERS_PER_CLIENT = Number(process.env.BENCH_ORDERS_PER_CLIENT ?? 5);
@@ -258,29 +258,24 @@ async function printInvoices(ready: Ready) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes, failed };
 }
 
-/** This file as a server child process, with `args`. */
-function startChild<T>(args: string[]): { child: ChildProcess; ready: Promise<T> } {
-  const server = forkChild<{ ready?: T }>(fileURLToPath(import.meta.url), args);
-  return { child: server.process, ready: server.answer.then(({ ready }) => ready!) };
-}
-
 async function main() {
   if (!Number.isInteger(SERVERS) || SERVERS < 1) throw new Error('BENCH_SERVERS must be a whole number of at least 1');
   if (SERVERS > 1 && !process.env.DATABASE_URL) {
     throw new Error('BENCH_SERVERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process');
   }
-  const first = startChild<Ready>([]);
+  // A child that fails before it is ready has exited already (that is what rejects the wait), so only the ready
+  // ones need stopping.
+  const first = await startServerChild<Ready>(fileURLToPath(import.meta.url));
   const children = [first.child];
   try {
-    const ready = await first.ready;
+    const ready = first.ready;
     const portals = [ready.portal];
     const bares = [ready.bare];
     for (let i = 1; i < SERVERS; i++) {
-      const more = startChild<{ portal: string; bare: string }>([ready.databaseUrl!]);
+      const more = await startServerChild<{ portal: string; bare: string }>(fileURLToPath(import.meta.url), [ready.databaseUrl!]);
       children.push(more.child);
-      const { portal, bare } = await more.ready;
-      portals.push(portal);
-      bares.push(bare);
+      portals.push(more.ready.portal);
+      bares.push(more.ready.bare);
     }
     const child = first.child;
     const database =

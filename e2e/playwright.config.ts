@@ -15,7 +15,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   outputDir: '../test-results',
   use: {
     browserName: 'chromium',
@@ -23,7 +23,10 @@ export default defineConfig({
     timezoneId: 'Europe/Moscow',
     viewport: { width: 1366, height: 860 },
     acceptDownloads: true,
-    trace: 'retain-on-failure',
+    // A trace is recorded only when a failed test runs again (CI retries once; locally `--trace on`): recording one
+    // for every test — DOM snapshots and a screencast of each step — took half of the journeys' time (19.5 min
+    // against 9.4 min for all of them on an idle 2-core machine).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
