@@ -265,14 +265,15 @@ async function main() {
   }
   // A child that fails before it is ready has exited already (that is what rejects the wait), so only the ready
   // ones need stopping.
-  const first = await startServerChild<Ready>(fileURLToPath(import.meta.url));
+  const thisFile = fileURLToPath(import.meta.url);
+  const first = await startServerChild<Ready>(thisFile);
   const children = [first.child];
   try {
     const ready = first.ready;
     const portals = [ready.portal];
     const bares = [ready.bare];
     for (let i = 1; i < SERVERS; i++) {
-      const more = await startServerChild<{ portal: string; bare: string }>(fileURLToPath(import.meta.url), [ready.databaseUrl!]);
+      const more = await startServerChild<{ portal: string; bare: string }>(thisFile, [ready.databaseUrl!]);
       children.push(more.child);
       portals.push(more.ready.portal);
       bares.push(more.ready.bare);
