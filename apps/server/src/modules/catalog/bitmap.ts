@@ -64,36 +64,36 @@ export function union(size: number, sets: readonly Bitmap[]): Bitmap {
   return result;
 }
 
-/** The product numbers in the set, in ascending order: `skip` of them left out, at most `take` given. */
-export function membersInOrder(bitmap: Bitmap, skip: number, take: number): number[] {
-  const members: number[] = [];
-  let w = 0;
-  // Whole words before the first wanted member are skipped by their population counts.
-  for (; w < bitmap.length; w++) {
-    const n = popcount32(bitmap[w]!);
-    if (n > skip) break;
-    skip -= n;
-  }
-  for (; w < bitmap.length && members.length < take; w++) {
-    let word = bitmap[w]!;
-    while (word !== 0 && members.length < take) {
-      const lowest = word & -word;
-      word ^= lowest;
-      if (skip > 0) skip--;
-      else members.push((w << 5) + 31 - Math.clz32(lowest));
-    }
-  }
-  return members;
+/** The set minus the other (a new bitmap). */
+export function difference(set: Bitmap, other: Bitmap): Bitmap {
+  const result = set.slice();
+  for (let w = 0; w < result.length; w++) result[w]! &= ~other[w]!;
+  return result;
 }
 
-/** Calls `visit` with each product number in the set, ascending. */
-export function forEachMember(bitmap: Bitmap, visit: (i: number) => void): void {
+/**
+ * The words from the first to the last one with a member (`to` exclusive; 0–0 for an empty set). Products are numbered
+ * in catalogue order, so a group's products lie in one such span and work on its pages need not look beyond it.
+ */
+export function spanOf(bitmap: Bitmap): { from: number; to: number } {
+  let from = 0;
+  while (from < bitmap.length && bitmap[from] === 0) from++;
+  let to = bitmap.length;
+  while (to > from && bitmap[to - 1] === 0) to--;
+  return from === to ? { from: 0, to: 0 } : { from, to };
+}
+
+/**
+ * Calls `visit` with each product number in the set, ascending. `firstWord` is where the set starts when it is a span
+ * of a larger one (`subarray`): the numbers given are those of the larger set.
+ */
+export function forEachMember(bitmap: Bitmap, visit: (i: number) => void, firstWord = 0): void {
   for (let w = 0; w < bitmap.length; w++) {
     let word = bitmap[w]!;
     while (word !== 0) {
       const lowest = word & -word;
       word ^= lowest;
-      visit((w << 5) + 31 - Math.clz32(lowest));
+      visit(((w + firstWord) << 5) + 31 - Math.clz32(lowest));
     }
   }
 }

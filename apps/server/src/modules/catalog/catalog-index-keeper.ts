@@ -26,6 +26,7 @@ import {
   StockPartBuilder,
   buildPopularity,
   type ProductFacet,
+  type Numbering,
   type ProductsPart,
   type IndexedOffer,
   type StockPart,
@@ -209,8 +210,8 @@ export class CatalogIndex {
     const markers = await this.readMarkers();
     if (!this.snapshot || parts.has('products')) {
       const products = await this.readProducts();
-      const stock = await this.readStock(products.ids);
-      const popularity = buildPopularity(products.ids, await repo.popularUnits(this.db));
+      const stock = await this.readStock(products);
+      const popularity = buildPopularity(products, await repo.popularUnits(this.db));
       const snapshot = new CatalogSnapshot(products, stock, popularity);
       // The price orders of every price type now, one at a time, rather than in the first page sorted by each.
       for (const type of Object.values(PRICE_TYPE)) {
@@ -224,7 +225,7 @@ export class CatalogIndex {
       this.options.log.info({ products: products.size, ms: Date.now() - started }, 'catalogue index built');
       return;
     }
-    const ids = this.snapshot.products.ids;
+    const numbering = this.snapshot.products;
     if (parts.has('flips') && !parts.has('stock')) {
       const from = this.flipsFrom;
       const flips = await repo.stockFlipsAfter(this.db, from, FLIPS_AT_MOST);
@@ -232,19 +233,19 @@ export class CatalogIndex {
       if (flips.length >= FLIPS_AT_MOST) parts.add('stock');
       else {
         const productIds = [...new Set(flips.map((flip) => flip.productId))];
-        const numbers = productIds.map((id) => numberOf(ids, id)).filter((i) => i >= 0);
+        const numbers = productIds.map((id) => numberOf(numbering, id)).filter((i) => i >= 0);
         const offers: IndexedOffer[] = [];
         for (let start = 0; start < productIds.length; start += 1000) {
           offers.push(...(await repo.offersOfProducts(this.db, productIds.slice(start, start + 1000))));
         }
-        restock(this.snapshot.stock, numbers, ids, offers);
+        restock(this.snapshot.stock, numbers, numbering, offers);
         this.flipsFrom = this.builtAs.flips;
         this.builtAs.flips = markers.flips;
         this.builtAt.flips = started;
       }
     }
-    const stock = parts.has('stock') ? await this.readStock(ids) : undefined;
-    const popularity = parts.has('orders') ? buildPopularity(ids, await repo.popularUnits(this.db)) : undefined;
+    const stock = parts.has('stock') ? await this.readStock(numbering) : undefined;
+    const popularity = parts.has('orders') ? buildPopularity(numbering, await repo.popularUnits(this.db)) : undefined;
     // The products part cannot have been replaced meanwhile: rebuilds run one at a time.
     this.snapshot = this.snapshot.with({ stock, popularity });
     if (stock) {
@@ -294,8 +295,9 @@ export class CatalogIndex {
     return builder.build(ordered, byName, byNovelty, groupTree);
   }
 
-  private async readStock(ids: Int32Array): Promise<StockPart> {
-    const builder = new StockPartBuilder(ids);
+  private async readStock(numbering: Numbering): Promise<StockPart> {
+    const builder = new StockPartBuilder(numbering);
+    const ids = numbering.idsAscending;
     // A product has a few offers: a quarter of the products' chunk keeps a statement's answer about as large.
     const step = Math.max(1, Math.floor(this.chunk / 4));
     for (let start = 0; start < ids.length; start += step) {
