@@ -75,6 +75,7 @@ export class CatalogIndex {
   private readonly builtAt: Record<IndexPart, number> = { products: 0, stock: 0, flips: 0, orders: 0 };
   private readonly pending = new Set<IndexPart>();
   private cycle: Promise<void> | null = null;
+  private building: Promise<void> | null = null;
   /** A rebuild after this process's own import of products: pages wait for it. */
   private ownProductsWrite: Promise<void> | null = null;
   /** Parts rebuilt on a change seen at the last tick, rebuilt once more at the next (see `checkNow`). */
@@ -93,7 +94,7 @@ export class CatalogIndex {
   /** Background mode: the first build now, then the markers every interval. */
   start(): void {
     if (this.options.refresh !== 'background' || this.timer || this.closed) return;
-    this.refresh(['products']).catch((error: unknown) => {
+    this.firstBuild().catch((error: unknown) => {
       if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue index: first build failed');
     });
     this.schedule();
@@ -112,13 +113,12 @@ export class CatalogIndex {
    */
   async current(): Promise<{ snapshot: CatalogSnapshot; newSinceUs: number }> {
     try {
+      if (!this.snapshot) await this.firstBuild();
       if (this.options.refresh === 'on-request') {
-        const markers = await this.readMarkers();
-        const changed = this.snapshot ? partsChanged(markers, this.builtAs) : (['products'] as IndexPart[]);
+        const changed = partsChanged(await this.readMarkers(), this.builtAs);
         if (changed.length > 0) await this.refresh(changed);
-      } else {
-        if (!this.snapshot) await this.refresh(['products']);
-        if (this.ownProductsWrite) await this.ownProductsWrite;
+      } else if (this.ownProductsWrite) {
+        await this.ownProductsWrite;
       }
     } catch (error) {
       if (!(error instanceof IndexClosed)) throw error;
@@ -147,6 +147,18 @@ export class CatalogIndex {
       });
       this.ownProductsWrite = waited;
     }
+  }
+
+  /**
+   * The first build, asked for once: pages that come while it runs wait for it. (Each asking anew would queue a second
+   * build of everything behind the first, and at a million products the pages would wait for both.)
+   */
+  private firstBuild(): Promise<void> {
+    this.building ??= this.refresh(['products']).catch((error: unknown) => {
+      this.building = null;
+      throw error;
+    });
+    return this.building;
   }
 
   private schedule(): void {

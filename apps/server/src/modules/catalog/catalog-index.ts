@@ -393,27 +393,36 @@ function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogF
   return range;
 }
 
-/** The lowest and highest dealer's price in the set: the first members along the price orders, or a look at every member. */
+/**
+ * The lowest and highest dealer's price in the set: its first members along the two price orders, found in a few
+ * steps when its prices are spread like the catalogue's; when they are not (a group of the dearest products is far
+ * along the ascending order), the walk stops after as many steps as looking at every member takes, and does that.
+ */
 function priceSpan(order: PriceOrder, of: SpanSet): { min: number | null; max: number | null } {
   if (of.size === 0) return { min: null, max: null };
-  const first = (along: SortOrder) => {
-    for (const i of along.order) if (isMember(of, i)) return order.prices[i]!;
-    return null;
-  };
-  // Walking the orders takes about products / members steps each; looking at every member, the span and its members.
-  if ((2 * order.prices.length) / of.size < of.set.length + of.size) return { min: first(order.ascending), max: first(order.descending) };
-  let min = Infinity;
-  let max = -Infinity;
+  const budget = of.set.length + of.size;
+  const min = firstMember(of, order.ascending.order, budget);
+  const max = min === undefined ? undefined : firstMember(of, order.descending.order, budget);
+  if (min !== undefined && max !== undefined) return { min: order.prices[min]!, max: order.prices[max]! };
+  let lowest = Infinity;
+  let highest = -Infinity;
   forEachMember(
     of.set,
     (i) => {
       const price = order.prices[i]!;
-      if (price < min) min = price;
-      if (price > max) max = price;
+      if (price < lowest) lowest = price;
+      if (price > highest) highest = price;
     },
     of.firstWord,
   );
-  return { min, max };
+  return { min: lowest, max: highest };
+}
+
+/** The first member of the set along the order, or undefined when there is none within `steps` of its start. */
+function firstMember(of: SpanSet, order: Int32Array, steps: number): number | undefined {
+  const end = Math.min(order.length, steps);
+  for (let j = 0; j < end; j++) if (isMember(of, order[j]!)) return order[j]!;
+  return undefined;
 }
 
 /** The page's product numbers in the query's sort, `skip` of them skipped. */
@@ -445,23 +454,28 @@ function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, result: SpanS
 }
 
 /**
- * `take` members of the set in the sort's order after `skip` of them. A walk of the order takes about
- * (skip + take) × products / members steps; sorting the members by their places, the span plus members × log members:
- * whichever is less. Members the order lacks (added while it was read) are left out, as the walk would.
+ * `take` members of the set in the sort's order after `skip` of them: by a walk of the order that keeps the members,
+ * or by sorting the members by their places in it, which costs about the span plus members × log members. The walk
+ * takes about (skip + take) × products / members steps when the members are spread evenly along the order; it is
+ * tried when that is the cheaper, and given up for the sorting once it has taken as many steps as the sorting would
+ * (members bunched far along the order: a group of the dearest products sorted by price). Members the order lacks
+ * (added while it was read) are left out either way.
  */
 function inOrder(of: SpanSet, sort: SortOrder, skip: number, take: number): number[] {
   if (skip >= of.size || take <= 0) return [];
-  const walk = ((skip + take) * sort.rank.length) / of.size;
   const sorting = of.set.length + 2 * of.size * Math.log2(of.size + 1);
-  if (walk <= sorting) {
+  if (((skip + take) * sort.rank.length) / of.size <= sorting) {
     const taken: number[] = [];
-    for (let j = 0; j < sort.order.length && taken.length < take; j++) {
+    let skipped = 0;
+    const end = Math.min(sort.order.length, sorting);
+    let j = 0;
+    for (; j < end && taken.length < take; j++) {
       const i = sort.order[j]!;
       if (!isMember(of, i)) continue;
-      if (skip > 0) skip--;
+      if (skipped < skip) skipped++;
       else taken.push(i);
     }
-    return taken;
+    if (taken.length >= take || j >= sort.order.length) return taken;
   }
   const ranks = new Int32Array(of.size);
   let n = 0;

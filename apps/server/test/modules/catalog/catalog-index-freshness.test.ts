@@ -8,6 +8,7 @@ import { ORGANISATION } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
+import { CatalogIndex } from '../../../src/modules/catalog/catalog-index-keeper';
 import { orderPayload } from '../operations/fixtures';
 import { insertProduct, type FixtureProduct } from '../orders/fixtures';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
@@ -134,5 +135,28 @@ describe('catalogue index, refreshed in the background (production)', () => {
     await state.t.app.db.execute(sql`update offers set residue = 4 where guid = ${product.offers[0]!.guid}`);
     await state.t.app.catalogIndex.checkNow();
     expect((await page({ size: 'Ф-16', stock: '1' })).total).toBe(1);
+  });
+});
+
+describe('catalogue index, first build', () => {
+  const { state } = harness({});
+
+  it.each(['background', 'on-request'] as const)('is built once however many pages wait for it (%s)', async (refresh) => {
+    const built: object[] = [];
+    const index = new CatalogIndex(state.t.app.db, {
+      refresh,
+      intervalMs: 3_600_000,
+      log: { error: (details) => built.push({ failed: details }), info: (details) => built.push(details) },
+    });
+    try {
+      index.start();
+      // Pages arriving while the first build runs: each waits for that build, none asks for another.
+      const pages = await Promise.all([index.current(), index.current(), index.current()]);
+      expect(new Set(pages.map((page) => page.snapshot)).size).toBe(1);
+      expect(pages[0]!.snapshot.products.size).toBeGreaterThan(0);
+      expect(built).toHaveLength(1);
+    } finally {
+      await index.close();
+    }
   });
 });
