@@ -109,7 +109,39 @@ export interface ProductsPart extends Numbering {
   newOrder: SortOrder;
   /** Orders by the dealer's price, per price type's halves: built on first use. */
   priceOrders: Map<string, PriceOrder>;
+  /** Orders cut to a scope's products (`CatalogSnapshot.orderWithin`). */
+  ordersWithin: OrdersWithin;
 }
+
+/**
+ * Sort orders cut to the products of a scope, built on a scope's first page in a sort and kept while they take no
+ * more than a few times the catalogue's own orders (then dropped and built again as used). A walk of a cut order
+ * meets the scope's products only: its length follows the scope's size, not the catalogue's, and it does not run
+ * through all the catalogue's cheaper products before it reaches a group of dear ones.
+ */
+class OrdersWithin {
+  private readonly orders = new Map<string, Int32Array>();
+  private held = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(key: string, build: () => Int32Array): Int32Array {
+    let order = this.orders.get(key);
+    if (!order) {
+      order = build();
+      if (this.held + order.length > this.budget) {
+        this.orders.clear();
+        this.held = 0;
+      }
+      this.orders.set(key, order);
+      this.held += order.length;
+    }
+    return order;
+  }
+}
+
+/** Cut orders held at most, in entries per product of the catalogue: 32 MB at a million products. */
+const ORDERS_WITHIN_PER_PRODUCT = 8;
 
 /** The part built from offers: sizes and stock, refreshed as orders and the ERP change stock. */
 export interface StockPart {
@@ -123,6 +155,7 @@ export interface StockPart {
 /** Popularity: products ordered in the last POPULARITY_DAYS, most units first (ties by id); only those are ranked. */
 export interface PopularityPart extends SortOrder {
   ranked: Bitmap;
+  ordersWithin: OrdersWithin;
 }
 
 interface PriceOrder {
@@ -166,6 +199,7 @@ export class CatalogSnapshot {
       const present = (values: string[], bitmaps: Map<string, Bitmap>) =>
         values.filter((value) => countBoth(members, bitmaps.get(value)!.subarray(from, to)) > 0);
       entry = {
+        key,
         from,
         to,
         members,
@@ -204,6 +238,21 @@ export class CatalogSnapshot {
     return this.novelty.bitmap;
   }
 
+  /**
+   * The order cut to the scope's products (`OrdersWithin`): the order itself for a scope of more than half the
+   * catalogue, where a walk meets its products often enough. `name` tells the order apart in the cache.
+   */
+  orderWithin(scope: ScopeEntry, name: string, sort: SortOrder, cache: OrdersWithin = this.products.ordersWithin): Int32Array {
+    if (scope.size * 2 > this.products.size) return sort.order;
+    return cache.get(`${scope.key}\u0000${name}`, () => {
+      const within = new Int32Array(Math.min(scope.size, sort.order.length));
+      const of = { set: scope.members, firstWord: scope.from, size: scope.size };
+      let n = 0;
+      for (const i of sort.order) if (isMember(of, i)) within[n++] = i;
+      return within.subarray(0, n);
+    });
+  }
+
   priceOrder(halves: Halves): PriceOrder {
     const key = `${halves.listHalves}:${halves.dealerHalves}`;
     let order = this.products.priceOrders.get(key);
@@ -216,6 +265,7 @@ export class CatalogSnapshot {
 }
 
 interface ScopeEntry {
+  key: string;
   /** The span of words its products lie in: every bitmap of its pages is cut to it (`subarray`, no copy). */
   from: number;
   to: number;
@@ -309,7 +359,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
 
   const total = count(result);
   const page = Math.max(1, Math.min(query.page, catalogPageCount(total, query.pageSize)));
-  const numbers = pageMembers(snapshot, query, { set: result, firstWord: scope.from, size: total }, catalogPageOffset(page, query.pageSize), query.pageSize);
+  const numbers = pageMembers(snapshot, query, scope, { set: result, firstWord: scope.from, size: total }, catalogPageOffset(page, query.pageSize), query.pageSize);
 
   const facetCounts = (facet: ProductFacet): ValueCount[] => {
     const base = countBase(facet);
@@ -328,7 +378,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
     protection: facetCounts('protection'),
     standard: facetCounts('standard'),
     status: CATALOG_STATUS_VALUES.map((value) => ({ value, count: countBoth(statusBase, statusSet(value)) })),
-    price: priceSpan(snapshot.priceOrder(query.halves), {
+    price: priceSpan(snapshot, query.halves, scope, {
       set: priceBase,
       firstWord: scope.from,
       size: priceBase === result ? total : count(priceBase),
@@ -394,15 +444,17 @@ function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogF
 }
 
 /**
- * The lowest and highest dealer's price in the set: its first members along the two price orders, found in a few
- * steps when its prices are spread like the catalogue's; when they are not (a group of the dearest products is far
- * along the ascending order), the walk stops after as many steps as looking at every member takes, and does that.
+ * The lowest and highest dealer's price in the set: its first members along the two price orders cut to the scope,
+ * found in a few steps unless the filters left few of the scope's products; then (the walk stopping after as many
+ * steps as that takes) a look at every member.
  */
-function priceSpan(order: PriceOrder, of: SpanSet): { min: number | null; max: number | null } {
+function priceSpan(snapshot: CatalogSnapshot, halves: Halves, scope: ScopeEntry, of: SpanSet): { min: number | null; max: number | null } {
   if (of.size === 0) return { min: null, max: null };
+  const order = snapshot.priceOrder(halves);
+  const key = `${halves.listHalves}:${halves.dealerHalves}`;
   const budget = of.set.length + of.size;
-  const min = firstMember(of, order.ascending.order, budget);
-  const max = min === undefined ? undefined : firstMember(of, order.descending.order, budget);
+  const min = firstMember(of, snapshot.orderWithin(scope, `price ${key}`, order.ascending), budget);
+  const max = min === undefined ? undefined : firstMember(of, snapshot.orderWithin(scope, `-price ${key}`, order.descending), budget);
   if (min !== undefined && max !== undefined) return { min: order.prices[min]!, max: order.prices[max]! };
   let lowest = Infinity;
   let highest = -Infinity;
@@ -426,56 +478,59 @@ function firstMember(of: SpanSet, order: Int32Array, steps: number): number | un
 }
 
 /** The page's product numbers in the query's sort, `skip` of them skipped. */
-function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, result: SpanSet, skip: number, take: number): number[] {
+function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, scope: ScopeEntry, result: SpanSet, skip: number, take: number): number[] {
   const { products } = snapshot;
+  const halves = `${query.halves.listHalves}:${query.halves.dealerHalves}`;
+  const sorted = (name: string, sort: SortOrder, of = result, from = skip, count = take, cache?: OrdersWithin) =>
+    inOrder(of, sort, snapshot.orderWithin(scope, name, sort, cache), from, count);
   switch (query.sort) {
     case 'price':
-      return inOrder(result, snapshot.priceOrder(query.halves).ascending, skip, take);
+      return sorted(`price ${halves}`, snapshot.priceOrder(query.halves).ascending);
     case '-price':
-      return inOrder(result, snapshot.priceOrder(query.halves).descending, skip, take);
+      return sorted(`-price ${halves}`, snapshot.priceOrder(query.halves).descending);
     case 'name':
-      return inOrder(result, products.nameOrder, skip, take);
+      return sorted('name', products.nameOrder);
     case 'new':
-      return inOrder(result, products.newOrder, skip, take);
+      return sorted('new', products.newOrder);
     case 'popular': {
       // Products ordered lately, most units first; then the rest in id order.
       const { popularity } = snapshot;
       const ranked = popularity.ranked.subarray(result.firstWord, result.firstWord + result.set.length);
       const rankedHere = intersection(result.set, ranked);
       const first = { ...result, set: rankedHere, size: count(rankedHere) };
-      const taken = inOrder(first, popularity, skip, take);
+      const taken = sorted('popular', popularity, first, skip, take, popularity.ordersWithin);
       if (taken.length >= take) return taken;
       const unranked = { ...result, set: difference(result.set, ranked), size: result.size - first.size };
-      return [...taken, ...inOrder(unranked, products.idOrder, Math.max(0, skip - first.size), take - taken.length)];
+      return [...taken, ...sorted('id', products.idOrder, unranked, Math.max(0, skip - first.size), take - taken.length)];
     }
     default:
-      return inOrder(result, products.idOrder, skip, take);
+      return sorted('id', products.idOrder);
   }
 }
 
 /**
- * `take` members of the set in the sort's order after `skip` of them: by a walk of the order that keeps the members,
- * or by sorting the members by their places in it, which costs about the span plus members × log members. The walk
- * takes about (skip + take) × products / members steps when the members are spread evenly along the order; it is
- * tried when that is the cheaper, and given up for the sorting once it has taken as many steps as the sorting would
- * (members bunched far along the order: a group of the dearest products sorted by price). Members the order lacks
- * (added while it was read) are left out either way.
+ * `take` members of the set in the sort's order after `skip` of them: by a walk of the order cut to the scope
+ * (`within`) that keeps the members, or by sorting the members by their places in the whole order, which costs about
+ * the span plus members × log members. The walk takes about (skip + take) × its length / members steps when the
+ * members are spread evenly along it; it is tried when that is the cheaper, and given up for the sorting once it has
+ * taken as many steps as the sorting would (members bunched far along the order). Members the order lacks (added
+ * while it was read) are left out either way.
  */
-function inOrder(of: SpanSet, sort: SortOrder, skip: number, take: number): number[] {
+function inOrder(of: SpanSet, sort: SortOrder, within: Int32Array, skip: number, take: number): number[] {
   if (skip >= of.size || take <= 0) return [];
   const sorting = of.set.length + 2 * of.size * Math.log2(of.size + 1);
-  if (((skip + take) * sort.rank.length) / of.size <= sorting) {
+  if (((skip + take) * within.length) / of.size <= sorting) {
     const taken: number[] = [];
     let skipped = 0;
-    const end = Math.min(sort.order.length, sorting);
+    const end = Math.min(within.length, sorting);
     let j = 0;
     for (; j < end && taken.length < take; j++) {
-      const i = sort.order[j]!;
+      const i = within[j]!;
       if (!isMember(of, i)) continue;
       if (skipped < skip) skipped++;
       else taken.push(i);
     }
-    if (taken.length >= take || j >= sort.order.length) return taken;
+    if (taken.length >= take || j >= within.length) return taken;
   }
   const ranks = new Int32Array(of.size);
   let n = 0;
@@ -613,6 +668,7 @@ export class ProductsPartBuilder {
       nameOrder,
       newOrder,
       priceOrders: new Map(),
+      ordersWithin: new OrdersWithin(ORDERS_WITHIN_PER_PRODUCT * size),
     };
   }
 
@@ -747,7 +803,7 @@ export function buildPopularity(numbering: Numbering, units: ReadonlyArray<{ id:
   // in the window (none, or lines that add up to 0) are «the rest», in id order.
   const idRank = numbering.idOrder.rank;
   entries.sort((a, b) => b.units - a.units || idRank[a.i]! - idRank[b.i]!);
-  return { ...sortOrder(Int32Array.from(entries, (entry) => entry.i), size), ranked };
+  return { ...sortOrder(Int32Array.from(entries, (entry) => entry.i), size), ranked, ordersWithin: new OrdersWithin(ORDERS_WITHIN_PER_PRODUCT * size) };
 }
 
 /**
