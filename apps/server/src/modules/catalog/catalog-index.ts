@@ -194,14 +194,13 @@ export class CatalogSnapshot {
           : 'seasonSale' in scope
             ? products.sale
             : products.all;
-      const { from, to } = spanOf(whole);
-      const members = whole.subarray(from, to);
+      const words = ScopeWords.of(whole);
+      const members = words.cut(whole);
       const present = (values: string[], bitmaps: Map<string, Bitmap>) =>
-        values.filter((value) => countBoth(members, bitmaps.get(value)!.subarray(from, to)) > 0);
+        values.filter((value) => countBoth(members, words.cut(bitmaps.get(value)!)) > 0);
       entry = {
         key,
-        from,
-        to,
+        words,
         members,
         size: count(members),
         values: {
@@ -246,7 +245,7 @@ export class CatalogSnapshot {
     if (scope.size * 2 > this.products.size) return sort.order;
     return cache.get(`${scope.key}\u0000${name}`, () => {
       const within = new Int32Array(Math.min(scope.size, sort.order.length));
-      const of = { set: scope.members, firstWord: scope.from, size: scope.size };
+      const of = { set: scope.members, words: scope.words, size: scope.size };
       let n = 0;
       for (const i of sort.order) if (isMember(of, i)) within[n++] = i;
       return within.subarray(0, n);
@@ -266,10 +265,9 @@ export class CatalogSnapshot {
 
 interface ScopeEntry {
   key: string;
-  /** The span of words its products lie in: every bitmap of its pages is cut to it (`subarray`, no copy). */
-  from: number;
-  to: number;
-  /** Its products, over that span. */
+  /** The words its products lie in: every bitmap of its pages is cut to them. */
+  words: ScopeWords;
+  /** Its products, cut to its words. */
   members: Bitmap;
   size: number;
   values: Record<ProductFacet | 'size', string[]>;
@@ -315,9 +313,9 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
   const { products, stock } = snapshot;
   const { filters } = query;
   const scope = snapshot.scope(query.scope);
-  // Every bitmap cut to the scope's span: the result, and so every set combined here, lies within it.
-  const within = (bitmap: Bitmap) => bitmap.subarray(scope.from, scope.to);
-  const bits = (scope.to - scope.from) * 32;
+  // Every bitmap cut to the scope's words: the result, and so every set combined here, lies within them.
+  const within = (bitmap: Bitmap) => scope.words.cut(bitmap);
+  const bits = scope.words.length * 32;
   const anyOf = (bitmaps: Map<string, Bitmap>, values: readonly string[]) =>
     union(
       bits,
@@ -327,7 +325,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
       }),
     );
   const statusSet = (value: string) =>
-    value === 'new' ? within(snapshot.newProducts(query.newSinceUs)) : within(products.statuses.get(value) ?? emptyBitmap(products.size));
+    value === 'new' ? within(snapshot.newProducts(query.newSinceUs)) : (products.statuses.has(value) ? within(products.statuses.get(value)!) : emptyBitmap(bits));
 
   // The filters that do not interact: each is one bitmap, and a count leaves out its own.
   const independent = new Map<IndependentFilter, Bitmap>();
@@ -359,7 +357,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
 
   const total = count(result);
   const page = Math.max(1, Math.min(query.page, catalogPageCount(total, query.pageSize)));
-  const numbers = pageMembers(snapshot, query, scope, { set: result, firstWord: scope.from, size: total }, catalogPageOffset(page, query.pageSize), query.pageSize);
+  const numbers = pageMembers(snapshot, query, scope, { set: result, words: scope.words, size: total }, catalogPageOffset(page, query.pageSize), query.pageSize);
 
   const facetCounts = (facet: ProductFacet): ValueCount[] => {
     const base = countBase(facet);
@@ -380,7 +378,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
     status: CATALOG_STATUS_VALUES.map((value) => ({ value, count: countBoth(statusBase, statusSet(value)) })),
     price: priceSpan(snapshot, query.halves, scope, {
       set: priceBase,
-      firstWord: scope.from,
+      words: scope.words,
       size: priceBase === result ? total : count(priceBase),
     }),
   };
@@ -393,16 +391,72 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
   return { ids: numbers.map((i) => products.ids[i]!), total, page, counts, without };
 }
 
-/** A set cut to a span of words (`firstWord` on), and how many products it holds. */
+/**
+ * The words of the catalogue's bitmaps a scope's products lie in, and its bitmaps cut to them. A group is one span of
+ * words (products are numbered in catalogue order): cut by `subarray`, no copy. The season sale is spread over every
+ * group, first within each (`catalogueNumbers`): its words are picked one by one and copied together, a few thousand
+ * words instead of the whole catalogue's.
+ */
+class ScopeWords {
+  private constructor(
+    private readonly from: number,
+    /** How many words a cut bitmap has. */
+    readonly length: number,
+    /** Picked words: the catalogue's word of each word of a cut bitmap, and the other way round (-1: not picked). */
+    private readonly wordAt: Int32Array | null,
+    private readonly localWord: Int32Array | null,
+  ) {}
+
+  /** The words of a scope's products: their span, or only the words with products when those are under half of it. */
+  static of(whole: Bitmap): ScopeWords {
+    const { from, to } = spanOf(whole);
+    let used = 0;
+    for (let w = from; w < to; w++) if (whole[w] !== 0) used++;
+    if (used * 2 >= to - from) return new ScopeWords(from, to - from, null, null);
+    const wordAt = new Int32Array(used);
+    const localWord = new Int32Array(whole.length).fill(-1);
+    let k = 0;
+    for (let w = from; w < to; w++) {
+      if (whole[w] === 0) continue;
+      wordAt[k] = w;
+      localWord[w] = k++;
+    }
+    return new ScopeWords(from, used, wordAt, localWord);
+  }
+
+  /** The bitmap cut to these words (a view of it for a span: not to be written to). */
+  cut(bitmap: Bitmap): Bitmap {
+    if (!this.wordAt) return bitmap.subarray(this.from, this.from + this.length);
+    const cut = new Uint32Array(this.length);
+    for (let k = 0; k < cut.length; k++) cut[k] = bitmap[this.wordAt[k]!]!;
+    return cut;
+  }
+
+  /** Where product number `i` is in a cut bitmap, or -1 when its word is not one of these. */
+  local(i: number): number {
+    const w = i >>> 5;
+    const k = this.localWord ? (this.localWord[w] ?? -1) : w >= this.from && w < this.from + this.length ? w - this.from : -1;
+    return k < 0 ? -1 : (k << 5) | (i & 31);
+  }
+
+  /** Calls `visit` with the product number of each member of a cut bitmap, ascending. */
+  forEach(set: Bitmap, visit: (i: number) => void): void {
+    const { wordAt } = this;
+    if (!wordAt) forEachMember(set, visit, this.from);
+    else forEachMember(set, (at) => visit((wordAt[at >>> 5]! << 5) | (at & 31)));
+  }
+}
+
+/** A set cut to a scope's words, and how many products it holds. */
 interface SpanSet {
   set: Bitmap;
-  firstWord: number;
+  words: ScopeWords;
   size: number;
 }
 
-const isMember = ({ set, firstWord }: SpanSet, i: number) => {
-  const at = i - firstWord * 32;
-  return at >= 0 && at < set.length * 32 && hasBit(set, at);
+const isMember = ({ set, words }: SpanSet, i: number) => {
+  const at = words.local(i);
+  return at >= 0 && hasBit(set, at);
 };
 
 /** The dealer's price range: from the price order (a binary search) or, when the scope holds fewer, from the scope. */
@@ -423,22 +477,18 @@ function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogF
   };
   const first = firstAtLeast(from, true);
   const end = firstAtLeast(to, false);
-  const range = emptyBitmap((scope.to - scope.from) * 32);
-  const base = scope.from * 32;
+  const { words } = scope;
+  const range = emptyBitmap(words.length * 32);
   if (end - first <= scope.size) {
-    const limit = range.length * 32;
     for (let j = first; j < end; j++) {
-      const at = ascending.order[j]! - base;
-      if (at >= 0 && at < limit) setBit(range, at);
+      const at = words.local(ascending.order[j]!);
+      if (at >= 0) setBit(range, at);
     }
   } else {
-    forEachMember(
-      scope.members,
-      (i) => {
-        if (prices[i]! >= from && prices[i]! <= to) setBit(range, i - base);
-      },
-      scope.from,
-    );
+    // The scope holds fewer products than the range: its members are looked at instead.
+    words.forEach(scope.members, (i) => {
+      if (prices[i]! >= from && prices[i]! <= to) setBit(range, words.local(i));
+    });
   }
   return range;
 }
@@ -458,15 +508,11 @@ function priceSpan(snapshot: CatalogSnapshot, halves: Halves, scope: ScopeEntry,
   if (min !== undefined && max !== undefined) return { min: order.prices[min]!, max: order.prices[max]! };
   let lowest = Infinity;
   let highest = -Infinity;
-  forEachMember(
-    of.set,
-    (i) => {
-      const price = order.prices[i]!;
-      if (price < lowest) lowest = price;
-      if (price > highest) highest = price;
-    },
-    of.firstWord,
-  );
+  of.words.forEach(of.set, (i) => {
+    const price = order.prices[i]!;
+    if (price < lowest) lowest = price;
+    if (price > highest) highest = price;
+  });
   return { min: lowest, max: highest };
 }
 
@@ -495,7 +541,7 @@ function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, scope: ScopeE
     case 'popular': {
       // Products ordered lately, most units first; then the rest in id order.
       const { popularity } = snapshot;
-      const ranked = popularity.ranked.subarray(result.firstWord, result.firstWord + result.set.length);
+      const ranked = result.words.cut(popularity.ranked);
       const rankedHere = intersection(result.set, ranked);
       const first = { ...result, set: rankedHere, size: count(rankedHere) };
       const taken = sorted('popular', popularity, first, skip, take, popularity.ordersWithin);
@@ -534,14 +580,10 @@ function inOrder(of: SpanSet, sort: SortOrder, within: Int32Array, skip: number,
   }
   const ranks = new Int32Array(of.size);
   let n = 0;
-  forEachMember(
-    of.set,
-    (i) => {
-      const rank = sort.rank[i]!;
-      if (rank >= 0) ranks[n++] = rank;
-    },
-    of.firstWord,
-  );
+  of.words.forEach(of.set, (i) => {
+    const rank = sort.rank[i]!;
+    if (rank >= 0) ranks[n++] = rank;
+  });
   return Array.from(ranks.subarray(0, n).sort().subarray(skip, skip + take), (rank) => sort.order[rank]!);
 }
 
@@ -675,7 +717,8 @@ export class ProductsPartBuilder {
   /**
    * The product number of each product read (by its position in id order): the groups in the menu's order, each
    * before its sub-groups (so a group and its sub-groups are one run of numbers), then products in no group or in a
-   * group the menu lacks; by id within a group. A counting sort: one pass to count, one to place.
+   * group the menu lacks; within a group the season sale's products first (so the sale takes few words: ScopeWords),
+   * then by id. A counting sort: one pass to count, one to place.
    */
   private catalogueNumbers(groupTree: ProductsPart['groupTree']): Int32Array {
     const place = new Map<string, number>();
@@ -689,12 +732,15 @@ export class ProductsPartBuilder {
     visit(null);
     const unplaced = place.size;
     const placeOf = this.group.names.map((code) => place.get(code) ?? unplaced);
-    const start = new Int32Array(unplaced + 2);
-    for (const code of this.group.codes) start[(code < 0 ? unplaced : placeOf[code]!) + 1]!++;
+    const onSale = new Uint8Array(this.ids.length);
+    for (const position of this.sale) onSale[position] = 1;
+    const bucketOf = (code: number, position: number) => 2 * (code < 0 ? unplaced : placeOf[code]!) + 1 - onSale[position]!;
+    const start = new Int32Array(2 * (unplaced + 1) + 1);
+    this.group.codes.forEach((code, position) => start[bucketOf(code, position) + 1]!++);
     for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
     const numberAt = new Int32Array(this.ids.length);
     this.group.codes.forEach((code, position) => {
-      numberAt[position] = start[code < 0 ? unplaced : placeOf[code]!]!++;
+      numberAt[position] = start[bucketOf(code, position)]!++;
     });
     return numberAt;
   }
