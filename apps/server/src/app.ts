@@ -32,6 +32,12 @@ export interface BuildOptions {
   seed?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /**
+   * The catalogue index of another app on the same database, answered from by this one too: two servers in one
+   * process (the search benchmark's with and without the name cache) need not build a million products' index twice.
+   * Its owner starts it; closing either app closes it.
+   */
+  catalogIndex?: CatalogIndex;
 }
 
 declare module 'fastify' {
@@ -72,11 +78,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
-  const catalogIndex = new CatalogIndex(database.db, {
-    refresh: config.CATALOG_INDEX_REFRESH,
-    intervalMs: config.CATALOG_INDEX_REFRESH_SECONDS * 1000,
-    log: app.log,
-  });
+  const catalogIndex =
+    options.catalogIndex ??
+    new CatalogIndex(database.db, {
+      refresh: config.CATALOG_INDEX_REFRESH,
+      intervalMs: config.CATALOG_INDEX_REFRESH_SECONDS * 1000,
+      log: app.log,
+    });
   app.decorate('catalogIndex', catalogIndex);
 
   if (options.seed !== false) {

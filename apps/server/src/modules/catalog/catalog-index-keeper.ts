@@ -129,6 +129,21 @@ export class CatalogIndex {
   }
 
   /**
+   * The products part for name search, as fresh as a page's (`current`), or null while the first build runs in the
+   * background (at a million products, two minutes after start-up): name search then reads the database's word index
+   * rather than wait.
+   */
+  async searchable(): Promise<ProductsPart | null> {
+    if (!this.snapshot && this.options.refresh === 'background') return null;
+    try {
+      return (await this.current()).snapshot.products;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') return null;
+      throw error;
+    }
+  }
+
+  /**
    * This process has just written `part` (an order took stock; the ERP imported products or stock): rebuild it now
    * rather than at the next tick. Only in background mode: on request, the next page reads the markers anyway.
    */

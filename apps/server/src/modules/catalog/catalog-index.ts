@@ -39,6 +39,7 @@ import {
   union,
   type Bitmap,
 } from './bitmap';
+import { NameWordsBuilder, type NameWords } from './name-words';
 
 /** Which products a catalogue shows before any filter: a group and its sub-groups, the season sale, or all. */
 export type CatalogScope = { groupCodes: string[] } | { seasonSale: true } | { all: true };
@@ -65,6 +66,8 @@ export interface IndexedProduct {
   listKopecks: number;
   dealerKopecks: number;
   sale: boolean;
+  /** The name in search form (nameKey): what name search reads its words from. */
+  nameKey: string;
 }
 
 /** One offer as the index reads it: which size a product has, and whether that offer has stock. */
@@ -111,6 +114,8 @@ export interface ProductsPart extends Numbering {
   priceOrders: Map<string, PriceOrder>;
   /** Orders cut to a scope's products (`CatalogSnapshot.orderWithin`). */
   ordersWithin: OrdersWithin;
+  /** Name search: the names' words and their products (name-words.ts), by place in id order. */
+  nameWords: NameWords;
 }
 
 /**
@@ -627,6 +632,7 @@ export class ProductsPartBuilder {
   private readonly createdUs: number[] = [];
   private readonly listKopecks: number[] = [];
   private readonly dealerKopecks: number[] = [];
+  private readonly nameWords = new NameWordsBuilder();
 
   /** The id of the last product added (the next chunk starts after it). */
   get lastId(): number {
@@ -644,6 +650,7 @@ export class ProductsPartBuilder {
       this.createdUs.push(row.createdUs);
       this.listKopecks.push(row.listKopecks);
       this.dealerKopecks.push(row.dealerKopecks);
+      this.nameWords.add(this.ids.length - 1, row.nameKey);
     }
   }
 
@@ -711,6 +718,7 @@ export class ProductsPartBuilder {
       newOrder,
       priceOrders: new Map(),
       ordersWithin: new OrdersWithin(ORDERS_WITHIN_PER_PRODUCT * size),
+      nameWords: this.nameWords.build(size),
     };
   }
 
@@ -744,6 +752,11 @@ export class ProductsPartBuilder {
     });
     return numberAt;
   }
+}
+
+/** The ids of the first `limit` products whose names hold every word (in name form), ascending. */
+export function idsWithNameWords(products: ProductsPart, words: readonly string[], limit: number): number[] {
+  return products.nameWords.search(words, limit).map((place) => products.idsAscending[place]!);
 }
 
 /** Lets the requests waiting meanwhile run before the next step of a build. */

@@ -25,7 +25,7 @@ export async function indexProductsAfter(db: DbOrTx, afterId: number, limit: num
       select p.id, p.group_code as "group", p.type, p.season, p.protection_class as protection, p.standard, p.status,
         (extract(epoch from p.created_at) * 1000000)::float8 as "createdUs",
         ${kopecks(sql`p.price`)}::float8 as "listKopecks", ${kopecks(sql`p.price_opt`)}::float8 as "dealerKopecks",
-        p.season_sale as sale
+        p.season_sale as sale, p.name_key as "nameKey"
       from products p where p.id > ${afterId} order by p.id limit ${limit}`),
   );
 }

@@ -112,14 +112,29 @@ export async function findByNameWords(db: DbOrTx, words: string[], limit: number
   if (wordIds.some((ids) => ids.length === 0)) return [];
   const { text, params } = nameWordSearchStatement(wordIds, limit);
   const rows = await rawQuery<Record<string, unknown>>(db, text, params);
-  return rows.map((found) => ({
+  return rows.map(toBriefProduct);
+}
+
+/** The products of these ids (ascending), in id order; ids no product has any more are left out. */
+export async function briefProducts(db: DbOrTx, ids: readonly number[]): Promise<BriefProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await rawQuery<Record<string, unknown>>(
+    db,
+    `select id, article, name, price, price_opt as "priceOpt", status from products where id = any($1::int[]) order by id`,
+    [ids],
+  );
+  return rows.map(toBriefProduct);
+}
+
+function toBriefProduct(found: Record<string, unknown>): BriefProduct {
+  return {
     id: Number(found.id),
     article: String(found.article),
     name: String(found.name),
     price: Number(found.price),
     priceOpt: Number(found.priceOpt),
     status: String(found.status),
-  }));
+  };
 }
 
 export interface OfferRow {

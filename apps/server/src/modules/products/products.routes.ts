@@ -29,7 +29,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer is built from the contract's types; re-validating it on this hot path would cost more than the search.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => ({ error: null, response: await searchProducts(app.db, request.user, request.query, nameResults) }),
+    async (request) => ({ error: null, response: await searchProducts(app.db, request.user, request.query, nameResults, app.catalogIndex) }),
   );
 
   app.get(
@@ -56,6 +56,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(z.array(ZSuggestionSchema)) },
       },
     },
-    async (request) => ({ error: null, response: await suggestProducts(app.db, request.query.QUERY) }),
+    async (request) => ({ error: null, response: await suggestProducts(app.db, request.query.QUERY, app.catalogIndex) }),
   );
 };

@@ -34,6 +34,8 @@ import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import { requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
 import { NameSearchCache } from './name-search-cache';
+import type { CatalogIndex } from '../catalog/catalog-index-keeper';
+import { idsWithNameWords } from '../catalog/catalog-index';
 import * as repo from './products.repository';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден. Проверьте артикул или название и повторите поиск.';
@@ -100,13 +102,23 @@ export async function companyProductPrices(db: Db, user: SignedInUser, query: TP
   return { PRICETYPE: { id: pricing.product, name: PRICE_TYPE_NAMES[pricing.product] }, PRICES };
 }
 
+/**
+ * The first `limit` products (in id order) whose names hold every word: from the catalogue index's name words once it
+ * is built (name-words.ts, no statement but reading the found products), else from the database's word index.
+ */
+async function productsWithWords(db: Db, index: CatalogIndex | undefined, words: string[], limit: number): Promise<repo.BriefProduct[]> {
+  const products = words.length > 0 ? await index?.searchable() : null;
+  if (!products) return repo.findByNameWords(db, words, limit);
+  return repo.briefProducts(db, idsWithNameWords(products, words, limit));
+}
+
 /** Name search (option 2): the words of the name and, for a one-token query, articles by prefix; ranked by the suggestion rule. */
-async function findByName(db: Db, query: string): Promise<repo.BriefProduct[]> {
+async function findByName(db: Db, index: CatalogIndex | undefined, query: string): Promise<repo.BriefProduct[]> {
   const key = articleKey(query);
   const words = nameWords(query);
   const searchable = words.filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
   const byArticle = words.length === 1 && key.length >= 2 ? await repo.findByArticlePrefix(db, key, FOUND_LIMIT) : [];
-  const byName = await repo.findByNameWords(db, searchable, NAME_CANDIDATES);
+  const byName = await productsWithWords(db, index, searchable, NAME_CANDIDATES);
   const seen = new Set<number>();
   const candidates = [...byArticle, ...byName].filter((product) => !seen.has(product.id) && seen.add(product.id));
   return filterSuggestions(
@@ -125,6 +137,7 @@ export async function searchProducts(
   user: SignedInUser | null,
   query: TProductSearchQuery,
   nameResults: NameSearchResults = new NameSearchCache(0),
+  index?: CatalogIndex,
 ): Promise<TProductSearchResult> {
   const pricing = await resolvePricing(db, user, query);
   const priceType = pricing.product;
@@ -138,7 +151,7 @@ export async function searchProducts(
     if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
     ({ found, details } = await repo.searchArticlePrefix(db, key, FOUND_LIMIT));
   } else {
-    found = await nameResults.get(nameKey(query.QUERY), () => findByName(db, query.QUERY));
+    found = await nameResults.get(nameKey(query.QUERY), () => findByName(db, index, query.QUERY));
     const key = articleKey(query.QUERY);
     const best = found.find((product) => articleKey(product.article) === key) ?? found[0];
     details = best ? await repo.productDetails(db, { id: best.id }) : undefined;
@@ -198,12 +211,12 @@ export function toProduct(product: repo.ProductDetails, priceType: PriceTypeId):
 export const SUGGESTIONS_LIMIT = 10;
 
 /** Article suggestions (spec §5): candidates from the indexes, then the domain's filter ranks and limits them. */
-export async function suggestProducts(db: Db, query: string): Promise<TSuggestion[]> {
+export async function suggestProducts(db: Db, query: string, index?: CatalogIndex): Promise<TSuggestion[]> {
   const key = articleKey(query);
   const words = nameWords(query).filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
   const [byArticle, byName] = await Promise.all([
     key.length >= 2 ? repo.findByArticlePrefix(db, key, SUGGESTIONS_LIMIT) : Promise.resolve([]),
-    repo.findByNameWords(db, words, NAME_CANDIDATES),
+    productsWithWords(db, index, words, NAME_CANDIDATES),
   ]);
   const seen = new Set<number>();
   const candidates = [...byArticle, ...byName]

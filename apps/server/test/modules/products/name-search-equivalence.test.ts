@@ -2,14 +2,15 @@
  * Name search by the word index finds what the trigram search of whole names found (issue #14): on a generated
  * catalogue of Russian workwear names, 1,000 random queries — whole words, prefixes, pieces from inside words, several
  * words, other case and ё, quotes, LIKE's wildcards, words found nowhere — give the same products in the same order from
- * the new search as from the trigram statement as it was (written out below). And the triggers on products keep the
- * index current when a product is added, renamed or deleted.
+ * both word indexes (the database's, and the catalogue index's in memory, which answers once it is built) as from the
+ * trigram statement as it was (written out below). And both follow the products as they are added, renamed or deleted.
  */
 import { NAME_WORD_MIN_LENGTH, nameKey, nameWords } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery, rowsOf } from '../../../src/db/client';
 import { createRandom, type Random } from '../../../src/db/seed/random';
+import { idsWithNameWords } from '../../../src/modules/catalog/catalog-index';
 import { findByNameWords, likeEscape } from '../../../src/modules/products/products.repository';
 import { createTestApp, type TestApp } from '../../support/helper';
 
@@ -93,6 +94,12 @@ async function trigramSearch(words: string[], limit: number): Promise<number[]> 
 
 const searchable = (text: string) => nameWords(text).filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
 
+/** The in-memory search, on the catalogue index as of now (the tests' index reads the database's changes first). */
+async function inMemory(words: string[], limit: number): Promise<number[]> {
+  const { snapshot } = await t.app.catalogIndex.current();
+  return idsWithNameWords(snapshot.products, words, limit);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   // The seed's seeded generator: the same catalogue and queries on every run, so a failure can be replayed.
@@ -132,15 +139,18 @@ describe('name search by the word index and by trigrams', () => {
       const words = searchable(text);
       if (words.length === 0) {
         expect(await findByNameWords(t.app.db, words, CANDIDATES), text).toEqual([]);
+        expect(await inMemory(words, CANDIDATES), text).toEqual([]);
         continue;
       }
       const before = await trigramSearch(words, CANDIDATES);
       const after = await findByNameWords(t.app.db, words, CANDIDATES);
       expect(after.map((row) => row.id), `«${text}»`).toEqual(before);
+      expect(await inMemory(words, CANDIDATES), `«${text}», in memory`).toEqual(before);
       // Every match, not only the first 60, for every fifth query (and whenever the first 60 are all there are).
       const all = before.length < CANDIDATES ? before : i % 5 === 0 ? await trigramSearch(words, 1_000_000) : undefined;
       if (all && before.length === CANDIDATES) {
         expect((await findByNameWords(t.app.db, words, 1_000_000)).map((row) => row.id), `«${text}», every match`).toEqual(all);
+        expect(await inMemory(words, 1_000_000), `«${text}», every match in memory`).toEqual(all);
       }
       compared++;
       if (before.length > 0) withMatches++;
@@ -155,7 +165,12 @@ describe('name search by the word index and by trigrams', () => {
 });
 
 describe('the word index follows the products', () => {
-  const find = async (text: string) => (await findByNameWords(t.app.db, searchable(text), 1000)).map((row) => row.id);
+  // Both indexes must answer alike at every step.
+  const find = async (text: string) => {
+    const found = (await findByNameWords(t.app.db, searchable(text), 1000)).map((row) => row.id);
+    expect(await inMemory(searchable(text), 1000), `«${text}», in memory`).toEqual(found);
+    return found;
+  };
   const idOf = async (uid: string) =>
     Number(rowsOf<{ id: number }>(await t.app.db.execute(sql`select id from products where uid = ${uid}`))[0]?.id);
   const indexed = async (id: number) =>
