@@ -15,7 +15,7 @@
  * FIRST_TIME_QUERIES, more queries than the cached rows. BENCH_RECORD=off prints the table without writing
  * docs/performance.md: for checking the benchmark at a small size.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,11 +101,20 @@ async function child(dataDir: string, role: Role) {
 
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
   const app = await buildApp(NAME_CACHE ? config : { ...config, SEARCH_CACHE_SECONDS: 0 }, { database, storage, seed: false });
-  const portal = await app.listen({ port: 0, host: '127.0.0.1' });
   // The same server without the name-search cache, on the same database: what a first-time query costs. It answers
   // name searches from the portal's catalogue index (two builds of a 1,000,000-product index at once on one engine
   // ran its worker out of memory).
-  const uncachedApp = await buildApp({ ...config, SEARCH_CACHE_SECONDS: 0 }, { database, storage, seed: false, catalogIndex: app.catalogIndex });
+  // Its operator socket goes to a folder of its own: both apps get ready at once, and one socket path would clash.
+  const uncachedDir = path.join(dataDir, 'uncached-server');
+  mkdirSync(uncachedDir, { recursive: true });
+  const uncachedApp = await buildApp(
+    { ...config, SEARCH_CACHE_SECONDS: 0, DATA_DIR: uncachedDir },
+    { database, storage, seed: false, catalogIndex: app.catalogIndex },
+  );
+  // Both load their plugins before the index's build starts (when the first is ready): with PGlite on the main
+  // thread, the build's statements would hold the other's plugins past their start-up timeout.
+  await Promise.all([app.ready(), uncachedApp.ready()]);
+  const portal = await app.listen({ port: 0, host: '127.0.0.1' });
   const uncached = await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
   // The portal builds the catalogue's index from the start: measuring begins once it is there, so the build's reads
   // do not fall into the search figures, and name searches are answered from it as in production.
