@@ -6,7 +6,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
-import { products, storages } from '../../db/schema';
+import { products, storages, userPartners } from '../../db/schema';
 
 /** Escapes LIKE's wildcards in user input. */
 export function likeEscape(text: string): string {
@@ -234,13 +234,14 @@ export async function searchArticlePrefix(
   return { found: parseJson<BriefProduct[]>(row?.found ?? []), details: row?.details ? parseJson<ProductDetails>(row.details) : null };
 }
 
-/** Price types of the contracts of the given companies, in company then contract order. */
-export async function priceTypesOfPartners(db: DbOrTx, partnerIds: number[]): Promise<string[]> {
-  if (partnerIds.length === 0) return [];
+/** Price types of the contracts of the user's companies, in company then contract order. */
+export async function priceTypesOfUser(db: DbOrTx, userId: number): Promise<string[]> {
+  // One statement, not the user's companies and then their contracts: every signed-in search and page asks this first.
   const rows = await db
     .select({ priceType: storages.priceType })
     .from(storages)
-    .where(inArray(storages.partnerId, partnerIds))
+    .innerJoin(userPartners, eq(userPartners.partnerId, storages.partnerId))
+    .where(eq(userPartners.userId, userId))
     .orderBy(asc(storages.partnerId), asc(storages.id));
   return [...new Set(rows.map((row) => row.priceType))];
 }

@@ -32,7 +32,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
-import { requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
+import { requireUserPartner } from '../../lib/partner-scope';
 import { NameSearchCache } from './name-search-cache';
 import type { CatalogIndex } from '../catalog/catalog-index-keeper';
 import { idsWithNameWords } from '../catalog/catalog-index';
@@ -58,7 +58,7 @@ export async function resolvePriceType(db: Db, user: SignedInUser | null, reques
     }
     return PRICE_TYPE.DEFAULT;
   }
-  const own = (await repo.priceTypesOfPartners(db, await userPartnerIds(db, user.id))).filter(isPriceType);
+  const own = (await repo.priceTypesOfUser(db, user.id)).filter(isPriceType);
   if (requested === undefined || requested.trim() === '') return own[0] ?? PRICE_TYPE.DEFAULT;
   if (wanted === PRICE_TYPE.DEFAULT || own.includes(wanted as PriceTypeId)) return wanted as PriceTypeId;
   throw new AppError('FORBIDDEN', 'Этот тип цен не относится к договорам ваших компаний: выберите свой тип цен.');
