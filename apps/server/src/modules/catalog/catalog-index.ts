@@ -48,6 +48,9 @@ export type FilterName = 'type' | 'season' | 'size' | 'protection' | 'standard' 
 
 export type Halves = { listHalves: number; dealerHalves: number };
 
+/** A price type's halves as a key of the orders built for it. */
+const halvesKey = (halves: Halves) => `${halves.listHalves}:${halves.dealerHalves}`;
+
 /** The facets read from the product itself (size and stock come from its offers). */
 export const PRODUCT_FACETS = ['type', 'season', 'protection', 'standard'] as const;
 export type ProductFacet = (typeof PRODUCT_FACETS)[number];
@@ -258,7 +261,7 @@ export class CatalogSnapshot {
   }
 
   priceOrder(halves: Halves): PriceOrder {
-    const key = `${halves.listHalves}:${halves.dealerHalves}`;
+    const key = halvesKey(halves);
     let order = this.products.priceOrders.get(key);
     if (!order) {
       order = buildPriceOrder(this.products, halves);
@@ -453,13 +456,13 @@ class ScopeWords {
 }
 
 /** A set cut to a scope's words, and how many products it holds. */
-interface SpanSet {
+interface ScopeSet {
   set: Bitmap;
   words: ScopeWords;
   size: number;
 }
 
-const isMember = ({ set, words }: SpanSet, i: number) => {
+const isMember = ({ set, words }: ScopeSet, i: number) => {
   const at = words.local(i);
   return at >= 0 && hasBit(set, at);
 };
@@ -503,10 +506,10 @@ function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogF
  * found in a few steps unless the filters left few of the scope's products; then (the walk stopping after as many
  * steps as that takes) a look at every member.
  */
-function priceSpan(snapshot: CatalogSnapshot, halves: Halves, scope: ScopeEntry, of: SpanSet): { min: number | null; max: number | null } {
+function priceSpan(snapshot: CatalogSnapshot, halves: Halves, scope: ScopeEntry, of: ScopeSet): { min: number | null; max: number | null } {
   if (of.size === 0) return { min: null, max: null };
   const order = snapshot.priceOrder(halves);
-  const key = `${halves.listHalves}:${halves.dealerHalves}`;
+  const key = halvesKey(halves);
   const budget = of.set.length + of.size;
   const min = firstMember(of, snapshot.orderWithin(scope, `price ${key}`, order.ascending), budget);
   const max = min === undefined ? undefined : firstMember(of, snapshot.orderWithin(scope, `-price ${key}`, order.descending), budget);
@@ -522,16 +525,16 @@ function priceSpan(snapshot: CatalogSnapshot, halves: Halves, scope: ScopeEntry,
 }
 
 /** The first member of the set along the order, or undefined when there is none within `steps` of its start. */
-function firstMember(of: SpanSet, order: Int32Array, steps: number): number | undefined {
+function firstMember(of: ScopeSet, order: Int32Array, steps: number): number | undefined {
   const end = Math.min(order.length, steps);
   for (let j = 0; j < end; j++) if (isMember(of, order[j]!)) return order[j]!;
   return undefined;
 }
 
 /** The page's product numbers in the query's sort, `skip` of them skipped. */
-function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, scope: ScopeEntry, result: SpanSet, skip: number, take: number): number[] {
+function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, scope: ScopeEntry, result: ScopeSet, skip: number, take: number): number[] {
   const { products } = snapshot;
-  const halves = `${query.halves.listHalves}:${query.halves.dealerHalves}`;
+  const halves = halvesKey(query.halves);
   const sorted = (name: string, sort: SortOrder, of = result, from = skip, count = take, cache?: OrdersWithin) =>
     inOrder(of, sort, snapshot.orderWithin(scope, name, sort, cache), from, count);
   switch (query.sort) {
@@ -567,7 +570,7 @@ function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, scope: ScopeE
  * taken as many steps as the sorting would (members bunched far along the order). Members the order lacks (added
  * while it was read) are left out either way.
  */
-function inOrder(of: SpanSet, sort: SortOrder, within: Int32Array, skip: number, take: number): number[] {
+function inOrder(of: ScopeSet, sort: SortOrder, within: Int32Array, skip: number, take: number): number[] {
   if (skip >= of.size || take <= 0) return [];
   const sorting = of.set.length + 2 * of.size * Math.log2(of.size + 1);
   if (((skip + take) * within.length) / of.size <= sorting) {
