@@ -3,7 +3,9 @@
  * of rotating leaf groups (the smallest and the largest that have products) and GET /api/content/season-sale — with
  * rotating filter combinations (none, in stock, a size, two filters together, a price range), per sort (none, price,
  * -price, popular, name), public (list prices) and signed in as the demo dealer with PARTNER (the dealer's price and
- * «bought before»), beside a bare Fastify route in the same server child. autocannon, 10 connections, BENCH_DURATION
+ * «bought before»), beside a bare Fastify route in the same server child. Each row is measured twice: pages with their
+ * filter counts (a new selection), and the second page of the same selections with counts=0 (a dealer turning pages:
+ * the web keeps the counts it has). autocannon, 10 connections, BENCH_DURATION
  * seconds (default 20) per row. Prints req/s and p50/p95/p99 of each and writes docs/performance.md (its «catalog»
  * section).
  *
@@ -169,6 +171,9 @@ async function page(url: string, pagePath: string, headers: Record<string, strin
   return (JSON.parse(text) as { response: TCatalogPage }).response;
 }
 
+/** The second page of a selection without its counts: what the web asks when a dealer turns a page. */
+const turnedPage = (pagePath: string) => `${pagePath}&page=2&counts=0`;
+
 /** The value most products have (a filter a dealer would pick), or undefined when none has any. */
 const commonest = (values: Array<{ value: string; count: number }>) =>
   values.filter((v) => v.count > 0).sort((a, b) => b.count - a.count)[0]?.value;
@@ -179,6 +184,7 @@ const commonest = (values: Array<{ value: string; count: number }>) =>
  */
 async function combinations(url: string, scope: string, headers: Record<string, string>): Promise<Array<Record<string, string>>> {
   const { filters } = await page(url, scope, headers);
+  if (!filters) throw new Error(`${scope} answered without its filter counts`);
   const size = commonest(filters.size);
   const season = commonest(filters.season);
   const combos: Array<Record<string, string>> = [{}, { stock: '1' }];
@@ -201,7 +207,12 @@ async function main() {
     const server = startChild(scratch, 'serve');
     const ready = (await server.answer).ready!;
     const runs: Run[] = [];
-    const bySort: Record<'public' | 'signedIn', Run[]> = { public: [], signedIn: [] };
+    const bySort: Record<'public' | 'signedIn' | 'publicTurned' | 'signedInTurned', Run[]> = {
+      public: [],
+      signedIn: [],
+      publicTurned: [],
+      signedInTurned: [],
+    };
     try {
       const scopes = [
         ...ready.groups.map((group) => ({ route: '/api/content/catalog/products', params: { group: group.code } })),
@@ -228,7 +239,9 @@ async function main() {
       // Every path once before measuring: a bad one fails here with its answer, and PGlite's buffers and the
       // index's price orders warm up. As many at a time as the measured rows send, so ~350 pages take seconds.
       const checks = audiences.flatMap((audience) =>
-        SORTS.flatMap((sort) => paths.get(`${audience.key} ${sort}`)!.map((pagePath) => ({ pagePath, headers: audience.headers }))),
+        SORTS.flatMap((sort) =>
+          paths.get(`${audience.key} ${sort}`)!.flatMap((pagePath) => [pagePath, turnedPage(pagePath)].map((one) => ({ pagePath: one, headers: audience.headers }))),
+        ),
       );
       const checked = performance.now();
       let next = 0;
@@ -246,16 +259,25 @@ async function main() {
       runs.push(await drive('bare Fastify GET /bare', ready.bare, ['/bare'], DURATION));
       for (const sort of SORTS) {
         for (const audience of audiences) {
-          const run = await drive(`${audience.label}, ${sortLabel(sort)}`, ready.portal, paths.get(`${audience.key} ${sort}`)!, DURATION, audience.headers);
+          const selections = paths.get(`${audience.key} ${sort}`)!;
+          const run = await drive(`${audience.label}, ${sortLabel(sort)}`, ready.portal, selections, DURATION, audience.headers);
           bySort[audience.key].push(run);
           runs.push(run);
+          const turned = await drive(`${audience.label}, ${sortLabel(sort)}, page 2 without counts`, ready.portal, selections.map(turnedPage), DURATION, audience.headers);
+          bySort[`${audience.key}Turned`].push(turned);
+          runs.push(turned);
         }
       }
     } finally {
       server.process.kill('SIGTERM');
       await server.exited;
     }
-    const totals = [pooled('public, all sorts', bySort.public), pooled('signed in, PARTNER, all sorts', bySort.signedIn)];
+    const totals = [
+      pooled('public, all sorts', bySort.public),
+      pooled('signed in, PARTNER, all sorts', bySort.signedIn),
+      pooled('public, all sorts, page 2 without counts', bySort.publicTurned),
+      pooled('signed in, PARTNER, all sorts, page 2 without counts', bySort.signedInTurned),
+    ];
     console.log(`\n${table([...runs, ...totals])}\n`);
     writeReport(runs, totals, ready.groups, seedSeconds);
   } finally {
@@ -265,13 +287,14 @@ async function main() {
 
 function writeReport(runs: Run[], totals: Run[], groups: Group[], seedSeconds: number | undefined) {
   // Judged on the worst row: every kind of page must meet the target, not their average.
+  const worstOf = (rows: Run[]) => rows.reduce((a, b) => (figures(b).p95 > figures(a).p95 ? b : a));
   const pages = runs.slice(1);
-  const worst = pages.reduce((a, b) => (figures(b).p95 > figures(a).p95 ? b : a));
-  const p95 = figures(worst).p95;
+  const withCounts = worstOf(pages.filter((run) => !run.name.endsWith('without counts')));
+  const pageOnly = worstOf(pages.filter((run) => run.name.endsWith('without counts')));
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   const judged =
-    `Target: a page with its filter counts p95 ≤ 100 ms — ${verdict(p95 <= 100)} (worst row: ${worst.name}, ${ms(p95)}). ` +
-    `The API always answers a page together with its counts, so the page-only target (p95 ≤ 50 ms) is judged on the same figure — ${verdict(p95 <= 50)}.`;
+    `Targets: a page with its filter counts p95 ≤ 100 ms — ${verdict(figures(withCounts).p95 <= 100)} (worst row: ${withCounts.name}, ${ms(figures(withCounts).p95)}); ` +
+    `a page alone p95 ≤ 50 ms — ${verdict(figures(pageOnly).p95 <= 50)} (worst row: ${pageOnly.name}, ${ms(figures(pageOnly).p95)}).`;
   console.log(judged);
   writeSection('catalog', [
     '## Catalogue pages with filter counts (`npm run bench:catalog`)',
@@ -283,7 +306,8 @@ function writeReport(runs: Run[], totals: Run[], groups: Group[], seedSeconds: n
     `Each row rotates through GET /api/content/catalog/products of the leaf groups ${groups.map((g) => `${g.code} (${g.products.toLocaleString('en-US')} products)`).join(', ')}`,
     'and GET /api/content/season-sale, each with no filter, stock=1, its commonest size, two filters together (size and season, else in stock',
     'with one of them) and the second quarter of its price range, under one sort. «Public» pages are in list prices; «signed in» ones carry the demo dealer\'s Bearer token',
-    'and PARTNER (the dealer\'s price, «bought before»). The «all sorts» rows pool the rows above them.',
+    'and PARTNER (the dealer\'s price, «bought before»). Rows «page 2 without counts» ask the second page of the same selections with counts=0,',
+    'as the web does when a dealer turns a page. The «all sorts» rows pool the rows above them.',
     '',
     table([...runs, ...totals]),
     '',

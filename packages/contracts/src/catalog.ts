@@ -51,7 +51,11 @@ export const ZCatalogPageSchema = z.object({
   /** Products in the group (or the sale) over all pages. */
   total: z.number(),
   page: z.number(),
-  /** Filter values with how many products each would leave (other filters applied); zero counts are listed too. */
+  /**
+   * Filter values with how many products each would leave (other filters applied); zero counts are listed too.
+   * Null when asked with counts=0: they are the same on every page of a selection, so a client turning pages keeps
+   * the ones it has.
+   */
   filters: z.object({
     inStock: z.number(),
     type: z.array(z.object({ value: z.string(), count: z.number() })),
@@ -62,12 +66,16 @@ export const ZCatalogPageSchema = z.object({
     status: z.array(z.object({ value: z.string(), count: z.number() })),
     /** The dealer's prices the other filters leave (null when none). */
     price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
-  }),
-  /** For each filter that is set: how many products there would be without it (what to relax on an empty page). */
-  without: z.array(z.object({ filter: z.enum([...CATALOG_FACETS, 'inStock', 'price']), total: z.number() })),
+  }).nullable(),
+  /** For each filter that is set: how many products there would be without it (what to relax on an empty page); null with counts=0. */
+  without: z.array(z.object({ filter: z.enum([...CATALOG_FACETS, 'inStock', 'price']), total: z.number() })).nullable(),
 });
 export type TCatalogPage = z.infer<typeof ZCatalogPageSchema>;
-export type TCatalogFilterCounts = TCatalogPage['filters'];
+export type TCatalogFilterCounts = NonNullable<TCatalogPage['filters']>;
+/** What a page says of its whole selection, whichever page: the filter counts and what each filter leaves out. */
+export type TCatalogSelectionCounts = { filters: TCatalogFilterCounts; without: NonNullable<TCatalogPage['without']> };
+/** A page as a screen shows it: with its selection's counts, asked with it or kept from another page. */
+export type TCatalogPageWithCounts = TCatalogPage & TCatalogSelectionCounts;
 
 const ZPageSchema = z
   .string()
@@ -153,6 +161,15 @@ const catalogFiltersShape = {
         return z.NEVER;
       }),
     PARTNER: z.string().trim().max(64, 'PARTNER слишком длинный.').optional(),
+    counts: z
+      .string()
+      .optional()
+      .transform((raw, context) => {
+        if (raw === undefined || raw === '' || raw === '1') return true;
+        if (raw === '0') return false;
+        context.addIssue({ code: 'custom', message: '1 или пусто — страница со счётчиками фильтров, 0 — только страница.' });
+        return z.NEVER;
+      }),
 };
 
 const priceRangeInOrder = (query: { priceFrom: number | null; priceTo: number | null }, context: z.RefinementCtx) => {

@@ -291,6 +291,11 @@ export interface IndexQuery {
   pageSize: number;
   /** «New» means created after this instant (microseconds since 1970). */
   newSinceUs: number;
+  /**
+   * With the filter counts and what each filter leaves out (the default); false for another page of a selection
+   * whose counts the client already has — they are the same on every page, and cost more than the page itself.
+   */
+  withCounts?: boolean;
 }
 
 type ValueCount = { value: string; count: number };
@@ -300,6 +305,7 @@ export interface IndexAnswer {
   ids: number[];
   total: number;
   page: number;
+  /** Null when asked without counts (`withCounts: false`), as is `without`. */
   counts: {
     inStock: number;
     type: ValueCount[];
@@ -310,8 +316,8 @@ export interface IndexAnswer {
     status: ValueCount[];
     /** The dealer's price range in kopecks. */
     price: { min: number | null; max: number | null };
-  };
-  without: Array<{ filter: FilterName; total: number }>;
+  } | null;
+  without: Array<{ filter: FilterName; total: number }> | null;
 }
 
 type IndependentFilter = ProductFacet | 'status' | 'price';
@@ -348,24 +354,26 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
   const inStock = filters.inStock;
   const sizeOrStock =
     sizes.length > 0 ? anyOf(inStock ? stock.sizeInStock : stock.size, sizes) : inStock ? within(stock.inStock) : null;
-  const withoutSize = inStock ? within(stock.inStock) : null;
-  const withoutStock = sizes.length > 0 ? anyOf(stock.size, sizes) : null;
 
   const and = (...sets: Array<Bitmap | null>) => {
     const present = sets.filter((set): set is Bitmap => set !== null);
     return intersection(present[0]!, ...present.slice(1));
   };
   const rest = and(scope.members, ...independent.values());
+  const result = sizeOrStock ? and(rest, sizeOrStock) : rest;
+  const total = count(result);
+  const page = Math.max(1, Math.min(query.page, catalogPageCount(total, query.pageSize)));
+  const numbers = pageMembers(snapshot, query, scope, { set: result, words: scope.words, size: total }, catalogPageOffset(page, query.pageSize), query.pageSize);
+  const ids = numbers.map((i) => products.ids[i]!);
+  if (query.withCounts === false) return { ids, total, page, counts: null, without: null };
+
   const restWithout = (name: IndependentFilter) =>
     and(scope.members, ...[...independent].filter(([other]) => other !== name).map(([, set]) => set));
   const othersOf = new Map<IndependentFilter, Bitmap>();
   for (const name of independent.keys()) othersOf.set(name, and(restWithout(name), sizeOrStock));
-  const result = sizeOrStock ? and(rest, sizeOrStock) : rest;
   const countBase = (name: IndependentFilter) => othersOf.get(name) ?? result;
-
-  const total = count(result);
-  const page = Math.max(1, Math.min(query.page, catalogPageCount(total, query.pageSize)));
-  const numbers = pageMembers(snapshot, query, scope, { set: result, words: scope.words, size: total }, catalogPageOffset(page, query.pageSize), query.pageSize);
+  const withoutSize = inStock ? within(stock.inStock) : null;
+  const withoutStock = sizes.length > 0 ? anyOf(stock.size, sizes) : null;
 
   const facetCounts = (facet: ProductFacet): ValueCount[] => {
     const base = countBase(facet);
@@ -373,7 +381,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
   };
   const statusBase = countBase('status');
   const priceBase = countBase('price');
-  const counts: IndexAnswer['counts'] = {
+  const counts: NonNullable<IndexAnswer['counts']> = {
     inStock: countBoth(rest, sizes.length > 0 ? anyOf(stock.sizeInStock, sizes) : within(stock.inStock)),
     type: facetCounts('type'),
     season: facetCounts('season'),
@@ -396,7 +404,7 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
     if (filter === 'size') return { filter, total: count(withoutSize ? and(rest, withoutSize) : rest) };
     return { filter, total: count(countBase(filter)) };
   });
-  return { ids: numbers.map((i) => products.ids[i]!), total, page, counts, without };
+  return { ids, total, page, counts, without };
 }
 
 /**

@@ -63,7 +63,7 @@ function toPage(answer: IndexAnswer, cards: CatalogCard[], halves: Halves): TCat
     count: rows.length,
     total: answer.total,
     page: answer.page,
-    filters: { ...answer.counts, price: { min: roubles(answer.counts.price.min), max: roubles(answer.counts.price.max) } },
+    filters: answer.counts && { ...answer.counts, price: { min: roubles(answer.counts.price.min), max: roubles(answer.counts.price.max) } },
     without: answer.without,
   };
 }
@@ -98,6 +98,7 @@ async function pageOf(
     page,
     pageSize: CATALOG_PAGE_SIZE,
     newSinceUs,
+    withCounts: query.counts,
   });
   return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId), halves);
 }

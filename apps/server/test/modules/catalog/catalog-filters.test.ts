@@ -257,6 +257,20 @@ describe('catalogue filters', () => {
     expect(sale.page).toBe(catalogPageCount(sale.total));
   });
 
+  it('answers the same page without its counts when asked counts=0', async () => {
+    const selections: Array<[string, Record<string, string>, Record<string, string>]> = [
+      ['/api/content/catalog/products', { group: 'odezhda', stock: '1', sort: 'price', page: '2' }, {}],
+      ['/api/content/catalog/products', { group: 'ruki', size: '9,10', sort: '-price', PARTNER: DEMO_PARTNERS.PETROV }, demo],
+      ['/api/content/season-sale', { page: '999', sort: 'name' }, {}],
+    ];
+    for (const [url, query, headers] of selections) {
+      const whole = await page(url, query, headers);
+      expect(whole.filters).not.toBeNull();
+      expect(await page(url, { ...query, counts: '0' }, headers)).toEqual({ ...whole, filters: null, without: null });
+      expect(await page(url, { ...query, counts: '1' }, headers)).toEqual(whole);
+    }
+  });
+
   it('answers 400 with a Russian message saying what to fix for a bad parameter', async () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ sort: 'cheap' }, /«sort»: неизвестная сортировка «cheap»\. Допустимо: price, -price, name, new, popular или пусто\.$/],
@@ -267,6 +281,7 @@ describe('catalogue filters', () => {
       [{ type: 'hats' }, /«type»: неизвестное значение «hats»/],
       [{ stock: 'yes' }, /«stock»: 1 — только товары в наличии/],
       [{ size: Array.from({ length: 51 }, (_, i) => String(i)).join(',') }, /«size»: не больше 50 значений/],
+      [{ counts: 'no' }, /«counts»: 1 или пусто — страница со счётчиками фильтров, 0 — только страница\.$/],
     ];
     for (const url of ['/api/content/catalog/products', '/api/content/season-sale']) {
       for (const [query, message] of cases) {

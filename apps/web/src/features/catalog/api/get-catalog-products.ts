@@ -3,9 +3,9 @@
  * (content service). With the company in use (PARTNER) the token goes along and the page comes in its prices, with
  * «bought before» marks; without one it is public, at list prices.
  */
-import type { TCatalogPage } from '@portal/contracts';
+import type { TCatalogPage, TCatalogPageWithCounts, TCatalogSelectionCounts } from '@portal/contracts';
 import { catalogQueryParams, type CatalogFilters, type CatalogSort } from '@portal/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
 export interface CatalogRequest {
@@ -23,13 +23,48 @@ export const catalogRequestQuery = (request: CatalogRequest) => ({
   PARTNER: request.partner || undefined,
 });
 
-export const getCatalogProducts = (group: string | undefined, request: CatalogRequest, signal?: AbortSignal) =>
-  api<TCatalogPage>('/content/catalog/products', { query: { group, ...catalogRequestQuery(request) }, auth: Boolean(request.partner), signal });
+/** How long a selection's counts serve its other pages and sorts before they are asked again. */
+const SELECTION_COUNTS_FRESH_MS = 30_000;
+
+/**
+ * A page with its selection's filter counts. The counts are the same on every page and under every sort, and cost the
+ * server more than the page: when this selection's are known and fresh, the page is asked without them (counts=0)
+ * and shown with the ones kept.
+ */
+export async function pageWithSelectionCounts(
+  client: QueryClient,
+  scope: readonly unknown[],
+  request: CatalogRequest,
+  ask: (withCounts: boolean) => Promise<TCatalogPage>,
+): Promise<TCatalogPageWithCounts> {
+  const countsKey = ['catalog', 'counts', ...scope, catalogQueryParams(request.filters), request.partner ?? ''];
+  const known = client.getQueryState<TCatalogSelectionCounts>(countsKey);
+  const kept = known?.data && Date.now() - known.dataUpdatedAt < SELECTION_COUNTS_FRESH_MS ? known.data : undefined;
+  const page = await ask(!kept);
+  if (page.filters && page.without) {
+    const counts: TCatalogSelectionCounts = { filters: page.filters, without: page.without };
+    client.setQueryData(countsKey, counts);
+    return { ...page, ...counts };
+  }
+  if (!kept) throw new Error('Каталог ответил без счётчиков фильтров: обновите страницу.');
+  return { ...page, ...kept };
+}
+
+/** `counts: '0'` asks for the page alone. */
+export const countsParam = (withCounts: boolean) => (withCounts ? {} : { counts: '0' });
+
+export const getCatalogProducts = (group: string | undefined, request: CatalogRequest, withCounts: boolean, signal?: AbortSignal) =>
+  api<TCatalogPage>('/content/catalog/products', {
+    query: { group, ...catalogRequestQuery(request), ...countsParam(withCounts) },
+    auth: Boolean(request.partner),
+    signal,
+  });
 
 export const catalogProductsQueryOptions = (group: string | undefined, request: CatalogRequest) =>
   queryOptions({
     queryKey: ['catalog', 'products', group ?? '', catalogRequestQuery(request)],
-    queryFn: ({ signal }) => getCatalogProducts(group, request, signal),
+    queryFn: ({ signal, client }) =>
+      pageWithSelectionCounts(client, ['products', group ?? ''], request, (withCounts) => getCatalogProducts(group, request, withCounts, signal)),
     retry: false,
   });
 

@@ -2,15 +2,19 @@
 import type { TCatalogPage } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { catalogRequestQuery, type CatalogRequest } from './get-catalog-products';
+import { catalogRequestQuery, countsParam, pageWithSelectionCounts, type CatalogRequest } from './get-catalog-products';
 
-export const getSeasonSale = (request: CatalogRequest, signal?: AbortSignal) =>
-  api<TCatalogPage>('/content/season-sale', { query: catalogRequestQuery(request), auth: Boolean(request.partner), signal });
+export const getSeasonSale = (request: CatalogRequest, withCounts: boolean, signal?: AbortSignal) =>
+  api<TCatalogPage>('/content/season-sale', {
+    query: { ...catalogRequestQuery(request), ...countsParam(withCounts) },
+    auth: Boolean(request.partner),
+    signal,
+  });
 
 export const seasonSaleQueryOptions = (request: CatalogRequest) =>
   queryOptions({
     queryKey: ['catalog', 'season-sale', catalogRequestQuery(request)],
-    queryFn: ({ signal }) => getSeasonSale(request, signal),
+    queryFn: ({ signal, client }) => pageWithSelectionCounts(client, ['season-sale'], request, (withCounts) => getSeasonSale(request, withCounts, signal)),
     retry: false,
   });
 

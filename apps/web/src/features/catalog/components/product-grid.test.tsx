@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { TCatalogPage } from '@portal/contracts';
+import type { TCatalogPageWithCounts } from '@portal/contracts';
 import { PRICE_TYPE } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCompanyInUseStore } from '../../../shared/company-in-use';
@@ -10,7 +10,7 @@ import { ProductGrid } from './product-grid';
 const SPECSNAB = testCompany('specsnab', 'Общество с ограниченной ответственностью «СпецСнаб»');
 const PETROV = testCompany('petrov', 'Индивидуальный предприниматель Петров Алексей Викторович', PRICE_TYPE.BASE);
 
-const page: TCatalogPage = {
+const page: TCatalogPageWithCounts = {
   products: [
     { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12, PRICE_DEALER: 4990, BOUGHT: null },
     { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0, PRICE_DEALER: 3000, BOUGHT: null },

@@ -3,7 +3,7 @@
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
 import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { TCatalogPage } from '@portal/contracts';
+import type { TCatalogPageWithCounts } from '@portal/contracts';
 import { catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
 import { IconRulerMeasure } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -26,7 +26,7 @@ export function ProductGrid({
   toolbar,
   onSizes,
 }: {
-  data: TCatalogPage | undefined;
+  data: TCatalogPageWithCounts | undefined;
   loading: boolean;
   onPage: (page: number) => void;
   /** Sort and the filters' button, beside the count. */

@@ -4,7 +4,7 @@
  * priced for the company in use; each screen makes its own call with `listing.request`.
  */
 import { Alert, Grid, Stack, Text } from '@mantine/core';
-import type { TCatalogPage } from '@portal/contracts';
+import type { TCatalogPageWithCounts } from '@portal/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useCompanyInUse } from '../../../shared/company-in-use';
@@ -24,7 +24,7 @@ export function useProductListing() {
 
 interface ProductListingProps {
   listing: ReturnType<typeof useProductListing>;
-  products: UseQueryResult<TCatalogPage, Error>;
+  products: UseQueryResult<TCatalogPageWithCounts, Error>;
   /** The alert's title when the page cannot be shown. */
   errorTitle: string;
   /** Above the filters (the catalogue's group tree). */
