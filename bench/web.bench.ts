@@ -6,9 +6,11 @@
  *
  * The web app is built into a scratch folder, the server starts as a child on a free loopback port with a fresh
  * embedded database, Chromium is started here with a remote-debugging port; all three are stopped at the end.
+ * BENCH_RUNS changes the runs a page; BENCH_WEB_REPORTS=<dir> keeps each run's Lighthouse report there (JSON), to
+ * read what the largest paint waited for.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import { writeSection } from './shared';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BASELINE_PAGE = '/bench-baseline.html';
+const REPORTS = process.env.BENCH_WEB_REPORTS ? path.resolve(process.env.BENCH_WEB_REPORTS) : undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -113,7 +116,7 @@ interface Sample {
   scriptKb: number;
 }
 
-async function measure(url: string, debugPort: number): Promise<Sample> {
+async function measure(url: string, debugPort: number, reportName: string): Promise<Sample> {
   const result = await lighthouse(url, {
     port: debugPort,
     output: 'json',
@@ -123,6 +126,10 @@ async function measure(url: string, debugPort: number): Promise<Sample> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+  }
   // What the page's scripts took over the network (gzip as the server sends it; 0 for anything from the cache).
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   const scriptBytes = requests.filter((item) => item.resourceType?.toLowerCase() === 'script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
@@ -197,7 +204,7 @@ async function main() {
       for (let run = 0; run < RUNS; run += 1) {
         // Each run is a first visit: nothing cached, as a dealer's phone opening the portal.
         await clearHttpCache(debugPort, baseUrl);
-        samples.push(await measure(`${baseUrl}${page.path}`, debugPort));
+        samples.push(await measure(`${baseUrl}${page.path}`, debugPort, `${page.path.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}`));
       }
       const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
       const row = `| ${page.name} | ${pick('performance')} | ${pick('accessibility')} | ${pick('lcpMs')} | ${pick('tbtMs')} | ${pick('scriptKb')} | ${samples.map((s) => s.performance).join(', ')} |`;

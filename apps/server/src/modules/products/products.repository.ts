@@ -4,9 +4,9 @@
  * kept by triggers on products), read range of ids by range so LIMIT stops early too.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { rawQuery, type DbOrTx } from '../../db/client';
+import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
-import { products, storages, userPartners } from '../../db/schema';
+import { partners, products, storages, userPartners } from '../../db/schema';
 
 /** Escapes LIKE's wildcards in user input. */
 export function likeEscape(text: string): string {
@@ -246,13 +246,25 @@ export async function priceTypesOfUser(db: DbOrTx, userId: number): Promise<stri
   return [...new Set(rows.map((row) => row.priceType))];
 }
 
-/** A company's contracts as pricing needs them: the organisation (guid) and the price type, first contract first. */
-export function pricedContractsOf(db: DbOrTx, partnerId: number): Promise<Array<{ guid: string; pricetype: string }>> {
-  return db
-    .select({ guid: storages.guid, pricetype: storages.priceType })
-    .from(storages)
-    .where(eq(storages.partnerId, partnerId))
-    .orderBy(asc(storages.id));
+/**
+ * A company of the user as pricing needs it, in one statement: whether it is the user's (for `ensureUserPartner`)
+ * and its contracts — the organisation (guid) and the price type, first contract first. Undefined when no company
+ * has this uid. Every signed-in priced page and search asks it first, so it is one round trip, not two.
+ */
+export async function companyPricing(
+  db: DbOrTx,
+  userId: number,
+  partnerUid: string,
+): Promise<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> } | undefined> {
+  const [row] = rowsOf<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> }>(
+    await db.execute(sql`
+      select p.id,
+        exists (select 1 from ${userPartners} up where up.partner_id = p.id and up.user_id = ${userId}) as linked,
+        coalesce((select json_agg(json_build_object('guid', s.guid, 'pricetype', s.price_type) order by s.id)
+                  from ${storages} s where s.partner_id = p.id), '[]'::json) as contracts
+      from ${partners} p where p.uid = ${partnerUid} limit 1`),
+  );
+  return row;
 }
 
 /** The two prices of the given products (unknown ids are left out). */

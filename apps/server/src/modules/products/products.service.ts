@@ -32,7 +32,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
-import { requireUserPartner } from '../../lib/partner-scope';
+import { ensureUserPartner } from '../../lib/partner-scope';
 import { NameSearchCache } from './name-search-cache';
 import type { CatalogIndex } from '../catalog/catalog-index-keeper';
 import { idsWithNameWords } from '../catalog/catalog-index';
@@ -86,9 +86,8 @@ export async function resolvePricing(db: Db, user: SignedInUser | null, query: {
   if (query.PRICEUID?.trim()) {
     throw new AppError('BAD_REQUEST', 'Укажите что-то одно: PARTNER (цены вашей компании) или PRICEUID (тип цен), не оба сразу.');
   }
-  const partner = await requireUserPartner(db, user.id, query.PARTNER);
-  const contracts = await repo.pricedContractsOf(db, partner.id);
-  return { product: contractPriceType(contracts), offer: (orgGuid) => contractPriceType(contracts, orgGuid), partnerId: partner.id };
+  const { id, contracts } = ensureUserPartner(await repo.companyPricing(db, user.id, query.PARTNER), query.PARTNER);
+  return { product: contractPriceType(contracts), offer: (orgGuid) => contractPriceType(contracts, orgGuid), partnerId: id };
 }
 
 /** A company's prices of catalogue products (GET /api/product/prices), in the order asked; unknown ids are left out. */
