@@ -39,6 +39,19 @@ describe('static assets', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
   });
 
+  it('sends an asset with the headers that protect a script, not those of a page', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'etag', 'last-modified']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    // index.html keeps them all: it is the document they govern.
+    const page = await t.app.inject({ url: '/orders' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('sends the gzip copy to a client that accepts only gzip, and the plain file to one that accepts neither', async () => {
     const gzipped = await t.app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
