@@ -41,9 +41,15 @@ test('open a product from a catalogue group and page through the group', async (
   const total = page.getByTestId('catalog-total');
   await expect(total).toContainText('страница 1 из');
   const firstArticle = await page.getByTestId('catalog-card').first().locator('p').first().textContent();
+  const counts = await page.getByTestId('catalog-filters').getByTestId('filter-count').allTextContents();
+  expect(counts.length).toBeGreaterThan(0);
+  // Another page of the same selection is asked without its counts; the filters keep showing the ones from page 1.
+  const secondPage = page.waitForRequest((request) => /\/api\/content\/catalog\/products\?.*page=2/.test(request.url()));
   await page.getByRole('navigation', { name: 'Страницы' }).getByRole('button', { name: 'Страница 2', exact: true }).click();
+  expect(new URL((await secondPage).url()).searchParams.get('counts')).toBe('0');
   await expect(page).toHaveURL(/\/catalog\/catalog\/obuv\?page=2$/);
   await expect(total).toContainText('страница 2 из');
+  await expect(page.getByTestId('catalog-filters').getByTestId('filter-count')).toHaveText(counts);
   await expect(page.getByTestId('catalog-card').first().locator('p').first()).not.toHaveText(firstArticle ?? '');
   await expect(page.getByTestId('catalog-card')).toHaveCount(25);
 
