@@ -1,6 +1,8 @@
 /**
  * axe-core on every screen, signed out and signed in, in the light and the dark theme: no critical and no serious
- * violation of WCAG 2.1 A/AA (contrast, names of buttons and links, landmarks, ARIA).
+ * violation of WCAG 2.1 A/AA (contrast, names of buttons and links, landmarks, ARIA); and an outline a screen reader
+ * can walk: one h1, and no heading deeper than one level below the one before it (axe's heading-order and
+ * page-has-heading-one are best practices of moderate impact, so the filter below would let them through).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContextOptions, Page } from '@playwright/test';
@@ -72,21 +74,37 @@ async function seriousViolations(page: Page, path: string) {
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => ({
-      path,
-      rule: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-    }));
+  const outline = await page.evaluate(() => {
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((heading) => heading.getClientRects().length > 0 && !heading.closest('[aria-hidden="true"]'))
+      .map((heading) => ({ level: Number(heading.tagName[1]), text: (heading.textContent ?? '').trim().slice(0, 60) }));
+    const problems: string[] = [];
+    const h1 = levels.filter((heading) => heading.level === 1).length;
+    if (h1 !== 1) problems.push(`${h1} h1 on the page`);
+    levels.forEach((heading, i) => {
+      const before = levels[i - 1];
+      if (before && heading.level > before.level + 1) problems.push(`h${heading.level} «${heading.text}» after h${before.level} «${before.text}»`);
+    });
+    return problems;
+  });
+  return [
+    ...(outline.length > 0 ? [{ path, rule: 'heading-outline', impact: 'moderate', nodes: outline }] : []),
+    ...results.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map((violation) => ({
+        path,
+        rule: violation.id,
+        impact: violation.impact,
+        nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      })),
+  ];
 }
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ theme });
 
-    test('signed out: no critical or serious axe violations', async ({ page }) => {
+    test('signed out: no critical or serious axe violations, a sound heading outline', async ({ page }) => {
       const violations = [];
       for (const path of PUBLIC) violations.push(...(await seriousViolations(page, path)));
       expect(violations).toEqual([]);
@@ -96,7 +114,7 @@ for (const theme of ['light', 'dark'] as const) {
     test.describe('signed in', () => {
       test.use({ storageState: async ({ signedInState }, use) => use(signedInState) });
       for (const path of SIGNED_IN) {
-        test(`${path}: no critical or serious axe violations`, async ({ page }) => {
+        test(`${path}: no critical or serious axe violations, a sound heading outline`, async ({ page }) => {
           const violations = await seriousViolations(page, path);
           // Checked on the screen itself, not the sign-in page a lost session would have sent us to, in its theme.
           await expect(page).not.toHaveURL(/\/login/);

@@ -141,7 +141,7 @@ function CompanyView({ company, companies }: { company: TCompany; companies: TCo
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <CompanyRequisites company={company} />
-            <Title order={3}>Договоры</Title>
+            <Title order={2} size="h3">Договоры</Title>
             {company.storages.length === 0 ? (
               <Text c="dimmed">Договоров нет.</Text>
             ) : (

@@ -220,7 +220,7 @@ export function OrderPage() {
                   <ThemeIcon size={56} radius="xl" variant="light">
                     <IconShoppingCart size={30} />
                   </ThemeIcon>
-                  <Title order={4}>В заказе пока нет товаров</Title>
+                  <Title order={2} size="h4">В заказе пока нет товаров</Title>
                   <Text c="dimmed" size="sm" ta="center" maw={420}>
                     Найдите товар по артикулу или названию, вставьте список в «Быстрый заказ» или продолжите по черновику.
                   </Text>
@@ -234,7 +234,7 @@ export function OrderPage() {
                 <Card withBorder radius="md" padding="md">
                   <Group justify="space-between" mb="xs">
                     <Group gap="xs">
-                      <Title order={4}>В наличии</Title>
+                      <Title order={2} size="h4">В наличии</Title>
                       <Badge variant="light" color="teal">
                         {order.position.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
                       </Badge>
@@ -259,7 +259,7 @@ export function OrderPage() {
                   <Card withBorder radius="md" padding="md" style={{ borderColor: 'var(--mantine-color-orange-3)' }}>
                     <Group justify="space-between" mb="xs">
                       <Group gap="xs">
-                        <Title order={4}>Предзаказ</Title>
+                        <Title order={2} size="h4">Предзаказ</Title>
                         <Badge variant="light" color="orange">
                           {order.position_presail.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
                         </Badge>
@@ -282,7 +282,7 @@ export function OrderPage() {
             )}
 
             <Card withBorder radius="md" padding="md">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Доставка
               </Title>
               <Stack gap="sm">
@@ -334,7 +334,7 @@ export function OrderPage() {
             </Card>
 
             <Card withBorder radius="md" padding="md">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Упаковка и комментарий
               </Title>
               <Group gap="lg" mb="sm" align="flex-end">
@@ -375,7 +375,7 @@ export function OrderPage() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
             <Card withBorder radius="md" padding="md">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Компания и договор
               </Title>
               <Stack gap="sm">
@@ -407,7 +407,7 @@ export function OrderPage() {
             </Card>
 
             <Card withBorder radius="md" padding="md">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Итого
               </Title>
               <Stack gap={4}>

@@ -78,7 +78,7 @@ export function OrdersPage() {
             <ThemeIcon size={56} radius="xl" variant="light">
               <IconShoppingBag size={30} />
             </ThemeIcon>
-            <Title order={4}>Заказов пока нет</Title>
+            <Title order={2} size="h4">Заказов пока нет</Title>
             <Text c="dimmed" size="sm">
               Отправленные заказы появятся здесь.
             </Text>
@@ -179,7 +179,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Group gap="xs">
-            <Title order={4}>Заказ № {order.n}</Title>
+            <Title order={2} size="h4">Заказ № {order.n}</Title>
             <Badge color={order.reserved ? 'teal' : 'orange'} variant="light">
               {order.reserved ? 'В резерве' : 'Без резерва'}
             </Badge>

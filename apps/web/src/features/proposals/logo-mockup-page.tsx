@@ -178,7 +178,7 @@ export function LogoMockupPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 1. Фото товара
               </Title>
               <ProductPicker onPick={setProductSrc} />
@@ -191,7 +191,7 @@ export function LogoMockupPage() {
               </FileButton>
             </Card>
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 2. Логотип
               </Title>
               <ImageCarousel
@@ -216,7 +216,7 @@ export function LogoMockupPage() {
               )}
             </Card>
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 3. Размер и прозрачность
               </Title>
               <Text size="xs" c="dimmed">

@@ -22,7 +22,7 @@ export function EmptyState({
           <ThemeIcon size={64} radius="xl" variant="light" color="gray">
             {icon}
           </ThemeIcon>
-          <Title order={3}>{title}</Title>
+          <Title order={2} size="h3">{title}</Title>
           <Text size="sm" c="dimmed">
             {text}
           </Text>

@@ -18,7 +18,7 @@ function Field({ label, value }: { label: string; value: string }) {
 export function CompanyRequisites({ company }: { company: TCompany }) {
   return (
     <Paper withBorder radius="md" p="lg" data-testid="company-requisites">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Реквизиты
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="md">

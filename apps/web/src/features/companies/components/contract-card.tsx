@@ -23,7 +23,7 @@ export function ContractCard({ storage }: { storage: TStorage }) {
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Group gap="xs">
-              <Title order={4}>{organisationName(storage.guid, storage.name)}</Title>
+              <Title order={3} size="h4">{organisationName(storage.guid, storage.name)}</Title>
               <Badge variant="light" color="gray">
                 {storage.name}
               </Badge>

@@ -19,7 +19,7 @@ export function ManagerCard({ partnerId }: { partnerId: string }) {
 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="manager-card">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Ваш менеджер
       </Title>
       {managers.isPending ? (

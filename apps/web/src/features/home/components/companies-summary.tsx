@@ -122,7 +122,7 @@ function CompanyCard({ company }: { company: TCompany }) {
 export function CompaniesSummary({ companies, loading }: { companies: TCompany[] | undefined; loading: boolean }) {
   return (
     <Stack gap="md" data-testid="companies">
-      <Title order={3}>Мои компании</Title>
+      <Title order={2} size="h3">Мои компании</Title>
       {loading ? (
         <>
           <Skeleton height={230} radius="md" />

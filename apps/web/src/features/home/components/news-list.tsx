@@ -7,7 +7,7 @@ import { Fragment } from 'react';
 export function NewsList({ news, loading, failed }: { news: TNewsItem[] | undefined; loading: boolean; failed: boolean }) {
   return (
     <Paper withBorder radius="md" p="lg" data-testid="news">
-      <Title order={3} mb="md">
+      <Title order={2} size="h3" mb="md">
         Новости
       </Title>
       {loading ? (

@@ -36,7 +36,7 @@ export function NotificationSettings({ settings }: { settings: TNotificationSett
 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="notification-settings">
-      <Title order={3}>Уведомления о заказах</Title>
+      <Title order={2} size="h3">Уведомления о заказах</Title>
       <Text size="sm" c="dimmed" mb="md">
         Выберите, о каких событиях и куда сообщать.
       </Text>

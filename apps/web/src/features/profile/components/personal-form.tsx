@@ -84,7 +84,7 @@ export function PersonalForm({ personal }: { personal: TPersonal }) {
 
   return (
     <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate data-testid="personal-form">
-      <Title order={3} mb="md">
+      <Title order={2} size="h3" mb="md">
         Личные данные
       </Title>
       <Grid gap="xl">

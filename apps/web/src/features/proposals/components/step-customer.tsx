@@ -38,7 +38,7 @@ function CustomerCard() {
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Заказчик
       </Title>
       <Stack gap="sm">
@@ -90,7 +90,7 @@ function DocumentCard() {
   const setOffer = useProposalStore((state) => state.setOffer);
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Документ
       </Title>
       <Stack gap="sm">
@@ -129,7 +129,7 @@ function ConditionsCard() {
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Условия
       </Title>
       <Stack gap="md">

@@ -27,7 +27,7 @@ export function StepDesign({ executor }: { executor: TCompany | undefined }) {
         <Stack gap="md">
           <Card withBorder radius="md" padding="md">
             <Group justify="space-between" mb="sm">
-              <Title order={5}>Шапка</Title>
+              <Title order={2} size="h5">Шапка</Title>
               <Switch label="Показывать" checked={design.header} onChange={(event) => setDesign({ header: event.currentTarget.checked })} />
             </Group>
             {design.header && (
@@ -62,7 +62,7 @@ export function StepDesign({ executor }: { executor: TCompany | undefined }) {
           </Card>
           <Card withBorder radius="md" padding="md">
             <Group justify="space-between" mb="sm">
-              <Title order={5}>Баннер</Title>
+              <Title order={2} size="h5">Баннер</Title>
               <Switch label="Показывать" checked={design.banner} onChange={(event) => setDesign({ banner: event.currentTarget.checked })} />
             </Group>
             {design.banner ? (
@@ -74,7 +74,7 @@ export function StepDesign({ executor }: { executor: TCompany | undefined }) {
             )}
           </Card>
           <Card withBorder radius="md" padding="md">
-            <Title order={5} mb="sm">
+            <Title order={2} size="h5" mb="sm">
               Файл
             </Title>
             <Group gap="lg" wrap="wrap">

@@ -116,7 +116,7 @@ export function PickedSummary() {
   const picked = items.filter((item) => item.lines.some((line) => line.quantity > 0));
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={5} mb="xs">
+      <Title order={2} size="h5" mb="xs">
         В предложении
       </Title>
       {picked.length === 0 ? (
