@@ -7,7 +7,8 @@
  * The web app is built into a scratch folder, the server starts as a child on a free loopback port with a fresh
  * embedded database, Chromium is started here with a remote-debugging port; all three are stopped at the end.
  * BENCH_RUNS changes the runs a page; BENCH_WEB_REPORTS=<dir> keeps each run's Lighthouse report there (JSON), to
- * read what the largest paint waited for.
+ * read what the largest paint waited for. For trying a change: BENCH_WEB_DIST=<dir> serves a build made beforehand
+ * instead of building, BENCH_WEB_PAGES=/,/order measures only those pages; either leaves docs/performance.md alone.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BASELINE_PAGE = '/bench-baseline.html';
 const REPORTS = process.env.BENCH_WEB_REPORTS ? path.resolve(process.env.BENCH_WEB_REPORTS) : undefined;
+const PREBUILT = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : undefined;
+const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -152,10 +155,12 @@ const median = (values: number[]) => {
 
 async function main() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'portal-bench-web-'));
-  const webDist = path.join(scratch, 'web');
+  const webDist = PREBUILT ?? path.join(scratch, 'web');
   const children: ChildProcess[] = [];
   try {
-    execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    if (!PREBUILT) {
+      execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    }
     // The ceiling: a page with text and nothing to run, through the same static route, compression and headers.
     writeFileSync(
       path.join(webDist, BASELINE_PAGE.slice(1)),
@@ -198,7 +203,7 @@ async function main() {
       { name: '/catalog/catalog/obuv (signed in)', path: '/catalog/catalog/obuv', signedIn: true },
     ];
     const rows: string[] = [];
-    for (const page of pages) {
+    for (const page of pages.filter((one) => !ONLY_PAGES || one.path === BASELINE_PAGE || ONLY_PAGES.includes(one.path))) {
       await storeToken(debugPort, baseUrl, page.signedIn ? token : null);
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run += 1) {
@@ -212,6 +217,7 @@ async function main() {
       rows.push(row);
     }
 
+    if (PREBUILT || ONLY_PAGES) return;
     writeSection('web', [
       '## Web first load (`npm run bench:web`)',
       '',
