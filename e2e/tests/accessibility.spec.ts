@@ -75,7 +75,7 @@ async function seriousViolations(page: Page, path: string) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   const outline = await page.evaluate(() => {
-    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    const levels = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
       .filter((heading) => heading.getClientRects().length > 0 && !heading.closest('[aria-hidden="true"]'))
       .map((heading) => ({ level: Number(heading.tagName[1]), text: (heading.textContent ?? '').trim().slice(0, 60) }));
     const problems: string[] = [];

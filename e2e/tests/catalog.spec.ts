@@ -21,6 +21,8 @@ test('search by name words from the shell runs a full search on Enter', async ({
   await expect(page.getByRole('option').first()).toContainText(/Ботинки|Полуботинки/);
   await search.press('Enter');
   await expect(page).toHaveURL(/\/product\/.+\?option=2$/);
+  // The main page (with headings of its own) stays until the product has come.
+  await expect(page.getByTestId('product-article')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toContainText(/ботинки/i);
   await expect(page.getByRole('heading', { level: 2 })).toContainText('Мастер');
 });

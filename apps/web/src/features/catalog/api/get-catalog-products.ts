@@ -23,6 +23,9 @@ export const catalogRequestQuery = (request: CatalogRequest) => ({
   PARTNER: request.partner || undefined,
 });
 
+/** A page as the screens show it: with its selection's counts, and the company (uid) its PRICE_DEALER is for. */
+export type CatalogPageView = TCatalogPageWithCounts & { pricedFor: string | null };
+
 /** How long a selection's counts serve its other pages and sorts before they are asked again. */
 const SELECTION_COUNTS_FRESH_MS = 30_000;
 
@@ -36,18 +39,19 @@ export async function pageWithSelectionCounts(
   scope: readonly unknown[],
   request: CatalogRequest,
   ask: (withCounts: boolean) => Promise<TCatalogPage>,
-): Promise<TCatalogPageWithCounts> {
+): Promise<CatalogPageView> {
   const countsKey = ['catalog', 'counts', ...scope, catalogQueryParams(request.filters), request.partner ?? ''];
   const known = client.getQueryState<TCatalogSelectionCounts>(countsKey);
   const kept = known?.data && Date.now() - known.dataUpdatedAt < SELECTION_COUNTS_FRESH_MS ? known.data : undefined;
   const page = await ask(!kept);
+  const pricedFor = request.partner ?? null;
   if (page.filters && page.without) {
     const counts: TCatalogSelectionCounts = { filters: page.filters, without: page.without };
     client.setQueryData(countsKey, counts);
-    return { ...page, ...counts };
+    return { ...page, ...counts, pricedFor };
   }
   if (!kept) throw new Error('Каталог ответил без счётчиков фильтров: обновите страницу.');
-  return { ...page, ...kept };
+  return { ...page, ...kept, pricedFor };
 }
 
 /** `counts: '0'` asks for the page alone. */

@@ -3,7 +3,6 @@
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
 import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
-import type { TCatalogPageWithCounts } from '@portal/contracts';
 import { catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
 import { IconRulerMeasure } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -11,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompanyInUse } from '../../../shared/company-in-use';
 import { CompanyInUseSelect } from '../../../shared/ui/company-in-use-select';
-import { useCompanyPrices } from '../api/get-company-prices';
+import type { CatalogPageView } from '../api/get-catalog-products';
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
   Outlet: { label: 'Аутлет', color: 'grape' },
@@ -26,7 +25,7 @@ export function ProductGrid({
   toolbar,
   onSizes,
 }: {
-  data: TCatalogPageWithCounts | undefined;
+  data: CatalogPageView | undefined;
   loading: boolean;
   onPage: (page: number) => void;
   /** Sort and the filters' button, beside the count. */
@@ -35,8 +34,9 @@ export function ProductGrid({
   onSizes?: (productId: number) => void;
 }) {
   const { company } = useCompanyInUse();
-  const prices = useCompanyPrices(data?.products.map((product) => product.ID) ?? [], company?.uid);
-  const ownPrice = new Map(prices.data?.PRICES.map((price) => [price.ID, price.PRICE_OPT]));
+  // The page carries the dealer's price of the company it was asked for. While the next company's page loads, the
+  // previous one stays on screen: its prices are another company's, so only the list price shows until it comes.
+  const ownPrices = Boolean(company) && data?.pricedFor === company?.uid;
   // A phone fits the first, the current, the last page and the arrows on one line, not the pages beside the current.
   const pagerSiblings = useMatches({ base: 0, xs: 1 });
   if (!data) {
@@ -105,7 +105,7 @@ export function ProductGrid({
                 </Text>
                 {/* On a narrow card the stock goes under the price rather than breaking «под заказ» apart. */}
                 <Group justify="space-between" align="flex-end" mt={4} gap="xs">
-                  <CardPrice listPrice={product.PRICE} ownPrice={ownPrice.get(product.ID)} />
+                  <CardPrice listPrice={product.PRICE} ownPrice={ownPrices ? product.PRICE_DEALER : undefined} />
                   <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'} data-testid="card-stock" style={{ flexShrink: 0 }}>
                     {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
                   </Badge>

@@ -4,12 +4,12 @@
  * priced for the company in use; each screen makes its own call with `listing.request`.
  */
 import { Alert, Grid, Stack, Text } from '@mantine/core';
-import type { TCatalogPageWithCounts } from '@portal/contracts';
+
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useCompanyInUse } from '../../../shared/company-in-use';
 import { SizeGridModal } from '../../../shared/ui/size-grid-modal';
-import type { CatalogRequest } from '../api/get-catalog-products';
+import type { CatalogPageView, CatalogRequest } from '../api/get-catalog-products';
 import { useCatalogSelection } from '../model/use-catalog-selection';
 import { CatalogFiltersLayout, SortSelect } from './catalog-filters';
 import { ProductGrid } from './product-grid';
@@ -24,7 +24,7 @@ export function useProductListing() {
 
 interface ProductListingProps {
   listing: ReturnType<typeof useProductListing>;
-  products: UseQueryResult<TCatalogPageWithCounts, Error>;
+  products: UseQueryResult<CatalogPageView, Error>;
   /** The alert's title when the page cannot be shown. */
   errorTitle: string;
   /** Above the filters (the catalogue's group tree). */
