@@ -126,20 +126,24 @@ const priceBound = () =>
       return Number(text);
     });
 
+/** A switch given as 1 or 0; absent or empty is `whenEmpty`; anything else is refused with `message`. */
+const switchOf = (whenEmpty: boolean, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      if (raw === undefined || raw === '') return whenEmpty;
+      if (raw === '1' || raw === '0') return raw === '1';
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+
 /**
  * Filters and sort of a catalogue page (issue 15), beside the spec's group and page. PARTNER (the company in use,
  * with a session) prices the page in the company's price type: the dealer's price filters and sorts.
  */
 const catalogFiltersShape = {
-    stock: z
-      .string()
-      .optional()
-      .transform((raw, context) => {
-        if (raw === undefined || raw === '' || raw === '0') return false;
-        if (raw === '1') return true;
-        context.addIssue({ code: 'custom', message: '1 — только товары в наличии, 0 или пусто — все.' });
-        return z.NEVER;
-      }),
+    stock: switchOf(false, '1 — только товары в наличии, 0 или пусто — все.'),
     type: valuesOf(Object.keys(PRODUCT_TYPE_LABELS)),
     season: valuesOf(),
     size: valuesOf(),
@@ -161,15 +165,7 @@ const catalogFiltersShape = {
         return z.NEVER;
       }),
     PARTNER: z.string().trim().max(64, 'PARTNER слишком длинный.').optional(),
-    counts: z
-      .string()
-      .optional()
-      .transform((raw, context) => {
-        if (raw === undefined || raw === '' || raw === '1') return true;
-        if (raw === '0') return false;
-        context.addIssue({ code: 'custom', message: '1 или пусто — страница со счётчиками фильтров, 0 — только страница.' });
-        return z.NEVER;
-      }),
+    counts: switchOf(true, '1 или пусто — страница со счётчиками фильтров, 0 — только страница.'),
 };
 
 const priceRangeInOrder = (query: { priceFrom: number | null; priceTo: number | null }, context: z.RefinementCtx) => {
