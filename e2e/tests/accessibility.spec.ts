@@ -58,6 +58,8 @@ const SIGNED_IN = [
 async function seriousViolations(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+  // The screen itself, not the loader shown while its code arrives: every screen has exactly one h1.
+  await expect(page.locator('h1')).toHaveCount(1);
   // A list being fetched again is dimmed (and says so with aria-busy): axe would measure the dimmed contrast.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Let entrance transitions finish (axe measures contrast on what is painted); endless ones (a spinner, the
