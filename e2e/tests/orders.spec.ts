@@ -43,7 +43,7 @@ test('order journey: split above stock, draft, reload, use the draft, submit, hi
   await page.reload();
   await expect(page.getByTestId('presale-lines')).toBeVisible();
   await page.getByTestId('order-page').getByRole('button', { name: 'Очистить' }).click();
-  await page.getByRole('button', { name: 'Очистить', exact: true }).last().click();
+  await page.getByRole('dialog', { name: 'Очистить заказ?' }).getByRole('button', { name: 'Очистить', exact: true }).click();
   await expect(page.getByText('В заказе пока нет товаров')).toBeVisible();
   await page.getByTestId('order-page').getByRole('button', { name: 'Черновики' }).click();
   await page.getByTestId('drafts-modal').getByRole('button', { name: 'Использовать E2E черновик' }).click();

@@ -39,7 +39,11 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, partner, i
   const request = debounced.trim().length >= 2 ? { ...searchRequestFor(debounced), partner } : null;
   const search = useProductSearch(request);
   const byId = useProductSearch(picked !== null ? { query: String(picked), option: SEARCH_OPTION.ID, partner } : null);
-  const result: TProductSearchResult | null | undefined = picked !== null ? byId.data : search.data;
+  // Until the typed text settles into the debounced query, the answer on hand is an earlier text's (the last product
+  // added, when the modal opens again): it is not shown, so no quantity goes into another product's sizes.
+  const settled = debounced === text;
+  const found = settled ? search.data : undefined;
+  const result: TProductSearchResult | null | undefined = picked !== null ? byId.data : found;
 
   // A new product starts with empty quantities.
   const productUid = result?.PRODUCT.UID;
@@ -73,9 +77,9 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, partner, i
             setText(event.currentTarget.value);
             setPicked(null);
           }}
-          rightSection={search.isFetching || byId.isFetching ? <Loader size={16} /> : null}
+          rightSection={!settled || search.isFetching || byId.isFetching ? <Loader size={16} /> : null}
         />
-        {request && search.data === null && !search.isFetching && (
+        {request && settled && search.data === null && !search.isFetching && (
           <Text c="dimmed" ta="center" py="md">
             Не найдено
           </Text>
@@ -85,8 +89,8 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, partner, i
             Введите хотя бы 2 символа артикула или названия.
           </Text>
         )}
-        {search.data && search.data.FOUND.length > 1 && (
-          <FoundList found={search.data.FOUND} current={result?.PRODUCT.ID} onPick={setPicked} />
+        {found && found.FOUND.length > 1 && (
+          <FoundList found={found.FOUND} current={result?.PRODUCT.ID} onPick={setPicked} />
         )}
         {result && (
           <ProductOffers
