@@ -240,6 +240,15 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/**
+ * A condition `column = any($1::int[])`: ids as one array parameter, not a list (`in ($1, …, $25)`). The statement
+ * text is then the same for every list, so the engine keeps its plan; with a list of 25 it planned every page of
+ * catalogue cards afresh (3.3 ms a page at a million products, 1.4 ms with the array).
+ */
+export function isAnyOf(column: SQLWrapper, ids: readonly number[]): SQL {
+  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
+
 interface DriverSession {
   client: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
   logger: { logQuery(query: string, params: unknown[]): void };
@@ -250,15 +259,6 @@ interface DriverSession {
  * node-postgres — for hot paths, where building a query through Drizzle costs as much as running it. Both drivers
  * answer `{rows}` with JSON columns parsed; the statement is logged through Drizzle's logger like any other.
  */
-/**
- * A condition `column = any($1::int[])`: ids as one array parameter, not a list (`in ($1, …, $25)`). The statement
- * text is then the same for every list, so the engine keeps its plan; with a list of 25 it planned every page of
- * catalogue cards afresh (3.3 ms a page at a million products, 1.4 ms with the array).
- */
-export function isAnyOf(column: SQLWrapper, ids: readonly number[]): SQL {
-  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
-}
-
 export async function rawQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
   const session = (db as unknown as { session: DriverSession }).session;
   session.logger.logQuery(text, params);
