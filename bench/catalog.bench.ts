@@ -13,7 +13,9 @@
  * BENCH_DATA_DIR keeps it in that directory and reuses it (so `BENCH_DATA_DIR=/var/tmp/portal-bench-1m` runs on what
  * `bench:search` left there), refusing a directory that holds another product count. BENCH_DATABASE_URL runs it on
  * PostgreSQL instead. BENCH_RECORD=off prints the table without writing docs/performance.md: for checking the
- * benchmark at a small size.
+ * benchmark at a small size. BENCH_ROWS=<text>[|<text>…] measures only the rows whose name holds one of
+ * them (for example `sort=name|sort=price,`; row names hold commas) and leaves docs/performance.md alone: for trying
+ * a change.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +42,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 10;
+const ONLY_ROWS = process.env.BENCH_ROWS?.split('|').filter(Boolean);
+const measured = (row: string) => !ONLY_ROWS || ONLY_ROWS.some((part) => row.includes(part));
 /** Leaf groups taken from each end of the size order: a page of a small group and of the largest ones. */
 const GROUPS_EACH_END = 3;
 const SORTS = ['', 'price', '-price', 'popular', 'name'] as const;
@@ -260,26 +264,34 @@ async function main() {
       for (const sort of SORTS) {
         for (const audience of audiences) {
           const selections = paths.get(`${audience.key} ${sort}`)!;
-          const run = await drive(`${audience.label}, ${sortLabel(sort)}`, ready.portal, selections, DURATION, audience.headers);
-          bySort[audience.key].push(run);
-          runs.push(run);
-          const turned = await drive(`${audience.label}, ${sortLabel(sort)}, page 2 without counts`, ready.portal, selections.map(turnedPage), DURATION, audience.headers);
-          bySort[`${audience.key}Turned`].push(turned);
-          runs.push(turned);
+          const name = `${audience.label}, ${sortLabel(sort)}`;
+          if (measured(name)) {
+            const run = await drive(name, ready.portal, selections, DURATION, audience.headers);
+            bySort[audience.key].push(run);
+            runs.push(run);
+          }
+          if (measured(`${name}, page 2 without counts`)) {
+            const turned = await drive(`${name}, page 2 without counts`, ready.portal, selections.map(turnedPage), DURATION, audience.headers);
+            bySort[`${audience.key}Turned`].push(turned);
+            runs.push(turned);
+          }
         }
       }
     } finally {
       server.process.kill('SIGTERM');
       await server.exited;
     }
-    const totals = [
-      pooled('public, all sorts', bySort.public),
-      pooled('signed in, PARTNER, all sorts', bySort.signedIn),
-      pooled('public, all sorts, page 2 without counts', bySort.publicTurned),
-      pooled('signed in, PARTNER, all sorts, page 2 without counts', bySort.signedInTurned),
-    ];
+    const totals = ONLY_ROWS
+      ? []
+      : [
+          pooled('public, all sorts', bySort.public),
+          pooled('signed in, PARTNER, all sorts', bySort.signedIn),
+          pooled('public, all sorts, page 2 without counts', bySort.publicTurned),
+          pooled('signed in, PARTNER, all sorts, page 2 without counts', bySort.signedInTurned),
+        ];
     console.log(`\n${table([...runs, ...totals])}\n`);
-    writeReport(runs, totals, ready.groups, seedSeconds);
+    if (ONLY_ROWS) console.log('not recorded (BENCH_ROWS picks some rows only)');
+    else writeReport(runs, totals, ready.groups, seedSeconds);
   } finally {
     if (!kept) rmSync(scratch, { recursive: true, force: true });
   }

@@ -38,10 +38,13 @@ export interface BenchmarkChild<Answer> {
   exited: Promise<number | null>;
 }
 
-/** Forks a benchmark file as its child: the same file with `--serve` and `args`. */
+/**
+ * Forks a benchmark file as its child: the same file with `--serve` and `args`. BENCH_CHILD_NODE_ARGS passes Node
+ * options to the children only (for example `--cpu-prof --cpu-prof-dir=/tmp/profiles`, which NODE_OPTIONS refuses).
+ */
 export function forkChild<Answer extends { seeded?: unknown; ready?: unknown }>(file: string, args: string[] = []): BenchmarkChild<Answer> {
   const child = fork(file, ['--serve', ...args], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   });

@@ -7,7 +7,7 @@
  * meanwhile; the engine still runs one statement at a time (docs/performance.md, «Reading the search numbers»).
  *
  * Only protocol bytes cross between the threads: the statement client serialises its messages here, the worker hands
- * them to PGlite's `execProtocolRaw`, and the answer is parsed back here with PGlite's own protocol parser — so the
+ * them to PGlite's `execProtocolRawStream`, and the answer is parsed back here with PGlite's own protocol parser — so the
  * messages, errors and type tables are exactly those of an in-thread PGlite.
  */
 import { Worker } from 'node:worker_threads';
@@ -27,11 +27,17 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** The engine on its thread: also says how much of that thread's heap is in use (its memory is not the main thread's). */
+export interface ThreadEngine extends Engine {
+  heapUsed(): Promise<number>;
+}
+
 interface WorkerAnswer {
   id?: number;
   ready?: boolean;
   closed?: boolean;
   data?: Uint8Array;
+  heapUsed?: number;
   failed?: { message: string; stack?: string };
 }
 
@@ -41,7 +47,7 @@ const workerUrl = new URL('./pglite-thread.worker.mjs', import.meta.url);
  * Opens PGlite on a worker thread (in memory when `dataDir` is undefined, as a copy of the data folder in the tarball
  * `copyOf` when given) and answers when it is ready.
  */
-export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uint8Array<ArrayBuffer>): Promise<Engine> {
+export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uint8Array<ArrayBuffer>): Promise<ThreadEngine> {
   const worker = new Worker(workerUrl, { workerData: { dataDir, copyOf } });
   const pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
   let sequence = 0;
@@ -67,7 +73,7 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
     });
   });
 
-  const ask = (request: { message?: Uint8Array; syncToFs?: boolean; close?: boolean }): Promise<WorkerAnswer> => {
+  const ask = (request: { message?: Uint8Array; syncToFs?: boolean; close?: boolean; heap?: boolean }): Promise<WorkerAnswer> => {
     if (exited) return Promise.reject(exited);
     const id = ++sequence;
     return new Promise((resolve, reject) => {
@@ -89,7 +95,7 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
   const parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
   const serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
 
-  const engine: Engine = {
+  const engine: ThreadEngine = {
     parsers,
     serializers,
     async execProtocol(message, { syncToFs }) {
@@ -104,6 +110,9 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
       const failure = messages.find((parsed) => parsed instanceof protocol.messages.DatabaseError);
       if (failure) throw failure;
       return { messages };
+    },
+    async heapUsed() {
+      return (await ask({ heap: true })).heapUsed ?? 0;
     },
     runExclusive: exclusive(new Mutex()),
     _runExclusiveTransaction: exclusive(new Mutex()),

@@ -4,9 +4,38 @@
  * protocol exchanges: bytes in, bytes out. Everything else — statements, parsing, locks, types — stays on the main
  * thread. Plain JavaScript, because a worker thread starts without the TypeScript loader the server runs under.
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/**
+ * The bytes of one answer, gathered from the engine's chunks (views into its memory, valid only during the call), in
+ * a buffer reused from answer to answer; `take` copies out exactly the answer, which is handed to the main thread.
+ */
+class AnswerBuffer {
+  #bytes = new Uint8Array(64 * 1024);
+  #length = 0;
+
+  clear() {
+    this.#length = 0;
+  }
+
+  /** @param {Uint8Array} chunk */
+  append(chunk) {
+    if (this.#length + chunk.length > this.#bytes.length) {
+      const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.#length + chunk.length));
+      grown.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = grown;
+    }
+    this.#bytes.set(chunk, this.#length);
+    this.#length += chunk.length;
+  }
+
+  take() {
+    return this.#bytes.slice(0, this.#length);
+  }
+}
 
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
@@ -20,7 +49,8 @@ const engine = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(copyO
 });
 
 if (engine) {
-  port.on('message', async (/** @type {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean }} */ request) => {
+  const answer = new AnswerBuffer();
+  port.on('message', async (/** @type {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} */ request) => {
     try {
       if (request.close) {
         await engine.close();
@@ -28,8 +58,19 @@ if (engine) {
         port.close();
         return;
       }
-      const data = await engine.execProtocolRaw(/** @type {Uint8Array} */ (request.message), { syncToFs: request.syncToFs ?? true });
-      // The answer is a fresh copy of the engine's buffer: hand it over rather than copy it again.
+      if (request.heap) {
+        port.postMessage({ id: request.id, heapUsed: getHeapStatistics().used_heap_size });
+        return;
+      }
+      // Not execProtocolRaw: that one also parses every message of the answer into objects and, outside
+      // execProtocol, keeps them all for good (PGlite 0.5's `#currentQuery.results`) — the thread's memory grew with
+      // every row ever answered and its collector ran all the time. The stream variant hands over the bytes only.
+      answer.clear();
+      await engine.execProtocolRawStream(/** @type {Uint8Array} */ (request.message), {
+        syncToFs: request.syncToFs ?? true,
+        onRawData: (/** @type {Uint8Array} */ bytes) => answer.append(bytes),
+      });
+      const data = answer.take();
       port.postMessage({ id: request.id, data }, [data.buffer]);
     } catch (error) {
       port.postMessage({ id: request.id, failed: describe(error) });
@@ -42,3 +83,4 @@ if (engine) {
 function describe(error) {
   return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
 }
+
