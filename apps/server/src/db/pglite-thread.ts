@@ -12,8 +12,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import { Mutex, protocol, types, type PGlite } from '@electric-sql/pglite';
+import { DatabaseError } from 'pg-protocol';
+import { Parser as ProtocolParser } from 'pg-protocol/dist/parser.js';
 
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+/** One message of an answer, by its protocol name (dataRow, commandComplete, …); PGlite's and node-postgres's alike. */
+interface BackendMessage {
+  name: string;
+}
 type Parser = PGlite['parsers'][number];
 type Serializer = PGlite['serializers'][number];
 
@@ -90,8 +95,10 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
   }
 
   // Answers arrive whole (the engine returns after Sync or a simple query), so one parser is never left mid-message,
-  // except after a failure inside the engine — then a new one.
-  let parser = new protocol.Parser();
+  // except after a failure inside the engine — then a new one. node-postgres's parser, not PGlite's: the same
+  // messages, but PGlite's copies every field into a new buffer before decoding it — ten times slower on a page of
+  // 25 cards (about 0.3 ms against 0.03), on the main thread.
+  let parser = new ProtocolParser();
   const parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
   const serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
 
@@ -101,13 +108,13 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
     async execProtocol(message, { syncToFs }) {
       const answer = await ask({ message, syncToFs });
       if (answer.failed || !answer.data) {
-        parser = new protocol.Parser();
+        parser = new ProtocolParser();
         throw threadError('The database engine failed', answer.failed);
       }
       const messages: BackendMessage[] = [];
-      parser.parse(answer.data, (parsed) => messages.push(parsed));
+      parser.parse(Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength), (parsed) => messages.push(parsed));
       // As PGlite's execProtocol: the whole exchange is read, then its first error is thrown.
-      const failure = messages.find((parsed) => parsed instanceof protocol.messages.DatabaseError);
+      const failure = messages.find((parsed) => parsed instanceof DatabaseError);
       if (failure) throw failure;
       return { messages };
     },
