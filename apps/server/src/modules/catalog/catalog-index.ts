@@ -170,8 +170,6 @@ interface PriceOrder {
   /** The dealer's price of each product number, in kopecks. */
   prices: Float64Array;
   ascending: SortOrder;
-  /** The prices along `ascending`: where a price range starts and ends. */
-  ascendingPrices: Float64Array;
   descending: SortOrder;
 }
 
@@ -475,36 +473,33 @@ const isMember = ({ set, words }: ScopeSet, i: number) => {
   return at >= 0 && hasBit(set, at);
 };
 
-/** The dealer's price range: from the price order (a binary search) or, when the scope holds fewer, from the scope. */
+/**
+ * The dealer's price range: a binary search of the scope's own price order (the catalogue's cut to the scope, shared
+ * with the price sorts), so the range holds the scope's products only, however many of the catalogue's lie between
+ * its bounds (a group's middle quarter of prices can span half the catalogue).
+ */
 function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogFilters, scope: ScopeEntry): Bitmap {
-  const { prices, ascending, ascendingPrices } = snapshot.priceOrder(halves);
+  const order = snapshot.priceOrder(halves);
+  const { prices } = order;
+  const within = snapshot.orderWithin(scope, `price ${halvesKey(halves)}`, order.ascending);
   const from = filters.priceFrom === null ? -Infinity : toKopecks(filters.priceFrom);
   const to = filters.priceTo === null ? Infinity : toKopecks(filters.priceTo);
   const firstAtLeast = (bound: number, inclusive: boolean) => {
     let low = 0;
-    let high = ascendingPrices.length;
+    let high = within.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const price = ascendingPrices[middle]!;
+      const price = prices[within[middle]!]!;
       if (inclusive ? price < bound : price <= bound) low = middle + 1;
       else high = middle;
     }
     return low;
   };
-  const first = firstAtLeast(from, true);
-  const end = firstAtLeast(to, false);
   const { words } = scope;
   const range = emptyBitmap(words.length * 32);
-  if (end - first <= scope.size) {
-    for (let j = first; j < end; j++) {
-      const at = words.local(ascending.order[j]!);
-      if (at >= 0) setBit(range, at);
-    }
-  } else {
-    // The scope holds fewer products than the range: its members are looked at instead.
-    words.forEach(scope.members, (i) => {
-      if (prices[i]! >= from && prices[i]! <= to) setBit(range, words.local(i));
-    });
+  for (let j = firstAtLeast(from, true), end = firstAtLeast(to, false); j < end; j++) {
+    const at = words.local(within[j]!);
+    if (at >= 0) setBit(range, at);
   }
   return range;
 }
@@ -906,5 +901,5 @@ function buildPriceOrder(products: ProductsPart, halves: Halves): PriceOrder {
   };
   const ascending = sorted((i) => prices[i]!);
   const descending = sorted((i) => highest - prices[i]!);
-  return { prices, ascending, ascendingPrices: Float64Array.from(ascending.order, (i) => prices[i]!), descending };
+  return { prices, ascending, descending };
 }
