@@ -216,14 +216,17 @@ export function orderChecks(lines: readonly OrderLine[], delivery: OrderDelivery
   return checks;
 }
 
-const collator = new Intl.Collator('ru', { numeric: true, sensitivity: 'base' });
+// Made on first use: building a collator loads its language's rules, which the web app's start-up paid for on every
+// screen, orders or not.
+let collator: Intl.Collator | undefined;
+const ruCollator = () => (collator ??= new Intl.Collator('ru', { numeric: true, sensitivity: 'base' }));
 const byGuid = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Lines by article, then size in numeric order, so a recomputed order never reorders its lists. */
 export function compareLines(a: OrderLine, b: OrderLine): number {
   return (
-    collator.compare(a.product.article, b.product.article) ||
+    ruCollator().compare(a.product.article, b.product.article) ||
     byGuid(a.product.uid, b.product.uid) ||
-    collator.compare(a.offer.characteristic, b.offer.characteristic) ||
+    ruCollator().compare(a.offer.characteristic, b.offer.characteristic) ||
     byGuid(a.offer.guid, b.offer.guid)
   );
 }
