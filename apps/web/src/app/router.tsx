@@ -7,7 +7,8 @@
  * stays until the next one's code has arrived; RouteErrorBoundary shows what a failed render or load leaves.
  */
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, matchRoutes, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { selectSignedIn, useAuthStore } from '../features/auth/auth-store';
 import { safeReturnPath } from '../features/auth/return-path';
 import { catalogRoutes } from '../features/catalog/routes';
@@ -20,13 +21,14 @@ import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { proposalRoutes } from '../features/proposals/routes';
 import { paths } from '../config/paths';
-import { lazyPage } from '../shared/lib/lazy-page';
+import { lazyPage, once, preloadPage } from '../shared/lib/lazy-page';
 import { ErrorPage } from './error-pages';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // The first load carries only the providers and the router: the sign-in page, the signed-in frame and the main page
 // each come in their own chunk, so a signed-out visitor never downloads the shell and a signed-in one never the form.
-const Shell = lazy(() => import('./shell/shell').then((m) => ({ default: m.Shell })));
+const loadShell = once(() => import('./shell/shell'));
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
 
 function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(selectSignedIn);
@@ -82,6 +84,21 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
+
+/**
+ * Starts, at once, the code and the first data of the screen the app opens on: for a signed-in address the shell, the
+ * page and its data come in parallel instead of one after the other. Signed out, a signed-in address only redirects.
+ */
+export function preloadOpeningScreen(location: { pathname: string; search: string }, client: QueryClient) {
+  const signedIn = selectSignedIn(useAuthStore.getState());
+  for (const match of matchRoutes(routes, location) ?? []) {
+    if (match.route.path === '/') {
+      if (!signedIn) return;
+      loadShell().catch(() => undefined);
+    }
+    preloadPage(match.route.element, client, { params: match.params, search: location.search });
+  }
+}
 
 export function AppRoutes() {
   const element = useRoutes(routes);

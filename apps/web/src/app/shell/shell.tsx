@@ -1,11 +1,12 @@
 /** The signed-in frame (spec §2 "Shell"): header, icon sidebar, slide-out menu, notifications, modals around the page. */
 import { notifications } from '@mantine/notifications';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { RealtimeConnection } from '../../features/realtime/realtime-connection';
+import { OnceOpened } from '../../shared/lib/lazy-page';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
 import type { MenuAction } from './menu-items';
@@ -20,13 +21,6 @@ const NotificationsBar = lazy(() => import('../../features/notifications/notific
 const NoveltiesModal = lazy(() => import('./novelties-modal').then((m) => ({ default: m.NoveltiesModal })));
 const DraftsModal = lazy(() => import('../../features/orders/components/drafts-modal').then((m) => ({ default: m.DraftsModal })));
 const FeedbackModal = lazy(() => import('../../features/feedback/feedback-modal').then((m) => ({ default: m.FeedbackModal })));
-
-/** Mounts a panel once it has been opened, and keeps it mounted so it can play its closing transition. */
-function OnceOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
-  const [seen, setSeen] = useState(opened);
-  if (opened && !seen) setSeen(true);
-  return seen ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 type Panel = 'menu' | 'notifications' | 'drafts' | 'feedback' | 'novelties' | null;
 

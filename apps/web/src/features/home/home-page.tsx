@@ -1,12 +1,20 @@
 /** The main page (spec §2): the showcase cases carousel, the user's companies and the news. */
 import { Grid, Stack, VisuallyHidden } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { useReportError } from '../../shared/lib/use-report-error';
-import { usePartners } from '../../shared/api/get-partners';
-import { useCases } from './api/get-cases';
-import { useNews } from './api/get-news';
+import { partnersQueryOptions, usePartners } from '../../shared/api/get-partners';
+import { casesQueryOptions, useCases } from './api/get-cases';
+import { newsQueryOptions, useNews } from './api/get-news';
 import { CasesCarousel } from './components/cases-carousel';
 import { CompaniesSummary } from './components/companies-summary';
 import { NewsList } from './components/news-list';
+
+/** The page's data, asked for as soon as its code is in, while the shell around it is still being drawn. */
+export function prefetchHomeData(client: QueryClient) {
+  void client.prefetchQuery(casesQueryOptions());
+  void client.prefetchQuery(partnersQueryOptions());
+  void client.prefetchQuery(newsQueryOptions());
+}
 
 export function HomePage() {
   const partners = usePartners();

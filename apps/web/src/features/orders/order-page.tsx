@@ -46,22 +46,25 @@ import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confi
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import dayjs from '../../shared/lib/dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { AmountInput, MoneyInput } from '../../shared/ui/amount-input';
 import { CreditAlerts, CreditFigures, creditOf } from '../../shared/ui/contract-credit';
+import { OnceOpened } from '../../shared/lib/lazy-page';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
 import { usePartners } from '../../shared/api/get-partners';
 import { useCompanyInUse } from '../../shared/company-in-use';
 import { useSubmitOrder } from './api/submit-order';
-import { AddPositionModal } from './components/add-position-modal';
-import { DraftsModal } from './components/drafts-modal';
 import { OrderLinesTable } from './components/order-lines-table';
-import { QuickOrderModal } from './components/quick-order-modal';
 import { useOrderStore } from './model/order-store';
+
+// The modals load the first time they open: the page's first screen does not wait for their code.
+const AddPositionModal = lazy(() => import('./components/add-position-modal').then((m) => ({ default: m.AddPositionModal })));
+const QuickOrderModal = lazy(() => import('./components/quick-order-modal').then((m) => ({ default: m.QuickOrderModal })));
+const DraftsModal = lazy(() => import('./components/drafts-modal').then((m) => ({ default: m.DraftsModal })));
 
 const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
   { value: 'pickup', label: 'Самовывоз' },
@@ -438,19 +441,25 @@ export function OrderPage() {
         </Grid.Col>
       </Grid>
 
-      <AddPositionModal
-        opened={adding}
-        onClose={() => {
-          setAdding(false);
-          if (article) navigate(paths.order(), { replace: true });
-        }}
-        onAdd={(position) => onAdd([position])}
-        contracts={contracts}
-        partner={company?.uid}
-        initialQuery={article}
-      />
-      <QuickOrderModal opened={quick} onClose={() => setQuick(false)} onAdd={onAdd} contracts={contracts} priceType={contracts[0]?.pricetype} />
-      <DraftsModal opened={drafts} onClose={() => setDrafts(false)} />
+      <OnceOpened opened={adding}>
+        <AddPositionModal
+          opened={adding}
+          onClose={() => {
+            setAdding(false);
+            if (article) navigate(paths.order(), { replace: true });
+          }}
+          onAdd={(position) => onAdd([position])}
+          contracts={contracts}
+          partner={company?.uid}
+          initialQuery={article}
+        />
+      </OnceOpened>
+      <OnceOpened opened={quick}>
+        <QuickOrderModal opened={quick} onClose={() => setQuick(false)} onAdd={onAdd} contracts={contracts} priceType={contracts[0]?.pricetype} />
+      </OnceOpened>
+      <OnceOpened opened={drafts}>
+        <DraftsModal opened={drafts} onClose={() => setDrafts(false)} />
+      </OnceOpened>
     </Stack>
   );
 }

@@ -16,6 +16,14 @@ export interface CatalogRequest {
   partner?: string;
 }
 
+/** The call for a selection (filters, sort, page) priced for the company in use, if any. */
+export const catalogRequestFor = (selection: Omit<CatalogRequest, 'partner'>, company: { uid: string } | undefined): CatalogRequest => ({
+  filters: selection.filters,
+  sort: selection.sort,
+  page: selection.page,
+  partner: company?.uid,
+});
+
 /** The query of a catalogue call: the selection in the URL's words, page always given. */
 export const catalogRequestQuery = (request: CatalogRequest) => ({
   ...catalogQueryParams(request.filters, request.sort),

@@ -67,7 +67,7 @@ export function ProductGrid({
       )}
       {data.total > 0 && data.count === 0 && <Text>На этой странице товаров нет: выберите страницу из списка ниже.</Text>}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" aria-label="Товары">
-        {data.products.map((product) => {
+        {data.products.map((product, index) => {
           const status = STATUS_LABELS[product.STATUS];
           return (
             <Stack key={product.ID} gap={4}>
@@ -82,7 +82,9 @@ export function ProductGrid({
             >
               <Card.Section bg="gray.0" pos="relative">
                 {product.IMAGE ? (
-                  <Image src={product.IMAGE} alt="" h={150} fit="contain" loading="lazy" />
+                  // The first row is on screen at once (its first image is the page's largest paint): not held back
+                  // until layout as the lazy ones below are.
+                  <Image src={product.IMAGE} alt="" h={150} fit="contain" loading={index < 4 ? 'eager' : 'lazy'} />
                 ) : (
                   <Center h={150}>
                     <Text c="dimmed" fz="sm">

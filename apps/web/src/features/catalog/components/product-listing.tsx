@@ -9,7 +9,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useCompanyInUse } from '../../../shared/company-in-use';
 import { SizeGridModal } from '../../../shared/ui/size-grid-modal';
-import type { CatalogPageView, CatalogRequest } from '../api/get-catalog-products';
+import { catalogRequestFor, type CatalogPageView } from '../api/get-catalog-products';
 import { useCatalogSelection } from '../model/use-catalog-selection';
 import { CatalogFiltersLayout, SortSelect } from './catalog-filters';
 import { ProductGrid } from './product-grid';
@@ -17,7 +17,7 @@ import { ProductGrid } from './product-grid';
 export function useProductListing() {
   const selection = useCatalogSelection();
   const { company, loading } = useCompanyInUse();
-  const request: CatalogRequest = { filters: selection.filters, sort: selection.sort, page: selection.page, partner: company?.uid };
+  const request = catalogRequestFor(selection, company);
   // `ready` once the company in use is known: its prices are asked for once, not after a first page without them.
   return { selection, company, request, ready: !loading };
 }
