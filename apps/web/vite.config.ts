@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { scrollAreaRefs } from './build/scroll-area-refs.ts';
 
@@ -24,7 +26,7 @@ const productionReactRouter: Plugin = {
   }),
 };
 
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   plugins: [react(), precompress(), productionReactRouter, scrollAreaRefs()],
   define: {
     // The sign-in salt is shared with the server (AUTH_SALT); the build takes the same variable.
@@ -47,9 +49,18 @@ export default defineConfig({
           // bundler puts it into one chunk with modules every signed-in page needs (the notification store), so the
           // main page, which has no popover, downloaded it too. In its own chunk it comes only with the screens that
           // open one.
-          groups: [{ name: 'floating-ui', test: /[\\/]node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'floating-ui', test: /[\\/]node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
+            // The first screens' modules in a few chunks (build/first-screen-chunks.ts); their dependencies are placed
+            // by the same plan, not pulled in after them.
+            {
+              name: command === 'build' ? await firstScreenChunks(fileURLToPath(import.meta.url)) : () => null,
+              debugName: 'first-screens',
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
   },
-});
+}));

@@ -53,14 +53,17 @@ export async function precompressDirectory(dir: string): Promise<number> {
 
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let write = true;
   return {
     name: 'portal-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      write = config.build.write;
     },
     async closeBundle() {
-      await precompressDirectory(outDir);
+      // A build kept in memory (the chunk plan's first build) writes nothing to compress.
+      if (write) await precompressDirectory(outDir);
     },
   };
 }

@@ -5,7 +5,9 @@ async function proxyWith(env: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   const { default: config } = await import('../vite.config');
-  return (config as { server: { proxy: Record<string, unknown> } }).server.proxy;
+  // The config is a function of the command (a build plans its chunks first): the dev server's.
+  const resolved = await config({ command: 'serve', mode: 'development' });
+  return (resolved as { server: { proxy: Record<string, unknown> } }).server.proxy;
 }
 
 afterEach(() => vi.unstubAllEnvs());

@@ -1,0 +1,70 @@
+/**
+ * The scripts of the two first screens in a few chunks instead of dozens.
+ *
+ * Left to itself the bundler makes one chunk for every set of lazy screens that share a module, so the signed-in main
+ * page came in 54 scripts and /login in 18: on a phone's HTTP/1.1 connections (six at a time) every round of small
+ * requests costs a round trip, and each script its own fetch and compile. A chunk holding exactly the modules a
+ * screen loads anyway costs that screen no byte: so a first build (not written) finds which modules /login and the
+ * signed-in main page load, and the real build puts
+ * - the modules both load (beyond the entry) into one chunk,
+ * - the modules only the signed-in main page loads (the shell, the page) into another,
+ * - the modules only /login loads into a third;
+ * everything else is split as the bundler chooses. Other signed-in screens load the second chunk with the shell,
+ * which they load anyway, and may receive a little code of the main page they do not run.
+ */
+import { build, type Rolldown } from 'vite';
+
+const PLANNING = 'PORTAL_FIRST_SCREEN_PLAN';
+
+const SHELL = /[\\/]src[\\/]app[\\/]shell[\\/]shell\.tsx$/;
+const HOME = /[\\/]src[\\/]features[\\/]home[\\/]home-page\.tsx$/;
+const LOGIN = /[\\/]src[\\/]features[\\/]auth[\\/]login-page\.tsx$/;
+
+type Chunk = Rolldown.OutputChunk;
+
+/** The modules of a chunk and of every chunk it imports statically. */
+function loadedWith(chunk: Chunk, byFile: Map<string, Chunk>, into = new Set<string>(), seen = new Set<string>()) {
+  if (seen.has(chunk.fileName)) return into;
+  seen.add(chunk.fileName);
+  for (const id of chunk.moduleIds) into.add(id);
+  for (const file of chunk.imports) {
+    const next = byFile.get(file);
+    if (next) loadedWith(next, byFile, into, seen);
+  }
+  return into;
+}
+
+/**
+ * The chunk of each module of the first screens, from a first build of the same configuration; `null` (the bundler's
+ * own split) for the others, and everything during that first build itself.
+ */
+export async function firstScreenChunks(configFile: string): Promise<(id: string) => string | null> {
+  if (process.env[PLANNING]) return () => null;
+  process.env[PLANNING] = '1';
+  let output;
+  try {
+    output = await build({ configFile, logLevel: 'silent', build: { write: false, emptyOutDir: false } });
+  } finally {
+    delete process.env[PLANNING];
+  }
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((one) => ('output' in one ? one.output : []))
+    .filter((item): item is Chunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const lazy = (pattern: RegExp) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId));
+  const shell = lazy(SHELL);
+  const home = lazy(HOME);
+  const login = lazy(LOGIN);
+  // A renamed screen: no plan, the bundler's split (the first-load budget test then tells what it costs).
+  if (!entry || !shell || !home || !login) return () => null;
+
+  const initial = loadedWith(entry, byFile);
+  const signIn = loadedWith(login, byFile, new Set(initial));
+  const main = loadedWith(home, byFile, loadedWith(shell, byFile, new Set(initial)));
+  return (id) => {
+    if (initial.has(id)) return null;
+    if (signIn.has(id)) return main.has(id) ? 'first-screens' : 'sign-in';
+    return main.has(id) ? 'main-page' : null;
+  };
+}
