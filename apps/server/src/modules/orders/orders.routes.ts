@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { badRequest } from '../../lib/errors';
 import { attachmentHeader } from '../../lib/file-type';
-import { invoiceFileName, renderInvoice } from './invoice';
+import { renderDocument } from '../documents/document-thread';
+import { invoiceFileName } from './invoice';
 import { invoiceData, isReplayedAnswer, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
 
 /** The Idempotency-Key header (the client sends its working order's id); optional. */
@@ -136,7 +137,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['orders'], summary: 'The invoice PDF of an order (name=invoice)', querystring: ZOrderPrintQuerySchema } },
     async (request, reply) => {
       const data = await invoiceData(app.db, currentUser(request).id, request.query.id, request.query.name);
-      const pdf = await renderInvoice(data);
+      const pdf = await renderDocument('invoice', data);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(invoiceFileName(data.order.id)))

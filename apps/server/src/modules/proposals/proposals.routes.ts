@@ -14,8 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
 import { attachmentHeader } from '../../lib/file-type';
 import { readMultipart } from '../../lib/uploads';
-import { renderProposalDocx } from './proposal-docx';
-import { renderProposalPdf } from './proposal-pdf';
+import { renderDocument } from '../documents/document-thread';
 import {
   addImage,
   buildProposalDocument,
@@ -27,11 +26,11 @@ import {
 } from './proposals.service';
 
 const FORMATS = {
-  PDF: { mime: 'application/pdf', fileName: 'file.pdf', render: renderProposalPdf },
+  PDF: { mime: 'application/pdf', fileName: 'file.pdf', kind: 'proposal-pdf' },
   DOCX: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     fileName: 'file.docx',
-    render: renderProposalDocx,
+    kind: 'proposal-docx',
   },
 } as const;
 
@@ -48,7 +47,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const document = await buildProposalDocument(app.db, app.storage, currentUser(request).id, request.body);
       const format = FORMATS[request.body.as];
-      const bytes = await format.render(document);
+      const bytes = await renderDocument(format.kind, document);
       return reply
         .header('content-type', format.mime)
         .header('content-disposition', attachmentHeader(format.fileName))

@@ -1,0 +1,68 @@
+/**
+ * Documents — the invoice PDF, the proposal's PDF and Word files — are drawn on a thread of their own. Laying out and
+ * compressing a document takes pdfmake or docx 50–200 ms of CPU (an invoice of 50 lines: ~150 ms); on the main thread
+ * every other request of every dealer would wait that long behind it. One thread, one document at a time, so two
+ * cores keep one for HTTP; the thread starts with the first document and is started again if it ever stops.
+ */
+import { Worker } from 'node:worker_threads';
+import type { RENDERERS } from './renderers';
+
+type Renderers = typeof RENDERERS;
+export type DocumentKind = keyof Renderers;
+
+interface ThreadAnswer {
+  id?: number;
+  ready?: boolean;
+  bytes?: Uint8Array;
+  failed?: { message: string; stack?: string };
+}
+
+interface DocumentThread {
+  worker: Worker;
+  pending: Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>;
+}
+
+const workerUrl = new URL('./document-thread.worker.mjs', import.meta.url);
+let thread: DocumentThread | undefined;
+let sequence = 0;
+
+function documentThread(): DocumentThread {
+  if (thread) return thread;
+  const worker = new Worker(workerUrl);
+  const started: DocumentThread = { worker, pending: new Map() };
+  // Idle, it does not keep the process alive; while documents are asked for, their requests do.
+  worker.unref();
+  worker.on('message', (answer: ThreadAnswer) => {
+    if (answer.id === undefined) return;
+    const waiting = started.pending.get(answer.id);
+    started.pending.delete(answer.id);
+    if (!waiting) return;
+    if (answer.bytes) waiting.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+    else waiting.reject(threadError('The document was not drawn', answer.failed));
+  });
+  const stopped = (error: Error) => {
+    if (thread === started) thread = undefined;
+    for (const waiting of started.pending.values()) waiting.reject(error);
+    started.pending.clear();
+  };
+  worker.on('error', stopped);
+  worker.on('exit', (code) => stopped(new Error(`The document thread stopped (exit code ${code})`)));
+  thread = started;
+  return started;
+}
+
+/** Draws a document of the kind on the document thread; the input crosses as data (Buffers arrive as Buffers). */
+export function renderDocument<K extends DocumentKind>(kind: K, input: Parameters<Renderers[K]>[0]): Promise<Buffer> {
+  const { worker, pending } = documentThread();
+  const id = ++sequence;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, kind, input });
+  });
+}
+
+function threadError(what: string, failed: ThreadAnswer['failed']): Error {
+  const error = new Error(`${what}: ${failed?.message ?? 'no answer'}`);
+  if (failed?.stack) error.stack = `${error.message}\n--- in the document thread ---\n${failed.stack}`;
+  return error;
+}
