@@ -13,7 +13,9 @@
  * thread» rows. BENCH_NAME_CACHE=off turns the name-search cache off in the portal too, so every name search of the
  * run is a first-time one. First-time name searches («cache off» rows, and beside the article searches) rotate through
  * FIRST_TIME_QUERIES, more queries than the cached rows. BENCH_RECORD=off prints the table without writing
- * docs/performance.md: for checking the benchmark at a small size.
+ * docs/performance.md: for checking the benchmark at a small size. For trying a change: BENCH_ROUNDS=1 measures one
+ * round instead of two, BENCH_MAIN_THREAD=off leaves out the «PGlite on the main thread» servers; either leaves
+ * docs/performance.md alone.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,6 +41,8 @@ const NAME_CACHE = process.env.BENCH_NAME_CACHE !== 'off';
 const ENGINE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2) === 1 ? [1] : [1, 2];
+const MAIN_THREAD_ROWS = process.env.BENCH_MAIN_THREAD !== 'off';
 /** The comparison rows: the same server and database with PGlite on the main thread, as before 2026-11-23. */
 const MAIN_THREAD = 'PGlite on the main thread';
 const ARTICLE_ROUTE = 'search by article prefix (OPTION 0)';
@@ -268,9 +272,9 @@ async function main() {
     const runs: Run[] = [];
     // The portal as it runs (PGlite on its worker thread) and the same database with PGlite on the main thread, each in
     // a fresh process, twice in turn: the machine drifts by ±20 % over minutes, and alternating shows it.
-    for (const round of [1, 2]) {
+    for (const round of ROUNDS) {
       // PostgreSQL has no engine thread to choose: one server per round.
-      for (const pgliteOn of DATABASE_URL ? (['worker-thread'] as const) : (['worker-thread', 'main-thread'] as const)) {
+      for (const pgliteOn of DATABASE_URL || !MAIN_THREAD_ROWS ? (['worker-thread'] as const) : (['worker-thread', 'main-thread'] as const)) {
         const server = await startServer(scratch, pgliteOn);
         const label = (route: string) => `${round}: ${route}${pgliteOn === 'main-thread' ? `, ${MAIN_THREAD}` : ''}`;
         try {
@@ -297,7 +301,8 @@ async function main() {
       }
     }
     console.log(`\n${table(runs)}\n`);
-    writeReport(runs, seedSeconds);
+    if (ROUNDS.length === 2 && MAIN_THREAD_ROWS) writeReport(runs, seedSeconds);
+    else console.log('not recorded (BENCH_ROUNDS or BENCH_MAIN_THREAD leave some rows out)');
   } finally {
     if (!kept) rmSync(scratch, { recursive: true, force: true });
   }
