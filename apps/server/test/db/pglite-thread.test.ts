@@ -11,21 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { preparedStatementsClient } from '../../src/db/pglite-statements';
 import { openPgliteThread, type Engine } from '../../src/db/pglite-thread';
-
-/** How many turns the event loop makes while `run` is pending. */
-async function loopTurnsDuring(run: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let done = false;
-  const turn = () => {
-    if (done) return;
-    turns += 1;
-    setImmediate(turn);
-  };
-  const running = run().finally(() => (done = true));
-  setImmediate(turn);
-  await running;
-  return turns;
-}
+import { loopTurnsDuring } from '../support/event-loop';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-thread-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

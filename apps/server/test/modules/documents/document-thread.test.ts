@@ -9,21 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDocument } from '../../../src/modules/documents/document-thread';
 import type { ProposalDocument } from '../../../src/modules/proposals/proposal-document';
 import { renderProposalPdf } from '../../../src/modules/proposals/proposal-pdf';
-
-/** How many turns the event loop makes while `run` is pending. */
-async function loopTurnsDuring(run: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let done = false;
-  const turn = () => {
-    if (done) return;
-    turns += 1;
-    setImmediate(turn);
-  };
-  const running = run().finally(() => (done = true));
-  setImmediate(turn);
-  await running;
-  return turns;
-}
+import { loopTurnsDuring } from '../../support/event-loop';
 
 /** A proposal of `count` positions of three sizes each: long enough to take pdfmake a good while. */
 function proposal(count: number, logo: ProposalDocument['banner'] = null): ProposalDocument {
