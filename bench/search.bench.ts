@@ -9,8 +9,8 @@
  * products takes minutes): for trying a change again and again. Without it the scratch directory is removed.
  *
  * BENCH_DATABASE_URL runs it on PostgreSQL instead: that database is seeded when empty (and reused when it holds
- * BENCH_PRODUCTS products), the uploaded files go to the scratch directory, and there are no «PGlite on the main
- * thread» rows. BENCH_NAME_CACHE=off turns the name-search cache off in the portal too, so every name search of the
+ * BENCH_PRODUCTS products), the uploaded files go to the scratch directory, there are no «PGlite on the main thread»
+ * rows, and the results go to a section of their own after PGlite's. BENCH_NAME_CACHE=off turns the name-search cache off in the portal too, so every name search of the
  * run is a first-time one. First-time name searches («cache off» rows, and beside the article searches) rotate through
  * FIRST_TIME_QUERIES, more queries than the cached rows. BENCH_RECORD=off prints the table without writing
  * docs/performance.md: for checking the benchmark at a small size. For trying a change: BENCH_ROUNDS=1 measures one
@@ -183,8 +183,9 @@ function writeReport(runs: Run[], seedSeconds: number | undefined) {
   const firstTime = runs.find((r) => r.name === `1: ${NAME_ROUTE}, cache off`);
   const beside = worst(`${ARTICLE_ROUTE} ${MIXED}`);
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
-  writeSection('search', [
-    '## Product search (`npm run bench:search`)',
+  // PostgreSQL's run has a section of its own, after PGlite's: one run does not replace the other.
+  writeSection(DATABASE_URL ? 'search-postgres' : 'search', [
+    DATABASE_URL ? '### Product search on PostgreSQL (`BENCH_DATABASE_URL=… npm run bench:search`)' : '## Product search (`npm run bench:search`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}; ${DATABASE_URL ? 'PostgreSQL' : 'PGlite in a scratch directory'} with ${PRODUCTS.toLocaleString('en-US')} products ` +
