@@ -192,8 +192,10 @@ function writeReport(runs: Run[], seedSeconds: number | undefined) {
       `(${seedSeconds === undefined ? 'seeded by an earlier run and reused' : `seeded in SQL in ${seedSeconds.toFixed(0)} s, then ANALYZE`}, in a process of its own). ` +
       `autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator and server on the same machine; load average ` +
       `${os.loadavg()[0]!.toFixed(2)} at the end (server in a`,
-    'child process). Public requests (list prices). Each server is a fresh process: the portal as it runs, with PGlite on its',
-    `worker thread, then the same database with PGlite on the main thread (rows marked «${MAIN_THREAD}»); twice in turn.`,
+    DATABASE_URL
+      ? 'child process). Public requests (list prices). A fresh server process on the database for each of two rounds.'
+      : 'child process). Public requests (list prices). Each server is a fresh process: the portal as it runs, with PGlite on its',
+    ...(DATABASE_URL ? [] : [`worker thread, then the same database with PGlite on the main thread (rows marked «${MAIN_THREAD}»); twice in turn.`]),
     '',
     table(runs),
     '',
@@ -212,19 +214,21 @@ function writeReport(runs: Run[], seedSeconds: number | undefined) {
       `${NAME_CACHE ? '' : ' (name-search cache off in the portal too)'}. First-time name searches rotate through ${FIRST_TIME_QUERIES.length} queries ` +
       '(those, word beginnings and pairs of a product word with a series, colour or material), less those that find nothing.',
     '',
-    'How search stays on indexes: an article prefix is a range of the `text_pattern_ops` index on `article_key`',
-    "(key ≤ article_key < key with its last character advanced), ordered by that index's own operator",
-    "(`ORDER BY article_key USING ~<~`) so `LIMIT 20` stops the index scan after 20 rows, prepared once with one generic plan; name words",
-    'are looked up by substring in `name_words` (the distinct words of all names) and their products intersected through',
-    '`product_name_words`, range of ids by range, so `LIMIT 60` stops early (migration 0008; the same matches as the',
-    'trigram search it replaced). Nothing orders by similarity. `apps/server/test/modules/products/search-plans.test.ts` asserts the plans.',
-    'An article search is one statement (matches and the best product with offers and pictures as JSON); a name search',
-    'is the word lookup, the word-index statement and that product statement. Name search keeps its ranked list of matches per normalised',
-    'query for `SEARCH_CACHE_SECONDS` (60 s; stock and prices are still read live): the rotating queries of the run hit',
-    'it after their first round, so the «cache off» row is the cost of a first-time query. The «beside first-time name',
-    'searches» rows drive the article searches while one more client sends such queries: what one slow statement does',
-    'to everybody else. With PGlite on its worker thread (apps/server/src/db/pglite-thread.ts) the main thread goes on',
-    'with HTTP, validation and JSON while a statement runs; the engine itself still runs one statement at a time.',
+    ...(DATABASE_URL ? ['How search works, and what the rows mean: see the PGlite section above.'] : [
+      'How search works: an article prefix is a range of the `text_pattern_ops` index on `article_key`',
+      "(key ≤ article_key < key with its last character advanced), ordered by that index's own operator",
+      '(`ORDER BY article_key USING ~<~`) so `LIMIT 20` stops the index scan after 20 rows, prepared once with one generic plan:',
+      'one statement (matches and the best product with offers and pictures as JSON). Name words are looked up in the catalogue',
+      "index's words of all names and their products (in memory, `modules/catalog/name-words.ts`; the database's word index",
+      '`name_words`/`product_name_words` of migration 0008 answers until the index is built), then two statements read the found',
+      "products' brief rows and the best product's details. Nothing orders by similarity; `search-plans.test.ts` asserts the",
+      'plans. Name search keeps its ranked list of matches per normalised query for `SEARCH_CACHE_SECONDS` (60 s; stock and',
+      'prices are still read live): the rotating queries of the run hit it after their first round, so the «cache off» row is',
+      'the cost of a first-time query. The «beside first-time name searches» rows drive the article searches while one more',
+      'client sends such queries: what a first-time search does to everybody else. With PGlite on its worker thread',
+      '(apps/server/src/db/pglite-thread.ts) the main thread goes on with HTTP, validation and JSON while a statement runs;',
+      'the engine itself still runs one statement at a time.',
+    ]),
   ]);
 }
 
