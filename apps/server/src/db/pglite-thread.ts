@@ -7,8 +7,9 @@
  * meanwhile; the engine still runs one statement at a time (docs/performance.md, «Reading the search numbers»).
  *
  * Only protocol bytes cross between the threads: the statement client serialises its messages here, the worker hands
- * them to PGlite's `execProtocolRawStream`, and the answer is parsed back here with PGlite's own protocol parser — so the
- * messages, errors and type tables are exactly those of an in-thread PGlite.
+ * them to PGlite's `execProtocolRawStream`, and the answer is parsed back here with node-postgres's protocol parser
+ * (the messages and errors PGlite's own parser gives) and PGlite's type tables — so results are those of an in-thread
+ * PGlite.
  */
 import { Worker } from 'node:worker_threads';
 import { Mutex, protocol, types, type PGlite } from '@electric-sql/pglite';

@@ -258,6 +258,16 @@ export class CatalogSnapshot {
     });
   }
 
+  /**
+   * The dealer's price order, cheapest or dearest first, and the same cut to the scope: one cut shared by the price
+   * sorts, the price filter and the price span.
+   */
+  priceOrderWithin(scope: ScopeEntry, halves: Halves, sort: 'price' | '-price'): { order: SortOrder; within: Int32Array } {
+    const prices = this.priceOrder(halves);
+    const order = sort === 'price' ? prices.ascending : prices.descending;
+    return { order, within: this.orderWithin(scope, `${sort} ${halvesKey(halves)}`, order) };
+  }
+
   priceOrder(halves: Halves): PriceOrder {
     const key = halvesKey(halves);
     let order = this.products.priceOrders.get(key);
@@ -479,9 +489,8 @@ const isMember = ({ set, words }: ScopeSet, i: number) => {
  * its bounds (a group's middle quarter of prices can span half the catalogue).
  */
 function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogFilters, scope: ScopeEntry): Bitmap {
-  const order = snapshot.priceOrder(halves);
-  const { prices } = order;
-  const within = snapshot.orderWithin(scope, `price ${halvesKey(halves)}`, order.ascending);
+  const { prices } = snapshot.priceOrder(halves);
+  const { within } = snapshot.priceOrderWithin(scope, halves, 'price');
   const from = filters.priceFrom === null ? -Infinity : toKopecks(filters.priceFrom);
   const to = filters.priceTo === null ? Infinity : toKopecks(filters.priceTo);
   const firstAtLeast = (bound: number, inclusive: boolean) => {
@@ -511,16 +520,15 @@ function priceRange(snapshot: CatalogSnapshot, halves: Halves, filters: CatalogF
  */
 function priceSpan(snapshot: CatalogSnapshot, halves: Halves, scope: ScopeEntry, of: ScopeSet): { min: number | null; max: number | null } {
   if (of.size === 0) return { min: null, max: null };
-  const order = snapshot.priceOrder(halves);
-  const key = halvesKey(halves);
+  const { prices } = snapshot.priceOrder(halves);
   const budget = of.set.length + of.size;
-  const min = firstMember(of, snapshot.orderWithin(scope, `price ${key}`, order.ascending), budget);
-  const max = min === undefined ? undefined : firstMember(of, snapshot.orderWithin(scope, `-price ${key}`, order.descending), budget);
-  if (min !== undefined && max !== undefined) return { min: order.prices[min]!, max: order.prices[max]! };
+  const min = firstMember(of, snapshot.priceOrderWithin(scope, halves, 'price').within, budget);
+  const max = min === undefined ? undefined : firstMember(of, snapshot.priceOrderWithin(scope, halves, '-price').within, budget);
+  if (min !== undefined && max !== undefined) return { min: prices[min]!, max: prices[max]! };
   let lowest = Infinity;
   let highest = -Infinity;
   of.words.forEach(of.set, (i) => {
-    const price = order.prices[i]!;
+    const price = prices[i]!;
     if (price < lowest) lowest = price;
     if (price > highest) highest = price;
   });
@@ -537,14 +545,14 @@ function firstMember(of: ScopeSet, order: Int32Array, steps: number): number | u
 /** The page's product numbers in the query's sort, `skip` of them skipped. */
 function pageMembers(snapshot: CatalogSnapshot, query: IndexQuery, scope: ScopeEntry, result: ScopeSet, skip: number, take: number): number[] {
   const { products } = snapshot;
-  const halves = halvesKey(query.halves);
   const sorted = (name: string, sort: SortOrder, of = result, from = skip, count = take, cache?: OrdersWithin) =>
     inOrder(of, sort, snapshot.orderWithin(scope, name, sort, cache), from, count);
   switch (query.sort) {
     case 'price':
-      return sorted(`price ${halves}`, snapshot.priceOrder(query.halves).ascending);
-    case '-price':
-      return sorted(`-price ${halves}`, snapshot.priceOrder(query.halves).descending);
+    case '-price': {
+      const { order, within } = snapshot.priceOrderWithin(scope, query.halves, query.sort);
+      return inOrder(result, order, within, skip, take);
+    }
     case 'name':
       return sorted('name', products.nameOrder);
     case 'new':

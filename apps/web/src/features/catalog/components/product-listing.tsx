@@ -4,7 +4,6 @@
  * priced for the company in use; each screen makes its own call with `listing.request`.
  */
 import { Alert, Grid, Stack, Text } from '@mantine/core';
-
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useCompanyInUse } from '../../../shared/company-in-use';
