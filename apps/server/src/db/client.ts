@@ -16,8 +16,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { defaultPoolSize } from '../config';
+import { callingThreadEngine, type Engine } from './pglite-engine';
 import { preparedStatementsClient } from './pglite-statements';
-import { openPgliteThread, type Engine } from './pglite-thread';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -113,16 +114,24 @@ async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgli
     const opened =
       on === 'worker-thread'
         ? await openPgliteThread(directory, copyOf)
-        : await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) });
-    const use: PoolUse = { size: 1, busy: 0, waiting: 0 };
-    const client = countedEngine(opened, use);
+        : callingThreadEngine(
+            await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) }),
+          );
+    const counts = { sent: 0, holding: 0, waiting: 0 };
+    const client = countedEngine(opened, counts);
     const statements = preparedStatementsClient(client);
     const db = drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       ...(inMemory ? {} : { whileHeld: (inside) => holdEngine(client, inside) }),
-      poolUse: () => ({ ...use }),
+      // One session: busy while it runs an exchange or a transaction holds it; waiting, the exchanges queued behind the
+      // one running and the callers waiting for the session.
+      poolUse: () => ({
+        size: 1,
+        busy: counts.sent + counts.holding > 0 ? 1 : 0,
+        waiting: counts.waiting + Math.max(0, counts.sent - 1),
+      }),
       close: async () => {
         await client.close();
         releaseLock();
@@ -134,11 +143,8 @@ async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgli
   }
 }
 
-/**
- * The engine as the statement client sees it, counting who holds its transaction lock (one statement or transaction
- * at a time) and who waits for it.
- */
-function countedEngine(engine: Engine, use: PoolUse): Engine {
+/** The engine as the statement client sees it, counting the exchanges sent and not answered, and who holds or waits for the session. */
+function countedEngine(engine: Engine, counts: { sent: number; holding: number; waiting: number }): Engine {
   return {
     get parsers() {
       return engine.parsers;
@@ -146,17 +152,19 @@ function countedEngine(engine: Engine, use: PoolUse): Engine {
     get serializers() {
       return engine.serializers;
     },
-    execProtocol: (message, options) => engine.execProtocol(message, options),
-    runExclusive: (callback) => engine.runExclusive(callback),
-    _runExclusiveTransaction: (callback) => {
-      use.waiting++;
-      return engine._runExclusiveTransaction(async () => {
-        use.waiting--;
-        use.busy++;
+    execProtocol: (message, options) => {
+      counts.sent++;
+      return engine.execProtocol(message, options).finally(() => counts.sent--);
+    },
+    holdSession: (callback) => {
+      counts.waiting++;
+      return engine.holdSession(async () => {
+        counts.waiting--;
+        counts.holding++;
         try {
           return await callback();
         } finally {
-          use.busy--;
+          counts.holding--;
         }
       });
     },
@@ -165,17 +173,18 @@ function countedEngine(engine: Engine, use: PoolUse): Engine {
 }
 
 /**
- * Holds the transaction lock — the statement client runs every statement and transaction under it, so none is open
- * and none starts — and checkpoints, so the data files themselves (not only the write-ahead log) are current.
+ * Holds the session — every transaction holds it, and every statement while it is sent, so none is open and none
+ * starts, and the statements sent before have run by the time CHECKPOINT does — and checkpoints, so the data files
+ * themselves (not only the write-ahead log) are current.
  */
 function holdEngine<T>(engine: Engine, inside: (query: HeldQuery) => Promise<T>): Promise<T> {
   const query: HeldQuery = async (text) => {
-    const { messages } = await engine.runExclusive(() => engine.execProtocol(serialize.query(text), { syncToFs: true }));
+    const { messages } = await engine.execProtocol(serialize.query(text), { syncToFs: true });
     return messages
       .filter((message) => message.name === 'dataRow')
       .map((message) => (message as unknown as { fields: Array<string | null> }).fields);
   };
-  return engine._runExclusiveTransaction(async () => {
+  return engine.holdSession(async () => {
     await query('CHECKPOINT');
     return inside(query);
   });

@@ -48,9 +48,3 @@ export async function preparedQuery<T>(db: DbOrTx, text: string, params: unknown
   }
   return (await client.query(text, params)).rows as T[];
 }
-
-/** Whether this database (or transaction) is on PostgreSQL, where rows can be locked and transactions run side by side. */
-export function isOnPostgres(db: DbOrTx): boolean {
-  const client = (db as unknown as { session: DriverSession }).session.client;
-  return client instanceof pg.Pool || client instanceof pg.Client;
-}

@@ -14,16 +14,17 @@
  * and a generic plan of `article_key LIKE $1` would read the whole index. They run unnamed, planned every time for
  * their pattern, exactly like the statements the plan tests explain.
  *
- * It offers what Drizzle's PGlite driver calls — `query`, `exec`, `transaction` — with PGlite's result shape and
- * PGlite's two locks (one transaction at a time; one protocol exchange at a time), so it can stand in for the
- * PGlite instance everywhere. The engine under it is PGlite itself or PGlite on a worker thread (pglite-thread.ts).
+ * It offers what Drizzle's PGlite driver calls — `query`, `exec`, `transaction` — with PGlite's result shape, so it
+ * can stand in for the PGlite instance everywhere. The engine under it (pglite-engine.ts) is PGlite on a worker
+ * thread (pglite-thread.ts) or on the calling thread. A transaction holds the engine's one session from BEGIN to
+ * COMMIT; a statement outside one holds it only while it is sent, not while it runs, so statements of concurrent
+ * requests queue up in the engine — which then runs them back to back — rather than one by one behind each answer.
  */
 import { type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
-import type { Engine } from './pglite-thread';
+import type { BackendMessage, Engine } from './pglite-engine';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
-type BackendMessage = Awaited<ReturnType<Engine['execProtocol']>>['messages'][number];
 type Field = { name: string; dataTypeID: number };
 
 interface Prepared {
@@ -61,23 +62,25 @@ export interface StatementClient {
   readonly preparedCount: number;
 }
 
-export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PREPARED } = {}): StatementClient {
+export function preparedStatementsClient(engine: Engine, { maxPrepared = MAX_PREPARED } = {}): StatementClient {
   const prepared = new Map<string, Prepared>();
   let sequence = 0;
   /** Close messages for evicted statements, sent ahead of the next exchange. */
   let pendingClose: Buffer[] = [];
 
-  /** One call into the engine. Extended-protocol parts end with Sync; a simple query ends by itself. */
-  const exchange = async (parts: Buffer[], syncToFs: boolean, sync = true): Promise<BackendMessage[]> => {
+  /**
+   * One call into the engine, sent before this returns (the engine runs exchanges in the order they are sent).
+   * Extended-protocol parts end with Sync; a simple query ends by itself.
+   */
+  const exchange = (parts: Buffer[], syncToFs: boolean, sync = true): Promise<BackendMessage[]> => {
     const message = Buffer.concat([...pendingClose, ...parts, ...(sync ? [serialize.sync()] : [])]);
     pendingClose = [];
-    const { messages } = await pglite.execProtocol(new Uint8Array(message.buffer, message.byteOffset, message.byteLength), {
-      syncToFs,
-    });
-    return messages;
+    const answer = engine.execProtocol(new Uint8Array(message.buffer, message.byteOffset, message.byteLength), { syncToFs });
+    return answer.then(({ messages }) => messages);
   };
 
-  const prepare = async (text: string, syncToFs: boolean): Promise<Prepared> => {
+  /** The statement prepared under `text`: at once when it is known, else after one exchange that parses it. */
+  const prepare = (text: string, syncToFs: boolean): Prepared | Promise<Prepared> => {
     const known = prepared.get(text);
     if (known) {
       // Map order is the recency order.
@@ -86,17 +89,18 @@ export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PRE
       return known;
     }
     const name = `s${++sequence}`;
-    const messages = await exchange([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name })], syncToFs);
-    const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
-    const rows = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
-    const statement = {
-      name,
-      paramTypes: parameters?.dataTypeIDs ?? [],
-      fields: rows?.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })) ?? [],
-    };
-    prepared.set(text, statement);
-    if (prepared.size > maxPrepared) forget(prepared.keys().next().value as string);
-    return statement;
+    return exchange([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name })], syncToFs).then((messages) => {
+      const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+      const rows = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
+      const statement = {
+        name,
+        paramTypes: parameters?.dataTypeIDs ?? [],
+        fields: rows?.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })) ?? [],
+      };
+      prepared.set(text, statement);
+      if (prepared.size > maxPrepared) forget(prepared.keys().next().value as string);
+      return statement;
+    });
   };
 
   const forget = (text: string) => {
@@ -108,71 +112,74 @@ export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PRE
 
   const serializeParam = (value: unknown, typeId: number | undefined, options: QueryOptions) => {
     if (value === null || value === undefined) return null;
-    const serializer = typeId === undefined ? undefined : (options?.serializers?.[typeId] ?? pglite.serializers[typeId]);
+    const serializer = typeId === undefined ? undefined : (options?.serializers?.[typeId] ?? engine.serializers[typeId]);
     return serializer ? serializer(value) : String(value);
   };
 
-  /** One statement: prepared once, then Bind + Execute + Sync in one exchange. */
-  const run = async <T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> => {
+  /**
+   * Sends one statement — prepared once, then Bind + Execute + Sync in one exchange — and answers its result to come,
+   * wrapped so that awaiting `send` waits only until the statement is in the engine's queue (a new statement's
+   * parse is waited for: its Bind needs the parameter types the parse answers).
+   */
+  const send = async <T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<{ result: Promise<Results<T>> }> => {
     const syncToFs = !inTransaction;
-    try {
-      if (!prepared.has(text) && !isPrepared(text)) {
-        const parts = [
-          serialize.parse({ text, types: [] }),
-          serialize.bind({ values: params.map((value) => serializeParam(value, undefined, options)) }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-        ];
-        return toResults<T>(await exchange(parts, syncToFs), undefined, options, pglite.parsers);
-      }
-      const statement = await prepare(text, syncToFs);
-      const values = params.map((value, i) => serializeParam(value, statement.paramTypes[i], options));
-      const execution = [serialize.bind({ statement: statement.name, values }), serialize.execute({})];
-      if (!text.startsWith(GENERIC_PLAN)) {
-        return toResults<T>(await exchange(execution, syncToFs), statement.fields, options, pglite.parsers);
-      }
-      // The setting holds for this one execution: SET, Bind, Execute, Sync, RESET in the same exchange.
-      const messages = await exchange(
-        [serialize.query('SET plan_cache_mode = force_generic_plan'), ...execution, serialize.sync(), serialize.query('RESET plan_cache_mode')],
-        syncToFs,
-        false,
-      );
-      const ready = messages.flatMap((message, i) => (message.name === 'readyForQuery' ? [i] : []));
-      return toResults<T>(messages.slice(ready[0]! + 1, ready[1]), statement.fields, options, pglite.parsers);
-    } catch (error) {
+    const failed = (error: unknown): never => {
       // A table changed under a prepared statement ("cached plan must not change result type"): prepare it anew
       // next time.
       if ((error as { code?: string }).code === '0A000') forget(text);
       if (error && typeof error === 'object') Object.assign(error, { query: text, params });
       throw error;
+    };
+    if (!prepared.has(text) && !isPrepared(text)) {
+      const parts = [
+        serialize.parse({ text, types: [] }),
+        serialize.bind({ values: params.map((value) => serializeParam(value, undefined, options)) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+      ];
+      return { result: exchange(parts, syncToFs).then((messages) => toResults<T>(messages, undefined, options, engine.parsers), failed) };
     }
+    const statement = await Promise.resolve(prepare(text, syncToFs)).catch(failed);
+    const values = params.map((value, i) => serializeParam(value, statement.paramTypes[i], options));
+    const execution = [serialize.bind({ statement: statement.name, values }), serialize.execute({})];
+    if (!text.startsWith(GENERIC_PLAN)) {
+      return { result: exchange(execution, syncToFs).then((messages) => toResults<T>(messages, statement.fields, options, engine.parsers), failed) };
+    }
+    // The setting holds for this one execution: SET, Bind, Execute, Sync, RESET in the same exchange.
+    const parts = [serialize.query('SET plan_cache_mode = force_generic_plan'), ...execution, serialize.sync(), serialize.query('RESET plan_cache_mode')];
+    const result = exchange(parts, syncToFs, false).then((messages) => {
+      const ready = messages.flatMap((message, i) => (message.name === 'readyForQuery' ? [i] : []));
+      return toResults<T>(messages.slice(ready[0]! + 1, ready[1]), statement.fields, options, engine.parsers);
+    }, failed);
+    return { result };
   };
 
-  /** A simple-protocol query (several statements allowed): one result per statement. */
-  const simple = async (text: string, inTransaction: boolean): Promise<Results[]> => {
-    const messages = await exchange([serialize.query(text)], !inTransaction, false);
-    const results: Results[] = [];
-    let current: BackendMessage[] = [];
-    for (const message of messages) {
-      current.push(message);
-      if (message.name === 'commandComplete') {
-        results.push(toResults(current, undefined, undefined, pglite.parsers));
-        current = [];
+  /** A simple-protocol query (several statements allowed), sent before this returns: one result per statement. */
+  const simple = (text: string, inTransaction: boolean): Promise<Results[]> =>
+    exchange([serialize.query(text)], !inTransaction, false).then((messages) => {
+      const results: Results[] = [];
+      let current: BackendMessage[] = [];
+      for (const message of messages) {
+        current.push(message);
+        if (message.name === 'commandComplete') {
+          results.push(toResults(current, undefined, undefined, engine.parsers));
+          current = [];
+        }
       }
-    }
-    return results;
-  };
+      return results;
+    });
 
   const client: StatementClient = {
     get preparedCount() {
       return prepared.size;
     },
-    query: (text, params = [], options) =>
-      pglite._runExclusiveTransaction(() => pglite.runExclusive(() => run(text, params, options, false))),
-    exec: (text) => pglite._runExclusiveTransaction(() => pglite.runExclusive(() => simple(text, false))),
+    // Outside a transaction the session is held only while the statement is sent (see the header).
+    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+      (await engine.holdSession(() => send<T>(text, params, options, false))).result,
+    exec: async (text) => (await engine.holdSession(async () => ({ result: simple(text, false) }))).result,
     transaction: (callback) =>
-      pglite._runExclusiveTransaction(async () => {
-        await pglite.runExclusive(() => simple('BEGIN', true));
+      engine.holdSession(async () => {
+        await simple('BEGIN', true);
         let closed = false;
         const open = () => {
           if (closed) throw new Error('Transaction is closed');
@@ -180,18 +187,18 @@ export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PRE
         const tx = {
           query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
             open();
-            return pglite.runExclusive(() => run<T>(text, params, options, true));
+            return (await send<T>(text, params, options, true)).result;
           },
           sql: async () => {
             throw new Error('tx.sql is not offered by this client: use tx.query');
           },
           exec: async (text: string) => {
             open();
-            return pglite.runExclusive(() => simple(text, true));
+            return simple(text, true);
           },
           rollback: async () => {
             open();
-            await pglite.runExclusive(() => simple('ROLLBACK', true));
+            await simple('ROLLBACK', true);
             closed = true;
           },
           listen: async () => {
@@ -205,7 +212,7 @@ export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PRE
           const result = await callback(tx);
           if (!closed) {
             closed = true;
-            const [commit] = await pglite.runExclusive(() => simple('COMMIT', false));
+            const [commit] = await simple('COMMIT', false);
             // COMMIT of a failed transaction answers ROLLBACK.
             if ((commit as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('The transaction was rolled back');
           }
@@ -213,7 +220,7 @@ export function preparedStatementsClient(pglite: Engine, { maxPrepared = MAX_PRE
         } catch (error) {
           if (!closed) {
             closed = true;
-            await pglite.runExclusive(() => simple('ROLLBACK', false));
+            await simple('ROLLBACK', false);
           }
           throw error;
         }

@@ -1,10 +1,12 @@
 /**
- * The embedded database on a worker thread, behind the same few calls the statement client makes of PGlite.
+ * The embedded database on a worker thread, as the engine the statement client runs on (pglite-engine.ts).
  *
  * PGlite runs PostgreSQL on the thread that calls it and blocks that thread while a statement runs: on the main
  * thread one slow statement (a first-time common-word name search, hundreds of milliseconds at 1M products) stops
  * every other request for its whole length. On its own thread the main thread goes on with HTTP, validation and JSON
- * meanwhile; the engine still runs one statement at a time (docs/performance.md, «Reading the search numbers»).
+ * meanwhile; the engine still runs one statement at a time (docs/performance.md, «Reading the search numbers»). The
+ * worker runs exchanges in the order they arrive, each to its end before the next, so the main thread may send one
+ * before the answer to the previous is back.
  *
  * Only protocol bytes cross between the threads: the statement client serialises its messages here, the worker hands
  * them to PGlite's `execProtocolRawStream`, and the answer is parsed back here with node-postgres's protocol parser
@@ -12,26 +14,10 @@
  * PGlite.
  */
 import { Worker } from 'node:worker_threads';
-import { Mutex, protocol, types, type PGlite } from '@electric-sql/pglite';
+import { Mutex, protocol, types } from '@electric-sql/pglite';
 import { DatabaseError } from 'pg-protocol';
 import { Parser as ProtocolParser } from 'pg-protocol/dist/parser.js';
-
-/** One message of an answer, by its protocol name (dataRow, commandComplete, …); PGlite's and node-postgres's alike. */
-interface BackendMessage {
-  name: string;
-}
-type Parser = PGlite['parsers'][number];
-type Serializer = PGlite['serializers'][number];
-
-/** What the statement client uses of PGlite: one protocol exchange at a time, PGlite's two locks and type tables. */
-export interface Engine {
-  execProtocol(message: Uint8Array, options: { syncToFs: boolean }): Promise<{ messages: BackendMessage[] }>;
-  runExclusive<T>(callback: () => Promise<T>): Promise<T>;
-  _runExclusiveTransaction<T>(callback: () => Promise<T>): Promise<T>;
-  readonly parsers: Record<number, Parser>;
-  readonly serializers: Record<number, Serializer>;
-  close(): Promise<void>;
-}
+import type { BackendMessage, Engine } from './pglite-engine';
 
 /** The engine on its thread: also says how much of that thread's heap is in use (its memory is not the main thread's). */
 export interface ThreadEngine extends Engine {
@@ -100,8 +86,9 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
   // messages, but PGlite's copies every field into a new buffer before decoding it — ten times slower on a page of
   // 25 cards (about 0.3 ms against 0.03), on the main thread.
   let parser = new ProtocolParser();
-  const parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
-  const serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
+  const parsers: Engine['parsers'] = { ...(types.parsers as Engine['parsers']) };
+  const serializers: Engine['serializers'] = { ...(types.serializers as Engine['serializers']) };
+  const session = new Mutex();
 
   const engine: ThreadEngine = {
     parsers,
@@ -122,8 +109,7 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
     async heapUsed() {
       return (await ask({ heap: true })).heapUsed ?? 0;
     },
-    runExclusive: exclusive(new Mutex()),
-    _runExclusiveTransaction: exclusive(new Mutex()),
+    holdSession: (callback) => session.runExclusive(callback),
     async close() {
       if (!exited) await ask({ close: true }).catch(() => undefined);
       await worker.terminate();
@@ -131,10 +117,6 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
   };
   await addArrayTypes(engine);
   return engine;
-}
-
-function exclusive(mutex: Mutex) {
-  return <T>(callback: () => Promise<T>) => mutex.runExclusive(callback);
 }
 
 function threadError(what: string, failed: WorkerAnswer['failed']): Error {
@@ -148,7 +130,7 @@ async function addArrayTypes(engine: Engine): Promise<void> {
   const { serialize } = protocol;
   const text = `select b.oid, b.typarray from pg_catalog.pg_type a
     left join pg_catalog.pg_type b on b.oid = a.typelem where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
-  const { messages } = await engine.runExclusive(() => engine.execProtocol(serialize.query(text), { syncToFs: false }));
+  const { messages } = await engine.execProtocol(serialize.query(text), { syncToFs: false });
   for (const message of messages) {
     if (message.name !== 'dataRow') continue;
     const [oid, arrayOid] = (message as unknown as { fields: string[] }).fields.map(Number) as [number, number];

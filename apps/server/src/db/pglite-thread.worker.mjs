@@ -50,7 +50,19 @@ const engine = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(copyO
 
 if (engine) {
   const answer = new AnswerBuffer();
-  port.on('message', async (/** @type {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} */ request) => {
+  /**
+   * One request after another, in the order they arrive: the main thread sends exchanges without waiting for earlier
+   * answers, and an exchange awaits its write to the files after running, when the next message could otherwise start
+   * and reuse the answer's buffer.
+   * @type {Promise<void>}
+   */
+  let queue = Promise.resolve();
+  port.on('message', (/** @type {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} */ request) => {
+    queue = queue.then(() => serve(request));
+  });
+
+  /** @param {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} request */
+  async function serve(request) {
     try {
       if (request.close) {
         await engine.close();
@@ -75,7 +87,7 @@ if (engine) {
     } catch (error) {
       port.postMessage({ id: request.id, failed: describe(error) });
     }
-  });
+  }
   port.postMessage({ ready: true });
 }
 

@@ -7,7 +7,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_PLAN, isPrepared, preparedStatementsClient, type StatementClient } from '../../src/db/pglite-statements';
-import { openPgliteThread, type Engine } from '../../src/db/pglite-thread';
+import { callingThreadEngine, type Engine } from '../../src/db/pglite-engine';
+import { openPgliteThread } from '../../src/db/pglite-thread';
 
 const SCHEMA = `
     create table stock (id int primary key, article text not null, residue int not null check (residue >= 0),
@@ -17,13 +18,15 @@ const SCHEMA = `
     analyze stock;`;
 
 describe.each([
-  ['on the calling thread', async (): Promise<Engine> => PGlite.create()],
+  ['on the calling thread', async (): Promise<Engine> => callingThreadEngine(await PGlite.create())],
   ['on its worker thread', () => openPgliteThread(undefined)],
 ])('preparedStatementsClient, PGlite %s', (_where, openEngine) => {
   /** PGlite's own query(), on a database of its own with the same rows: what the client's results must equal. */
   let reference: PGlite;
   let engine: Engine;
   let client: StatementClient;
+  /** Exchanges sent and not yet answered now, and the most there were at once. */
+  const exchanges = { open: 0, most: 0 };
 
   // Read through the simple protocol, so that looking does not prepare (and evict) anything.
   const preparedNames = async () =>
@@ -37,7 +40,17 @@ describe.each([
     reference = await PGlite.create();
     await reference.exec(SCHEMA);
     engine = await openEngine();
-    client = preparedStatementsClient(engine, { maxPrepared: 5 });
+    const counted: Engine = {
+      parsers: engine.parsers,
+      serializers: engine.serializers,
+      execProtocol: (message, options) => {
+        exchanges.most = Math.max(exchanges.most, ++exchanges.open);
+        return engine.execProtocol(message, options).finally(() => exchanges.open--);
+      },
+      holdSession: (callback) => engine.holdSession(callback),
+      close: () => engine.close(),
+    };
+    client = preparedStatementsClient(counted, { maxPrepared: 5 });
     await client.exec(SCHEMA);
   });
   afterAll(async () => {
@@ -132,6 +145,26 @@ describe.each([
     release();
     await transaction;
     expect((await outside).rows[0]!.residue).toBe(7);
+  });
+
+  it('sends the statements of concurrent callers without waiting for earlier answers, each answered with its own rows', async () => {
+    const text = 'select id, residue from stock where id = $1';
+    await client.query(text, [1]);
+    exchanges.most = 0;
+    const ids = Array.from({ length: 40 }, (_, i) => i + 30);
+    const answers = await Promise.all(ids.map((id) => client.query<{ id: number }>(text, [id])));
+    expect(answers.map((answer) => answer.rows[0]!.id)).toEqual(ids);
+    // One by one behind each answer, there would never be more than one exchange on its way.
+    expect(exchanges.most).toBeGreaterThan(1);
+  });
+
+  it('keeps the order of concurrent callers: a write sent before a read is seen by it, and a failure stops nobody else', async () => {
+    const write = client.query('update stock set residue = $1 where id = $2', [4, 60]);
+    const failing = client.query('update stock set residue = residue - $1 where id = $2', [100, 60]).catch((e: unknown) => e);
+    const read = client.query<{ residue: number }>('select residue from stock where id = $1', [60]);
+    expect((await write).affectedRows).toBe(1);
+    expect(await failing).toMatchObject({ code: '23514' });
+    expect((await read).rows[0]!.residue).toBe(4);
   });
 
   it('runs several statements through exec, one result each', async () => {

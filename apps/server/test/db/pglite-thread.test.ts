@@ -10,7 +10,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { preparedStatementsClient } from '../../src/db/pglite-statements';
-import { openPgliteThread, type Engine } from '../../src/db/pglite-thread';
+import { callingThreadEngine } from '../../src/db/pglite-engine';
+import { openPgliteThread } from '../../src/db/pglite-thread';
 import { loopTurnsDuring } from '../support/event-loop';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-thread-'));
@@ -33,7 +34,7 @@ describe('PGlite on its worker thread', () => {
     }
     const inline = await PGlite.create();
     try {
-      const client = preparedStatementsClient(inline as unknown as Engine);
+      const client = preparedStatementsClient(callingThreadEngine(inline));
       await client.query('select 1');
       expect(await loopTurnsDuring(() => client.query('select pg_sleep(0.4)'))).toBeLessThanOrEqual(1);
     } finally {

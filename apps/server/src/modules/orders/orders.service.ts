@@ -39,7 +39,6 @@ import {
   type PricedOrder,
 } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { isOnPostgres } from '../../db/pg-statements';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
 import { organisationName, orderCatalogue, storedOrder, type StoredOrder } from './order-pricing';
@@ -188,11 +187,10 @@ export async function submitOrder(
   const editId = options.editOrderId;
 
   if (editId === undefined) {
-    if (isOnPostgres(db)) {
-      const written = await submitFromCommittedRead(db, { userId, payload, hash, options, request });
-      if (written) return written;
-    }
-    // A new order reads what it is checked against, and locks its offers, in one statement inside its transaction.
+    const written = await submitFromCommittedRead(db, { userId, payload, hash, options, request });
+    if (written) return written;
+    // Stock or a price changed between the read and the write: the order reads what it is checked against again,
+    // and locks its offers, in one statement inside its transaction.
     return inTransaction(db, userId, hash, options, async (tx) => {
       const context = await repo.orderContext(tx, { ...request, key: options.key ?? null, lock: true });
       const replay = replayOf(context.known, hash);
@@ -216,12 +214,14 @@ export async function submitOrder(
 }
 
 /**
- * A new order on PostgreSQL without a lock held across round trips: what it is checked against is read as committed
- * (one statement, no transaction), then one statement takes the stock and writes the order while every offer is as
- * the order was split against (repo.insertNewOrderIfUnchanged). Two round trips instead of the locked path's four,
- * and each offer's row is locked only while that statement runs, so concurrent orders on one offer queue for
- * microseconds, not for the round trips of a transaction. Answers undefined when stock or a price changed in
- * between (nothing was written): the caller then takes the locked path, which splits against the stock it locks.
+ * A new order without a lock held across round trips: what it is checked against is read as committed (one
+ * statement, no transaction), then one statement takes the stock and writes the order while every offer is as the
+ * order was split against (repo.insertNewOrderIfUnchanged). Two round trips instead of the locked path's four. On
+ * PostgreSQL each offer's row is locked only while that statement runs, so concurrent orders on one offer queue for
+ * microseconds, not for the round trips of a transaction; on the embedded engine neither statement holds its one
+ * session beyond being sent, so the statements of concurrent orders run back to back (pglite-statements.ts).
+ * Answers undefined when stock or a price changed in between (nothing was written): the caller then takes the locked
+ * path, which splits against the stock it locks.
  */
 async function submitFromCommittedRead(
   db: Db,

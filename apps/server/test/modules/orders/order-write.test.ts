@@ -1,7 +1,9 @@
 /**
- * The write of a new order from offers read without locks (PostgreSQL's fast path): refused, with nothing written,
- * whenever an offer is no longer as the order was split against; and, on PostgreSQL, orders racing for scarce stock
- * through it (and the locked path it falls back to) while stock is topped up never oversell. The pool's size.
+ * The write of a new order from offers read without locks (every new order's first try): refused, with nothing
+ * written, whenever an offer is no longer as the order was split against; orders racing for scarce stock through it
+ * (and the locked path it falls back to) while stock is topped up never oversell — on the embedded engine, whose
+ * statements of concurrent requests queue up in it, and on PostgreSQL. On PostgreSQL, the pool's size and the
+ * statements prepared by name.
  */
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,13 +98,7 @@ describe('a new order written from offers read without locks', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
-  it('opens the pool with DATABASE_POOL_SIZE connections', () => {
-    expect(t.app.database.poolUse().size).toBe(6);
-    const pool = (t.app.db as unknown as { session: { client: { options: { max: number } } } }).session.client;
-    expect(pool.options.max).toBe(6);
-  });
-
+describe('orders racing for one offer', () => {
   it('orders racing for scarce stock while it is topped up never oversell: every unit is taken once or stays', async () => {
     const demo = await signInAs(t.app, 'demo');
     const scarce = await insertProduct(t.app.db, {
@@ -160,6 +156,14 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
         expect(own.reduce((sum, row) => sum + row.quantity, 0)).toBe(units);
       }
     }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
+  it('opens the pool with DATABASE_POOL_SIZE connections', () => {
+    expect(t.app.database.poolUse().size).toBe(6);
+    const pool = (t.app.db as unknown as { session: { client: { options: { max: number } } } }).session.client;
+    expect(pool.options.max).toBe(6);
   });
 
   it('prepares the order statements once per connection, by name', async () => {
