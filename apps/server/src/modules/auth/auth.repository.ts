@@ -1,19 +1,20 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/pg-statements';
 import { sessions, signInCounters, signInKnownAddresses, users } from '../../db/schema';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
   return db.query.users.findFirst({ where: eq(users.login, login) });
 }
 
-/** Every signed-in request runs this lookup, so it goes to the driver as it is (see rawQuery). */
+/** Every signed-in request runs this lookup: it goes to the driver as it is, prepared once per connection (see preparedQuery). */
 const SESSION_USER = `
   select u.id, u.login, u.blocked from sessions s join users u on u.id = s.user_id
   where s.token_hash = $1 and s.expires_at > $2 and s.revoked_at is null
   limit 1`;
 
 export async function findSessionUser(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await rawQuery<{ id: number; login: string; blocked: boolean }>(db, SESSION_USER, [tokenHash, now.toISOString()]);
+  const [row] = await preparedQuery<{ id: number; login: string; blocked: boolean }>(db, SESSION_USER, [tokenHash, now.toISOString()]);
   return row;
 }
 
