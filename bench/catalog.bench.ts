@@ -68,17 +68,17 @@ async function child(dataDir: string, role: Role) {
   const { sql } = await import('drizzle-orm');
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase, rowsOf } = await import('../apps/server/src/db/client');
+  const { configuredDatabase, openDatabase, rowsOf } = await import('../apps/server/src/db/client');
   const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
   const { createStorage } = await import('../apps/server/src/lib/storage');
   const { signInAs } = await import('../apps/server/test/support/helper');
 
-  const database = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
+  const database = await openDatabase({ ...configuredDatabase(config), databaseUrl: DATABASE_URL });
   const storage = createStorage(dataDir);
   const query = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
   if (role === 'seed') return seedAndExit(database, storage, PRODUCTS, dataDir);
 
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
   const app = await buildApp(config, { database, storage, seed: false });
   const portal = await app.listen({ port: 0, host: '127.0.0.1' });
   // The catalogue's index is built in the background from the start; measuring begins once it is there.

@@ -68,7 +68,7 @@ async function child(kind: Kind, target: string, role: Role) {
   const { sql } = await import('drizzle-orm');
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase, rowsOf } = await import('../apps/server/src/db/client');
+  const { configuredDatabase, openDatabase, rowsOf } = await import('../apps/server/src/db/client');
   const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
   const { createStorage } = await import('../apps/server/src/lib/storage');
   const { signInAs } = await import('../apps/server/test/support/helper');
@@ -81,7 +81,7 @@ async function child(kind: Kind, target: string, role: Role) {
     SEED_PRODUCTS: String(PRODUCTS),
     WEB_DIST: path.join(files, 'no-web'),
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: files, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase(configuredDatabase(config));
   const storage = createStorage(files);
   const query = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
 

@@ -96,14 +96,18 @@ async function child(dataDir: string, role: Role) {
   const { default: Fastify } = await import('fastify');
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase } = await import('../apps/server/src/db/client');
+  const { configuredDatabase, openDatabase } = await import('../apps/server/src/db/client');
   const { createStorage } = await import('../apps/server/src/lib/storage');
 
-  const database = await openDatabase({ dataDir, databaseUrl: DATABASE_URL, pgliteOn: role === 'main-thread' ? 'main-thread' : 'worker-thread' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
+  const database = await openDatabase({
+    ...configuredDatabase(config),
+    databaseUrl: DATABASE_URL,
+    pgliteOn: role === 'main-thread' ? 'main-thread' : 'worker-thread',
+  });
   const storage = createStorage(dataDir);
   if (role === 'seed') return seedAndExit(database, storage, PRODUCTS, dataDir);
 
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_PRODUCTS: String(PRODUCTS), WEB_DIST: path.join(dataDir, 'no-web') });
   const app = await buildApp(NAME_CACHE ? config : { ...config, SEARCH_CACHE_SECONDS: 0 }, { database, storage, seed: false });
   // The same server without the name-search cache, on the same database: what a first-time query costs. It answers
   // name searches from the portal's catalogue index (two builds of a 1,000,000-product index at once on one engine

@@ -6,7 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { configuredDatabase, openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { requestForLog } from './lib/log-redaction';
@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+  const database = options.database ?? (await openDatabase(configuredDatabase(config)));
   if (!options.database) app.addHook('onClose', () => database.close());
   const storage = options.storage ?? createStorage(config.DATA_DIR);
   app.decorate('config', config);

@@ -1,6 +1,6 @@
 /** The operators' command line: `npm run portal -- <command>`. */
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { configuredDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { createStorage } from './lib/storage';
 import { pino } from 'pino';
@@ -23,7 +23,7 @@ import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './mod
 async function withIntegration(run: (app: IntegrationApp) => Promise<void>) {
   const config = loadConfig();
   const log = pino({ level: 'warn' });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase(configuredDatabase(config));
   const realtime = await createRealtimeHub(database, config.DATABASE_URL, log);
   try {
     await run({ db: database.db, realtime, log });
@@ -64,7 +64,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     help: 'seed                 add the demo data (idempotent: existing rows are kept)',
     run: async () => {
       const config = loadConfig();
-      const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+      const database = await openDatabase(configuredDatabase(config));
       try {
         await seedDemo({ db: database.db, storage: createStorage(config.DATA_DIR), products: config.SEED_PRODUCTS, log: console.log });
       } finally {

@@ -1,5 +1,5 @@
 /** The server's configuration, parsed from the environment once at start; a bad value stops start-up naming the variable. */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -19,6 +19,16 @@ export function defaultPoolSize(cores = availableParallelism()): number {
   return Math.max(4, 2 * cores);
 }
 
+/**
+ * The embedded database's page cache (PostgreSQL's shared_buffers), in megabytes: an eighth of the machine's memory,
+ * between 128 (PostgreSQL's own default) and 512. Pages missing from it are read from the files one system call each;
+ * at a million products the default 128 MB left a fifth of the engine's time in those reads (docs/performance.md).
+ * The engine's memory is capped at 2 GB (32-bit WebAssembly), so the cache stays well below that.
+ */
+export function defaultEmbeddedCacheMb(memoryBytes = totalmem()): number {
+  return Math.min(512, Math.max(128, Math.floor(memoryBytes / 8 / 2 ** 20)));
+}
+
 const ZConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -28,6 +38,8 @@ const ZConfigSchema = z.object({
   /** Connections of the PostgreSQL pool, per server process (see defaultPoolSize). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(defaultPoolSize()),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /** The embedded database's page cache in MB (see defaultEmbeddedCacheMb); PostgreSQL's is set on its server. */
+  EMBEDDED_CACHE_MB: z.coerce.number().int().min(16, 'must be at least 16').max(1024, 'must be at most 1024').default(defaultEmbeddedCacheMb()),
   AUTH_SALT: z.string().min(1).default('dealer-portal'),
   SESSION_TTL: z.coerce.number().int().positive('must be a positive number of seconds').default(12 * 3600),
   LATEST_CLIENT_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 0.4.6').default('0.4.6'),

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPoolSize, loadConfig } from '../src/config';
+import { defaultEmbeddedCacheMb, defaultPoolSize, loadConfig } from '../src/config';
 
 describe('configuration: folders', () => {
   it('resolves a relative DATA_DIR and WEB_DIST against the folder the command ran in (INIT_CWD from npm)', () => {
@@ -33,6 +33,23 @@ describe('configuration: the PostgreSQL pool', () => {
   it('stops start-up naming the variable for a size that is not a whole number of at least 1', () => {
     for (const value of ['0', '-2', '2.5', 'many']) {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});
+
+describe('configuration: the embedded database’s page cache', () => {
+  it('takes EMBEDDED_CACHE_MB as given, and defaults to an eighth of the memory between 128 and 512 MB', () => {
+    expect(loadConfig({ EMBEDDED_CACHE_MB: '300' }).EMBEDDED_CACHE_MB).toBe(300);
+    expect(loadConfig({}).EMBEDDED_CACHE_MB).toBe(defaultEmbeddedCacheMb());
+    const gb = 2 ** 30;
+    expect(defaultEmbeddedCacheMb(0.5 * gb)).toBe(128);
+    expect(defaultEmbeddedCacheMb(2 * gb)).toBe(256);
+    expect(defaultEmbeddedCacheMb(24 * gb)).toBe(512);
+  });
+
+  it('stops start-up naming the variable for a size the engine cannot hold', () => {
+    for (const value of ['8', '4096', 'lots']) {
+      expect(() => loadConfig({ EMBEDDED_CACHE_MB: value })).toThrow(/EMBEDDED_CACHE_MB/);
     }
   });
 });

@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
-import { defaultPoolSize } from '../config';
+import { defaultPoolSize, type Config } from '../config';
 import { callingThreadEngine, type Engine } from './pglite-engine';
 import { preparedStatementsClient } from './pglite-statements';
 import { openPgliteThread } from './pglite-thread';
@@ -65,6 +65,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; config.ts's defaultPoolSize when not given). */
   poolSize?: number;
+  /** The embedded engine's page cache in MB on its worker thread (EMBEDDED_CACHE_MB; PGlite's 128 when not given). */
+  cacheMb?: number;
   /**
    * An in-memory embedded database starts as a copy of another's data folder (a tarball of `dumpDataDir`) rather
    * than from initdb: the test run builds one migrated, seeded database and gives each test file a copy.
@@ -72,10 +74,15 @@ export interface DatabaseOptions {
   copyOf?: Uint8Array<ArrayBuffer>;
 }
 
+/** The server's database as configured: PostgreSQL at DATABASE_URL, else the embedded engine in DATA_DIR. */
+export function configuredDatabase(config: Config): DatabaseOptions {
+  return { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, cacheMb: config.EMBEDDED_CACHE_MB };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize())
-    : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread', options.copyOf);
+    : await openPglite(options.dataDir, options.pgliteOn ?? 'worker-thread', options.copyOf, options.cacheMb);
   if (options.migrate === false) return database;
   try {
     await migrateDatabase(database);
@@ -105,7 +112,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgliteOn']>, copyOf?: Uint8Array<ArrayBuffer>): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  on: NonNullable<DatabaseOptions['pgliteOn']>,
+  copyOf?: Uint8Array<ArrayBuffer>,
+  cacheMb?: number,
+): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   if (copyOf && !inMemory) throw new Error('Only an in-memory database starts as a copy of another');
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
@@ -113,7 +125,7 @@ async function openPglite(dataDir: string, on: NonNullable<DatabaseOptions['pgli
     const directory = inMemory ? undefined : dataDir;
     const opened =
       on === 'worker-thread'
-        ? await openPgliteThread(directory, copyOf)
+        ? await openPgliteThread(directory, copyOf, cacheMb)
         : callingThreadEngine(
             await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) }),
           );

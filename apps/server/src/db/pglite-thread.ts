@@ -25,8 +25,7 @@ export interface ThreadEngine extends Engine {
 }
 
 interface WorkerAnswer {
-  id?: number;
-  ready?: boolean;
+  id: number;
   closed?: boolean;
   data?: Uint8Array;
   heapUsed?: number;
@@ -37,21 +36,24 @@ const workerUrl = new URL('./pglite-thread.worker.mjs', import.meta.url);
 
 /**
  * Opens PGlite on a worker thread (in memory when `dataDir` is undefined, as a copy of the data folder in the tarball
- * `copyOf` when given) and answers when it is ready.
+ * `copyOf` when given, with a page cache of `cacheMb` when given) and answers when it is ready.
  */
-export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uint8Array<ArrayBuffer>): Promise<ThreadEngine> {
-  const worker = new Worker(workerUrl, { workerData: { dataDir, copyOf } });
+export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uint8Array<ArrayBuffer>, cacheMb?: number): Promise<ThreadEngine> {
+  const worker = new Worker(workerUrl, { workerData: { dataDir, copyOf, cacheMb } });
   const pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
   let sequence = 0;
   let exited: Error | undefined;
 
   const started = new Promise<void>((resolve, reject) => {
-    worker.on('message', (answer: WorkerAnswer) => {
-      if (answer.ready) return resolve();
-      if (answer.id === undefined) return reject(threadError('The database engine did not start', answer.failed));
-      const waiting = pending.get(answer.id);
-      pending.delete(answer.id);
-      waiting?.resolve(answer);
+    worker.on('message', (message: { ready?: boolean; failed?: WorkerAnswer['failed']; answers?: WorkerAnswer[] }) => {
+      if (message.ready) return resolve();
+      if (!message.answers) return reject(threadError('The database engine did not start', message.failed));
+      // Several answers to a message (see the worker): in the order they were asked.
+      for (const answer of message.answers) {
+        const waiting = pending.get(answer.id);
+        pending.delete(answer.id);
+        waiting?.resolve(answer);
+      }
     });
     worker.on('error', (error) => {
       exited = error;

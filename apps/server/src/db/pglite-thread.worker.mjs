@@ -40,15 +40,23 @@ class AnswerBuffer {
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir?: string, copyOf?: Uint8Array }} */
-const { dataDir, copyOf } = workerData;
+/** @type {{ dataDir?: string, copyOf?: Uint8Array, cacheMb?: number }} */
+const { dataDir, copyOf, cacheMb } = workerData;
 
-const engine = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) }).catch((error) => {
+const engine = await PGlite.create({
+  dataDir,
+  extensions: { pg_trgm },
+  ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}),
+  ...(cacheMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheMb}MB`] } : {}),
+}).catch((error) => {
   port.postMessage({ failed: describe(error) });
   return undefined;
 });
 
-if (engine) {
+if (engine) serveRequests(engine);
+
+/** @param {PGlite} engine */
+function serveRequests(engine) {
   const answer = new AnswerBuffer();
   /**
    * One request after another, in the order they arrive: the main thread sends exchanges without waiting for earlier
@@ -57,21 +65,54 @@ if (engine) {
    * @type {Promise<void>}
    */
   let queue = Promise.resolve();
-  port.on('message', (/** @type {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} */ request) => {
+  port.on('message', (/** @type {Request} */ request) => {
     queue = queue.then(() => serve(request));
   });
 
-  /** @param {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} request */
+  /**
+   * Answers go back together: those of the requests that arrived in one turn of this thread's event loop, at the end
+   * of that turn (or every few answers, so the first need not wait for a long queue). Each message between threads
+   * wakes the other thread — a system call that cost as much as a short statement — and under load many requests
+   * arrive at once.
+   * @type {Array<{ id: number, data?: Uint8Array, heapUsed?: number, closed?: boolean, failed?: { message: string, stack?: string } }>}
+   */
+  let outbox = [];
+  /** @type {ArrayBuffer[]} */
+  let transfers = [];
+  let flushScheduled = false;
+  const ANSWERS_PER_MESSAGE = 8;
+
+  const flush = () => {
+    flushScheduled = false;
+    if (outbox.length === 0) return;
+    port.postMessage({ answers: outbox }, transfers);
+    outbox = [];
+    transfers = [];
+  };
+
+  /** @param {(typeof outbox)[number]} reply */
+  const send = (reply) => {
+    outbox.push(reply);
+    if (reply.data) transfers.push(/** @type {ArrayBuffer} */ (reply.data.buffer));
+    if (outbox.length >= ANSWERS_PER_MESSAGE) flush();
+    else if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flush);
+    }
+  };
+
+  /** @param {Request} request */
   async function serve(request) {
     try {
       if (request.close) {
         await engine.close();
-        port.postMessage({ id: request.id, closed: true });
+        send({ id: request.id, closed: true });
+        flush();
         port.close();
         return;
       }
       if (request.heap) {
-        port.postMessage({ id: request.id, heapUsed: getHeapStatistics().used_heap_size });
+        send({ id: request.id, heapUsed: getHeapStatistics().used_heap_size });
         return;
       }
       // Not execProtocolRaw: that one also parses every message of the answer into objects and, outside
@@ -82,14 +123,15 @@ if (engine) {
         syncToFs: request.syncToFs ?? true,
         onRawData: (/** @type {Uint8Array} */ bytes) => answer.append(bytes),
       });
-      const data = answer.take();
-      port.postMessage({ id: request.id, data }, [data.buffer]);
+      send({ id: request.id, data: answer.take() });
     } catch (error) {
-      port.postMessage({ id: request.id, failed: describe(error) });
+      send({ id: request.id, failed: describe(error) });
     }
   }
   port.postMessage({ ready: true });
 }
+
+/** @typedef {{ id: number, message?: Uint8Array, syncToFs?: boolean, close?: boolean, heap?: boolean }} Request */
 
 /** @param {unknown} error */
 function describe(error) {

@@ -42,6 +42,18 @@ describe('PGlite on its worker thread', () => {
     }
   });
 
+  it('starts with the page cache it is given, PostgreSQL’s default otherwise', async () => {
+    for (const [cacheMb, shown] of [[48, '48MB'], [undefined, '128MB']] as const) {
+      const engine = await openPgliteThread(undefined, undefined, cacheMb);
+      try {
+        const client = preparedStatementsClient(engine);
+        expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers).toBe(shown);
+      } finally {
+        await engine.close();
+      }
+    }
+  });
+
   it('keeps nothing of the answers it has handed over', async () => {
     // 2,000 answers of 200 rows (~5 MB of rows): an engine thread that kept each answer's messages (PGlite's
     // execProtocolRaw does) grows by ~110 MB; one that keeps nothing stays within its young generation.
