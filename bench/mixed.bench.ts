@@ -80,6 +80,7 @@ async function child(kind: Kind, target: string, role: Role) {
     LOG_LEVEL: 'silent',
     SEED_PRODUCTS: String(PRODUCTS),
     WEB_DIST: path.join(files, 'no-web'),
+    ...(process.env.ORDERS_AT_ONCE ? { ORDERS_AT_ONCE: process.env.ORDERS_AT_ONCE } : {}),
   });
   const database = await openDatabase(configuredDatabase(config));
   const storage = createStorage(files);

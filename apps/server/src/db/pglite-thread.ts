@@ -24,6 +24,13 @@ export interface ThreadEngine extends Engine {
   heapUsed(): Promise<number>;
 }
 
+interface WorkerRequest {
+  message?: Uint8Array;
+  syncToFs?: boolean;
+  close?: boolean;
+  heap?: boolean;
+}
+
 interface WorkerAnswer {
   id: number;
   closed?: boolean;
@@ -67,12 +74,20 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
     });
   });
 
-  const ask = (request: { message?: Uint8Array; syncToFs?: boolean; close?: boolean; heap?: boolean }): Promise<WorkerAnswer> => {
+  // Requests go over together: those asked in one turn of the event loop, at its end (the worker answers likewise).
+  // Each message wakes the other thread, and under load one turn reads many HTTP requests that each send statements.
+  let outbox: Array<WorkerRequest & { id: number }> = [];
+  const flush = () => {
+    if (outbox.length === 0) return;
+    worker.postMessage({ requests: outbox });
+    outbox = [];
+  };
+  const ask = (request: WorkerRequest): Promise<WorkerAnswer> => {
     if (exited) return Promise.reject(exited);
     const id = ++sequence;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...request });
+      if (outbox.push({ id, ...request }) === 1) setImmediate(flush);
     });
   };
 

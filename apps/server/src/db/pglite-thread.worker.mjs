@@ -59,14 +59,14 @@ if (engine) serveRequests(engine);
 function serveRequests(engine) {
   const answer = new AnswerBuffer();
   /**
-   * One request after another, in the order they arrive: the main thread sends exchanges without waiting for earlier
-   * answers, and an exchange awaits its write to the files after running, when the next message could otherwise start
+   * One request after another, in the order they arrive (several to a message: those the main thread asked in one
+   * turn of its event loop): the main thread sends exchanges without waiting for earlier answers, and an exchange awaits its write to the files after running, when the next message could otherwise start
    * and reuse the answer's buffer.
    * @type {Promise<void>}
    */
   let queue = Promise.resolve();
-  port.on('message', (/** @type {Request} */ request) => {
-    queue = queue.then(() => serve(request));
+  port.on('message', (/** @type {{ requests: Request[] }} */ { requests }) => {
+    for (const request of requests) queue = queue.then(() => serve(request));
   });
 
   /**

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { admission } from '../../lib/admission';
 import { currentUser } from '../../lib/current-user';
 import { badRequest } from '../../lib/errors';
 import { attachmentHeader } from '../../lib/file-type';
@@ -48,6 +49,9 @@ function noteCatalogChanges(app: FastifyInstance): void {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Orders that arrive together are written a few at a time, so that browsing never queues behind a burst of them.
+  const writes = admission(app.config.ORDERS_AT_ONCE);
+
   app.post(
     '/order/add',
     {
@@ -59,7 +63,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await submitOrder(app.db, currentUser(request).id, request.body, { key: idempotencyKey(request) });
+      const options = { key: idempotencyKey(request) };
+      const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
       return { error: null, response: answer };
@@ -78,10 +83,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await submitOrder(app.db, currentUser(request).id, request.body, {
-        key: idempotencyKey(request),
-        editOrderId: request.params.id,
-      });
+      const options = { key: idempotencyKey(request), editOrderId: request.params.id };
+      const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
       return { error: null, response: answer };

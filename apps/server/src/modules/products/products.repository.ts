@@ -3,10 +3,11 @@
  * operator class, so LIMIT stops the index scan early), and the name word index (name_words and product_name_words,
  * kept by triggers on products), read range of ids by range so LIMIT stops early too.
  */
-import { asc, eq, sql } from 'drizzle-orm';
-import { isAnyOf, rawQuery, rowsOf, type DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rawQuery, type DbOrTx } from '../../db/client';
+import { preparedQuery } from '../../db/pg-statements';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
-import { partners, products, storages, userPartners } from '../../db/schema';
+import { products } from '../../db/schema';
 
 /** Escapes LIKE's wildcards in user input. */
 export function likeEscape(text: string): string {
@@ -234,17 +235,24 @@ export async function searchArticlePrefix(
   return { found: parseJson<BriefProduct[]>(row?.found ?? []), details: row?.details ? parseJson<ProductDetails>(row.details) : null };
 }
 
+const PRICE_TYPES_OF_USER = `
+  select s.price_type as "priceType" from storages s join user_partners up on up.partner_id = s.partner_id
+  where up.user_id = $1 order by s.partner_id, s.id`;
+
 /** Price types of the contracts of the user's companies, in company then contract order. */
 export async function priceTypesOfUser(db: DbOrTx, userId: number): Promise<string[]> {
-  // One statement, not the user's companies and then their contracts: every signed-in search and page asks this first.
-  const rows = await db
-    .select({ priceType: storages.priceType })
-    .from(storages)
-    .innerJoin(userPartners, eq(userPartners.partnerId, storages.partnerId))
-    .where(eq(userPartners.userId, userId))
-    .orderBy(asc(storages.partnerId), asc(storages.id));
+  // One statement, not the user's companies and then their contracts: every signed-in search and page asks this
+  // first — as text, prepared once, not built by the query builder on every request.
+  const rows = await preparedQuery<{ priceType: string }>(db, PRICE_TYPES_OF_USER, [userId]);
   return [...new Set(rows.map((row) => row.priceType))];
 }
+
+const COMPANY_PRICING = `
+  select p.id,
+    exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1) as linked,
+    coalesce((select json_agg(json_build_object('guid', s.guid, 'pricetype', s.price_type) order by s.id)
+              from storages s where s.partner_id = p.id), '[]'::json) as contracts
+  from partners p where p.uid = $2 limit 1`;
 
 /**
  * A company of the user as pricing needs it, in one statement: whether it is the user's (for `ensureUserPartner`)
@@ -256,19 +264,18 @@ export async function companyPricing(
   userId: number,
   partnerUid: string,
 ): Promise<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> } | undefined> {
-  const [row] = rowsOf<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> }>(
-    await db.execute(sql`
-      select p.id,
-        exists (select 1 from ${userPartners} up where up.partner_id = p.id and up.user_id = ${userId}) as linked,
-        coalesce((select json_agg(json_build_object('guid', s.guid, 'pricetype', s.price_type) order by s.id)
-                  from ${storages} s where s.partner_id = p.id), '[]'::json) as contracts
-      from ${partners} p where p.uid = ${partnerUid} limit 1`),
+  const [row] = await preparedQuery<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> }>(
+    db,
+    COMPANY_PRICING,
+    [userId, partnerUid],
   );
   return row;
 }
 
+const PRODUCT_PRICES = `select id, price::float8 as price, price_opt::float8 as "priceOpt" from products where id = any($1::int[])`;
+
 /** The two prices of the given products (unknown ids are left out). */
 export function productPrices(db: DbOrTx, ids: number[]): Promise<Array<{ id: number; price: number; priceOpt: number }>> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: products.id, price: products.price, priceOpt: products.priceOpt }).from(products).where(isAnyOf(products.id, ids));
+  return preparedQuery(db, PRODUCT_PRICES, [ids]);
 }
