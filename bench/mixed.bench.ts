@@ -10,6 +10,7 @@
  * process (the ceiling of HTTP and the load generator here). Writes docs/performance.md (its «Mixed load» section).
  *
  * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000).
+ * ORDERS_AT_ONCE sets the server's setting of that name (config.ts; its default when unset), to compare values.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -10,7 +10,7 @@
  * BENCH_SERVERS=2 (PostgreSQL only) starts a second server process on the same database; clients alternate between
  * the processes and a retry goes to the other one (idempotency across processes), and the bare baseline runs in both
  * children the same way. Its own section of docs/performance.md, to set beside the one-process run.
- * DATABASE_POOL_SIZE sets the PostgreSQL pool of each server process (as in production; config.ts's default if unset).
+ * DATABASE_POOL_SIZE and ORDERS_AT_ONCE set those settings of each server process (config.ts's defaults if unset).
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -30,8 +30,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const INVOICE_LINES = 50;
 /** Server processes on one database (more than one: PostgreSQL only, as PGlite belongs to one process). */
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
-/** The pool of each server process, when given (the server's configuration does not read the environment in tests). */
-const POOL_SIZE = process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {};
+/**
+ * Settings of each server process when given (DATABASE_POOL_SIZE, ORDERS_AT_ONCE), to compare values; the server's
+ * defaults otherwise (its configuration does not read the environment in tests).
+ */
+const SETTINGS = Object.fromEntries(
+  (['DATABASE_POOL_SIZE', 'ORDERS_AT_ONCE'] as const).flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+);
 
 interface Item {
   uid: string;
@@ -74,7 +79,7 @@ async function bareServer() {
 async function serveMore(databaseUrl: string) {
   const { buildApp } = await import('../apps/server/src/app');
   const { testConfig } = await import('../apps/server/src/config');
-  const app = await buildApp(testConfig({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0', DATABASE_URL: databaseUrl, ...POOL_SIZE }), { seed: false });
+  const app = await buildApp(testConfig({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0', DATABASE_URL: databaseUrl, ...SETTINGS }), { seed: false });
   const portal = await app.listen({ port: 0, host: '127.0.0.1' });
   const { bare, url } = await bareServer();
   process.on('message', async (message: { close?: true }) => {
@@ -96,7 +101,7 @@ async function serve() {
   const { createTestApp, signInAs } = await import('../apps/server/test/support/helper');
   const { insertProduct } = await import('../apps/server/test/modules/orders/fixtures');
 
-  const t = await createTestApp({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0', ...POOL_SIZE });
+  const t = await createTestApp({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0', ...SETTINGS });
   const db = t.app.db;
   const asItem = (product: Awaited<ReturnType<typeof insertProduct>>, index = 0): Item => ({
     uid: product.uid,
