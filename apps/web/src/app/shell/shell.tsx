@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { RealtimeConnection } from '../../features/realtime/realtime-connection';
-import { OnceOpened } from '../../shared/lib/lazy-page';
+import { AfterFirstPaint, OnceOpened } from '../../shared/lib/lazy-page';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
 import type { MenuAction } from './menu-items';
@@ -79,7 +79,10 @@ export function Shell() {
         <FeedbackModal opened={panel === 'feedback'} onClose={close} />
       </OnceOpened>
       <NotificationPopups />
-      <RealtimeConnection />
+      {/* The connection and its list of messages: the page's first paint does not share the connections with them. */}
+      <AfterFirstPaint>
+        <RealtimeConnection />
+      </AfterFirstPaint>
     </ShellProviders>
   );
 }

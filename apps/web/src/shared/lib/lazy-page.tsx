@@ -7,7 +7,7 @@
  * the shell has rendered, and its data only once the page has.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, createElement, lazy, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, createElement, lazy, startTransition, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Params } from 'react-router';
 
 /** Where the app opened: the route's parameters and the address's query. */
@@ -61,4 +61,39 @@ export function OnceOpened({ opened, children }: { opened: boolean; children: Re
   const [seen, setSeen] = useState(opened);
   if (opened && !seen) setSeen(true);
   return seen ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** Calls `callback` once the next frame has been painted; returns what cancels it. */
+export function afterNextPaint(callback: () => void): () => void {
+  // A timer set from an animation frame runs once that frame has been painted.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * False until the frame after `ready` became true has been painted; then true, set in a transition (the render it
+ * starts yields to the browser instead of holding the main thread in one task). What a screen draws only then neither
+ * delays its first paint nor, if it loads code, shares the connections with what is on screen.
+ */
+export function useAfterFirstPaint(ready = true): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    return afterNextPaint(() => startTransition(() => setPainted(true)));
+  }, [ready, painted]);
+  return painted;
+}
+
+/**
+ * Mounts its children once the screen has painted: a lazily loaded part below the first view (the order page's form),
+ * in a Suspense boundary of its own, or work the first paint need not wait for (the shell's realtime connection).
+ */
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return useAfterFirstPaint() ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

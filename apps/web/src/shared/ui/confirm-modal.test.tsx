@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,10 +27,11 @@ function ScreenThatConfirms() {
 }
 
 describe('openConfirmModal', () => {
-  it('is prepared by a screen that can ask for a confirmation, before any is asked', () => {
+  it('is prepared by a screen that can ask for a confirmation once it has painted, before any is asked', async () => {
     useModalsHost.setState({ wanted: false, ready: false });
     render(<ScreenThatConfirms />);
-    expect(useModalsHost.getState().wanted).toBe(true);
+    expect(useModalsHost.getState().wanted).toBe(false);
+    await waitFor(() => expect(useModalsHost.getState().wanted).toBe(true));
   });
 
   it('mounts the dialogs on the first confirmation and opens it there; later ones open at once', async () => {

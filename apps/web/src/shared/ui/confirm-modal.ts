@@ -7,6 +7,7 @@
 import { modals, type OpenConfirmModal } from '@mantine/modals';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { afterNextPaint } from '../lib/lazy-page';
 
 export const useModalsHost = create<{ wanted: boolean; ready: boolean }>(() => ({ wanted: false, ready: false }));
 
@@ -23,9 +24,16 @@ export function openConfirmModal(props: OpenConfirmModal) {
   useModalsHost.setState({ wanted: true });
 }
 
-/** Called by a screen that may ask for a confirmation: the dialogs' code loads with the screen, ready for the click. */
+/**
+ * Called by a screen that may ask for a confirmation: the dialogs' code loads once the screen has painted (its first
+ * paint does not share the connections with it), ready for the click.
+ */
 export function usePrepareConfirmations() {
-  useEffect(() => {
-    if (!useModalsHost.getState().wanted) useModalsHost.setState({ wanted: true });
-  }, []);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        if (!useModalsHost.getState().wanted) useModalsHost.setState({ wanted: true });
+      }),
+    [],
+  );
 }
