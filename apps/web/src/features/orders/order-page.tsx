@@ -2,82 +2,31 @@
  * /order/:article? — the working order (spec §2/§4): available and pre-order lists, company and contract with the
  * debt, limit and what is left after this order, delivery, bags, comment, certificates, and the submit button.
  */
-import {
-  ORDER_LIMITS,
-  contractsOf,
-  lineUnits,
-  priceWorkingOrder,
-  type Bags,
-  type DeliveryCase,
-  type OrderList,
-  type Position,
-  type TCompany,
-  type TStorage,
-} from '@portal/contracts';
-import {
-  ORGANISATION_NAMES,
-  formatPrice,
-  formatUnixDate,
-  fromKopecks,
-  moscowDate,
-  shortenCompanyName,
-  type OrganisationGuid,
-} from '@portal/domain';
-import {
-  Autocomplete,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Grid,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { contractsOf, lineUnits, priceWorkingOrder, type OrderList, type Position, type TCompany, type TStorage } from '@portal/contracts';
+import { ORGANISATION_NAMES, formatPrice, formatUnixDate, fromKopecks, type OrganisationGuid } from '@portal/domain';
+import { Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
-import { IconClipboardList, IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import dayjs from '../../shared/lib/dayjs';
-import { lazy, useEffect, useMemo, useState } from 'react';
+import { IconDeviceFloppy, IconListDetails, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { reportError } from '../../shared/errors';
-import { AmountInput, MoneyInput } from '../../shared/ui/amount-input';
-import { CreditAlerts, CreditFigures, creditOf } from '../../shared/ui/contract-credit';
-import { OnceOpened } from '../../shared/lib/lazy-page';
-import { StatefulButton } from '../../shared/ui/stateful-button';
-import { useDeliveryAddresses } from '../../shared/api/get-delivery-addresses';
+import { AfterFirstPaint, OnceOpened, once } from '../../shared/lib/lazy-page';
 import { usePartners } from '../../shared/api/get-partners';
 import { useCompanyInUse } from '../../shared/company-in-use';
-import { useSubmitOrder } from './api/submit-order';
-import { OrderLinesTable } from './components/order-lines-table';
 import { useOrderStore } from './model/order-store';
 
 // The modals load the first time they open: the page's first screen does not wait for their code.
 const AddPositionModal = lazy(() => import('./components/add-position-modal').then((m) => ({ default: m.AddPositionModal })));
 const QuickOrderModal = lazy(() => import('./components/quick-order-modal').then((m) => ({ default: m.QuickOrderModal })));
 const DraftsModal = lazy(() => import('./components/drafts-modal').then((m) => ({ default: m.DraftsModal })));
-
-const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
-  { value: 'pickup', label: 'Самовывоз' },
-  { value: 'delivery', label: 'Доставка' },
-  { value: 'other', label: 'Другое (ТК)' },
-];
-
-const BAGS: Array<{ key: keyof Bags; label: string }> = [
-  { key: 'wear', label: 'Одежда' },
-  { key: 'wear_pre', label: 'Одежда, предзаказ' },
-  { key: 'shoes', label: 'Обувь' },
-  { key: 'shoes_pre', label: 'Обувь, предзаказ' },
-];
+// The lines' table (quantity fields, tooltips, the order schema's limits) loads with the first list of lines to show:
+// an empty order's page paints without it.
+const OrderLinesTable = lazy(() => import('./components/order-lines-table').then((m) => ({ default: m.OrderLinesTable })));
+// The form below the first screen (components/order-checkout.tsx), loaded once the page has painted.
+const loadCheckout = once(() => import('./components/order-checkout'));
+const OrderDelivery = lazy(() => loadCheckout().then((m) => ({ default: m.OrderDelivery })));
+const OrderSummary = lazy(() => loadCheckout().then((m) => ({ default: m.OrderSummary })));
 
 export function OrderPage() {
   usePrepareConfirmations();
@@ -86,8 +35,6 @@ export function OrderPage() {
   const order = useOrderStore((state) => state.order);
   const { add, setCount, remove, patch, reset, replace } = useOrderStore.getState();
   const partners = usePartners();
-  const addresses = useDeliveryAddresses();
-  const submit = useSubmitOrder();
   const [adding, setAdding] = useState(Boolean(article));
   const [quick, setQuick] = useState(false);
   const [drafts, setDrafts] = useState(false);
@@ -156,18 +103,6 @@ export function OrderPage() {
 
   // What this order adds to the chosen contract's debt: its check with that contract's organisation, as invoiced.
   const contractOrderKopecks = priced.checks.find((check) => check.organisation === contract?.guid)?.totalKopecks ?? 0;
-  const credit = contract ? creditOf(contract, contractOrderKopecks) : null;
-
-  const send = async () => {
-    try {
-      const result = await submit.mutateAsync(order);
-      notifications.show({ color: 'teal', title: order.edit ? 'Заказ изменён' : 'Заказ отправлен', message: result.message, autoClose: 12_000 });
-      reset();
-      navigate(`${paths.orders}?n=${result.id}`);
-    } catch (error) {
-      reportError(order.edit ? 'EDIT_ORDER' : 'ADD_ORDER', error);
-    }
-  };
 
   const confirmClear = () =>
     openConfirmModal({
@@ -184,8 +119,6 @@ export function OrderPage() {
     notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
   };
 
-  const today = moscowDate(Date.now());
-  const submitState = submit.isPending ? 'progress' : empty || !company ? 'disabled' : 'active';
 
   return (
     <Stack gap="lg" maw={1280} mx="auto" data-testid="order-page">
@@ -194,7 +127,7 @@ export function OrderPage() {
           <Title order={1} size="h2">{order.edit && order.number ? `Изменение заказа № ${order.number}` : 'Заказ'}</Title>
           <Text c="dimmed" size="sm">
             {order.edit && order.number
-              ? `Номер и дата заказа (${dayjs(order.date).format('DD.MM.YYYY')}) сохранятся.`
+              ? `Номер и дата заказа (${formatUnixDate(order.date / 1000)}) сохранятся.`
               : 'Количество сверх остатка автоматически уходит в предзаказ.'}
           </Text>
         </div>
@@ -245,13 +178,15 @@ export function OrderPage() {
                     <Text fw={600}>{formatPrice(fromKopecks(priced.totals.goodsKopecks - priced.totals.preorderKopecks))}</Text>
                   </Group>
                   {order.position.length > 0 ? (
-                    <OrderLinesTable
-                      list="position"
-                      positions={order.position}
-                      onCount={(g, l, n) => changeCount('position', g, l, n)}
-                      onRemove={remove}
-                      contractLabel={contractLabel}
-                    />
+                    <Suspense fallback={null}>
+                      <OrderLinesTable
+                        list="position"
+                        positions={order.position}
+                        onCount={(g, l, n) => changeCount('position', g, l, n)}
+                        onRemove={remove}
+                        contractLabel={contractLabel}
+                      />
+                    </Suspense>
                   ) : (
                     <Text c="dimmed" size="sm">
                       Всё, что вы выбрали, сейчас под заказ.
@@ -272,172 +207,42 @@ export function OrderPage() {
                     <Text size="xs" c="dimmed" mb="xs">
                       Эти позиции превышают остаток: склад не резервирует их, они придут со следующей поставкой.
                     </Text>
-                    <OrderLinesTable
-                      list="position_presail"
-                      positions={order.position_presail}
-                      onCount={(g, l, n) => changeCount('position_presail', g, l, n)}
-                      onRemove={remove}
-                      contractLabel={contractLabel}
-                    />
+                    <Suspense fallback={null}>
+                      <OrderLinesTable
+                        list="position_presail"
+                        positions={order.position_presail}
+                        onCount={(g, l, n) => changeCount('position_presail', g, l, n)}
+                        onRemove={remove}
+                        contractLabel={contractLabel}
+                      />
+                    </Suspense>
                   </Card>
                 )}
               </>
             )}
 
-            <Card withBorder radius="md" padding="md">
-              <Title order={2} size="h4" mb="sm">
-                Доставка
-              </Title>
-              <Stack gap="sm">
-                <SegmentedControl
-                  value={order.delivery.case}
-                  onChange={(value) => patch({ delivery: { ...order.delivery, case: value as DeliveryCase } })}
-                  data={DELIVERY_CASES}
-                  aria-label="Способ доставки"
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <Autocomplete
-                    label="Адрес"
-                    placeholder={order.delivery.case === 'pickup' ? 'Самовывоз со склада' : 'Выберите из адресов или введите'}
-                    data={(addresses.data ?? []).map((address) => address.label)}
-                    value={order.delivery.address}
-                    onChange={(address) => patch({ delivery: { ...order.delivery, address } })}
-                  />
-                  <DatePickerInput
-                    label="Дата"
-                    placeholder="дд.мм.гггг"
-                    valueFormat="DD.MM.YYYY"
-                    locale="ru"
-                    firstDayOfWeek={1}
-                    minDate={today}
-                    hideOutsideDates
-                    clearable
-                    value={order.delivery.date || null}
-                    onChange={(value) => patch({ delivery: { ...order.delivery, date: value ? dayjs(value).format('YYYY-MM-DD') : '' } })}
-                  />
-                  {order.delivery.case === 'other' && (
-                    <MoneyInput
-                      label="Стоимость доставки"
-                      description="Добавляется к сумме заказа и к счёту"
-                      min={ORDER_LIMITS.deliveryCost.min}
-                      max={ORDER_LIMITS.deliveryCost.max}
-                      value={order.delivery.cost}
-                      onChange={(cost) => patch({ delivery: { ...order.delivery, cost } })}
-                      data-testid="delivery-cost"
-                    />
-                  )}
-                  <TextInput
-                    label="Счёт выставить на"
-                    placeholder="Если не на компанию заказа"
-                    value={order.delivery.bill_to}
-                    onChange={(event) => patch({ delivery: { ...order.delivery, bill_to: event.currentTarget.value } })}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Card>
-
-            <Card withBorder radius="md" padding="md">
-              <Title order={2} size="h4" mb="sm">
-                Упаковка и комментарий
-              </Title>
-              <Group gap="lg" mb="sm" align="flex-end">
-                {BAGS.map(({ key, label }) => (
-                  <Stack gap={4} key={key}>
-                    <Text size="xs" c="dimmed">
-                      Пакеты: {label.toLowerCase()}
-                    </Text>
-                    <AmountInput
-                      value={order.bags[key]}
-                      onChange={(n) => patch({ bags: { ...order.bags, [key]: n } })}
-                      max={ORDER_LIMITS.bags.max}
-                      aria-label={`Пакеты: ${label}`}
-                      size="xs"
-                      w={56}
-                    />
-                  </Stack>
-                ))}
-              </Group>
-              <Textarea
-                label="Комментарий"
-                autosize
-                minRows={2}
-                maxLength={2000}
-                value={order.comment}
-                onChange={(event) => patch({ comment: event.currentTarget.value })}
-              />
-              <Checkbox
-                mt="sm"
-                label="Приложить сертификаты к заказу"
-                checked={order.request_certificate}
-                onChange={(event) => patch({ request_certificate: event.currentTarget.checked })}
-              />
-            </Card>
+            <AfterFirstPaint>
+              <OrderDelivery order={order} patch={patch} />
+            </AfterFirstPaint>
           </Stack>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
-            <Card withBorder radius="md" padding="md">
-              <Title order={2} size="h4" mb="sm">
-                Компания и договор
-              </Title>
-              <Stack gap="sm">
-                <Select
-                  label="Компания"
-                  data={companies.map((candidate) => ({ value: candidate.uid, label: shortenCompanyName(candidate.name) }))}
-                  value={order.partner_id || null}
-                  onChange={chooseCompany}
-                  disabled={order.edit}
-                  allowDeselect={false}
-                  placeholder={partners.isLoading ? 'Загрузка…' : 'Выберите компанию'}
-                />
-                <Select
-                  label="Договор"
-                  data={contracts.map((candidate) => ({ value: candidate.guid, label: `${candidate.name} · ${candidate.contract}` }))}
-                  value={contract?.guid ?? null}
-                  onChange={(value) => value && patch({ storage: value })}
-                  allowDeselect={false}
-                />
-                {credit && contract && (
-                  <Stack gap={4} data-testid="credit-panel">
-                    <CreditFigures credit={credit} withOrder guid={contract.guid} />
-                    <Row label="Скидка по договору" value={`${contract.discount} %`} />
-                    <Row label="Отсрочка" value={`${contract.deferment} дн. · до ${formatUnixDate(contract.date)}`} />
-                  </Stack>
-                )}
-                {credit && <CreditAlerts credit={credit} />}
-              </Stack>
-            </Card>
-
-            <Card withBorder radius="md" padding="md">
-              <Title order={2} size="h4" mb="sm">
-                Итого
-              </Title>
-              <Stack gap={4}>
-                <Row label="Позиций" value={String(order.count)} />
-                <Row label="Штук" value={String(order.total_count)} />
-                <Row label="Вес, кг" value={order.total_weight.toFixed(3)} />
-                <Row label="Объём, м³" value={order.total_volume.toFixed(3)} />
-                <Row label="Скидка" value={formatPrice(order.total_discount)} color="teal" />
-                {order.total_presail > 0 && <Row label="В т. ч. предзаказ" value={formatPrice(order.total_presail)} />}
-                {priced.totals.deliveryKopecks > 0 && <Row label="Доставка" value={`+ ${formatPrice(fromKopecks(priced.totals.deliveryKopecks))}`} />}
-                <Group justify="space-between" mt="xs">
-                  <Text fw={700}>К оплате</Text>
-                  <Text fw={800} size="xl" data-testid="order-total">
-                    {formatPrice(order.total)}
-                  </Text>
-                </Group>
-              </Stack>
-              <StatefulButton mt="md" fullWidth size="md" state={submitState} onClick={send} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
-                {order.edit ? 'Сохранить изменения' : 'Отправить заказ'}
-              </StatefulButton>
-              {!company && !partners.isLoading && (
-                <Text size="xs" c="red" mt={6}>
-                  Выберите компанию, для которой оформляется заказ.
-                </Text>
-              )}
-            </Card>
-          </Stack>
+          <AfterFirstPaint>
+            <OrderSummary
+              order={order}
+              patch={patch}
+              companies={companies}
+              companiesLoading={partners.isLoading}
+              companyChosen={Boolean(company)}
+              onChooseCompany={chooseCompany}
+              contracts={contracts}
+              contract={contract}
+              contractOrderKopecks={contractOrderKopecks}
+              deliveryKopecks={priced.totals.deliveryKopecks}
+              canSubmit={!empty && Boolean(company)}
+            />
+          </AfterFirstPaint>
         </Grid.Col>
       </Grid>
 
@@ -461,18 +266,5 @@ export function OrderPage() {
         <DraftsModal opened={drafts} onClose={() => setDrafts(false)} />
       </OnceOpened>
     </Stack>
-  );
-}
-
-function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500} c={color}>
-        {value}
-      </Text>
-    </Group>
   );
 }

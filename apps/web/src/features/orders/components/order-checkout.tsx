@@ -1,0 +1,258 @@
+/**
+ * The working order's form below its first screen: delivery, bags and comment, company and contract with the credit,
+ * the totals and the submit button. It loads after the order page has painted (the page's help text and its lines do
+ * not wait for the date picker, the selects and their popovers); the page keeps the order's state and rules.
+ */
+import { ORDER_LIMITS, type Bags, type DeliveryCase, type TCompany, type TStorage } from '@portal/contracts';
+import { formatPrice, formatUnixDate, fromKopecks, moscowDate, shortenCompanyName } from '@portal/domain';
+import { Autocomplete, Card, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconClipboardList } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { reportError } from '../../../shared/errors';
+import dayjs from '../../../shared/lib/dayjs';
+import { useDeliveryAddresses } from '../../../shared/api/get-delivery-addresses';
+import { AmountInput, MoneyInput } from '../../../shared/ui/amount-input';
+import { CreditAlerts, CreditFigures, creditOf } from '../../../shared/ui/contract-credit';
+import { StatefulButton } from '../../../shared/ui/stateful-button';
+import { useSubmitOrder } from '../api/submit-order';
+import { useOrderStore, type WebOrder } from '../model/order-store';
+
+const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
+  { value: 'pickup', label: 'Самовывоз' },
+  { value: 'delivery', label: 'Доставка' },
+  { value: 'other', label: 'Другое (ТК)' },
+];
+
+const BAGS: Array<{ key: keyof Bags; label: string }> = [
+  { key: 'wear', label: 'Одежда' },
+  { key: 'wear_pre', label: 'Одежда, предзаказ' },
+  { key: 'shoes', label: 'Обувь' },
+  { key: 'shoes_pre', label: 'Обувь, предзаказ' },
+];
+
+type Patch = (changes: Partial<WebOrder>) => void;
+
+/** Delivery (case, address, date, cost, whom to bill), then bags, comment and certificates. */
+export function OrderDelivery({ order, patch }: { order: WebOrder; patch: Patch }) {
+  const addresses = useDeliveryAddresses();
+  const today = moscowDate(Date.now());
+  return (
+    <>
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          Доставка
+        </Title>
+        <Stack gap="sm">
+          <SegmentedControl
+            value={order.delivery.case}
+            onChange={(value) => patch({ delivery: { ...order.delivery, case: value as DeliveryCase } })}
+            data={DELIVERY_CASES}
+            aria-label="Способ доставки"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Autocomplete
+              label="Адрес"
+              placeholder={order.delivery.case === 'pickup' ? 'Самовывоз со склада' : 'Выберите из адресов или введите'}
+              data={(addresses.data ?? []).map((address) => address.label)}
+              value={order.delivery.address}
+              onChange={(address) => patch({ delivery: { ...order.delivery, address } })}
+            />
+            <DatePickerInput
+              label="Дата"
+              placeholder="дд.мм.гггг"
+              valueFormat="DD.MM.YYYY"
+              locale="ru"
+              firstDayOfWeek={1}
+              minDate={today}
+              hideOutsideDates
+              clearable
+              value={order.delivery.date || null}
+              onChange={(value) => patch({ delivery: { ...order.delivery, date: value ? dayjs(value).format('YYYY-MM-DD') : '' } })}
+            />
+            {order.delivery.case === 'other' && (
+              <MoneyInput
+                label="Стоимость доставки"
+                description="Добавляется к сумме заказа и к счёту"
+                min={ORDER_LIMITS.deliveryCost.min}
+                max={ORDER_LIMITS.deliveryCost.max}
+                value={order.delivery.cost}
+                onChange={(cost) => patch({ delivery: { ...order.delivery, cost } })}
+                data-testid="delivery-cost"
+              />
+            )}
+            <TextInput
+              label="Счёт выставить на"
+              placeholder="Если не на компанию заказа"
+              value={order.delivery.bill_to}
+              onChange={(event) => patch({ delivery: { ...order.delivery, bill_to: event.currentTarget.value } })}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          Упаковка и комментарий
+        </Title>
+        <Group gap="lg" mb="sm" align="flex-end">
+          {BAGS.map(({ key, label }) => (
+            <Stack gap={4} key={key}>
+              <Text size="xs" c="dimmed">
+                Пакеты: {label.toLowerCase()}
+              </Text>
+              <AmountInput
+                value={order.bags[key]}
+                onChange={(n) => patch({ bags: { ...order.bags, [key]: n } })}
+                max={ORDER_LIMITS.bags.max}
+                aria-label={`Пакеты: ${label}`}
+                size="xs"
+                w={56}
+              />
+            </Stack>
+          ))}
+        </Group>
+        <Textarea
+          label="Комментарий"
+          autosize
+          minRows={2}
+          maxLength={2000}
+          value={order.comment}
+          onChange={(event) => patch({ comment: event.currentTarget.value })}
+        />
+        <Checkbox
+          mt="sm"
+          label="Приложить сертификаты к заказу"
+          checked={order.request_certificate}
+          onChange={(event) => patch({ request_certificate: event.currentTarget.checked })}
+        />
+      </Card>
+    </>
+  );
+}
+
+interface OrderSummaryProps {
+  order: WebOrder;
+  patch: Patch;
+  companies: TCompany[];
+  companiesLoading: boolean;
+  /** Whether the order has a company of the user's (no submitting without one). */
+  companyChosen: boolean;
+  onChooseCompany: (uid: string | null) => void;
+  contracts: TStorage[];
+  contract: TStorage | undefined;
+  /** What this order adds to the chosen contract's debt. */
+  contractOrderKopecks: number;
+  deliveryKopecks: number;
+  /** Lines and a company: something to submit. */
+  canSubmit: boolean;
+}
+
+/** Company and contract with the credit they leave, the totals, and the button that sends the order. */
+export function OrderSummary({
+  order,
+  patch,
+  companies,
+  companiesLoading,
+  companyChosen,
+  onChooseCompany,
+  contracts,
+  contract,
+  contractOrderKopecks,
+  deliveryKopecks,
+  canSubmit,
+}: OrderSummaryProps) {
+  const navigate = useNavigate();
+  const submit = useSubmitOrder();
+  const credit = contract ? creditOf(contract, contractOrderKopecks) : null;
+
+  const send = async () => {
+    try {
+      const result = await submit.mutateAsync(order);
+      notifications.show({ color: 'teal', title: order.edit ? 'Заказ изменён' : 'Заказ отправлен', message: result.message, autoClose: 12_000 });
+      useOrderStore.getState().reset();
+      navigate(`${paths.orders}?n=${result.id}`);
+    } catch (error) {
+      reportError(order.edit ? 'EDIT_ORDER' : 'ADD_ORDER', error);
+    }
+  };
+  return (
+    <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          Компания и договор
+        </Title>
+        <Stack gap="sm">
+          <Select
+            label="Компания"
+            data={companies.map((candidate) => ({ value: candidate.uid, label: shortenCompanyName(candidate.name) }))}
+            value={order.partner_id || null}
+            onChange={onChooseCompany}
+            disabled={order.edit}
+            allowDeselect={false}
+            placeholder={companiesLoading ? 'Загрузка…' : 'Выберите компанию'}
+          />
+          <Select
+            label="Договор"
+            data={contracts.map((candidate) => ({ value: candidate.guid, label: `${candidate.name} · ${candidate.contract}` }))}
+            value={contract?.guid ?? null}
+            onChange={(value) => value && patch({ storage: value })}
+            allowDeselect={false}
+          />
+          {credit && contract && (
+            <Stack gap={4} data-testid="credit-panel">
+              <CreditFigures credit={credit} withOrder guid={contract.guid} />
+              <Row label="Скидка по договору" value={`${contract.discount} %`} />
+              <Row label="Отсрочка" value={`${contract.deferment} дн. · до ${formatUnixDate(contract.date)}`} />
+            </Stack>
+          )}
+          {credit && <CreditAlerts credit={credit} />}
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h4" mb="sm">
+          Итого
+        </Title>
+        <Stack gap={4}>
+          <Row label="Позиций" value={String(order.count)} />
+          <Row label="Штук" value={String(order.total_count)} />
+          <Row label="Вес, кг" value={order.total_weight.toFixed(3)} />
+          <Row label="Объём, м³" value={order.total_volume.toFixed(3)} />
+          <Row label="Скидка" value={formatPrice(order.total_discount)} color="teal" />
+          {order.total_presail > 0 && <Row label="В т. ч. предзаказ" value={formatPrice(order.total_presail)} />}
+          {deliveryKopecks > 0 && <Row label="Доставка" value={`+ ${formatPrice(fromKopecks(deliveryKopecks))}`} />}
+          <Group justify="space-between" mt="xs">
+            <Text fw={700}>К оплате</Text>
+            <Text fw={800} size="xl" data-testid="order-total">
+              {formatPrice(order.total)}
+            </Text>
+          </Group>
+        </Stack>
+        <StatefulButton mt="md" fullWidth size="md" state={submit.isPending ? 'progress' : canSubmit ? 'active' : 'disabled'} onClick={send} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
+          {order.edit ? 'Сохранить изменения' : 'Отправить заказ'}
+        </StatefulButton>
+        {!companyChosen && !companiesLoading && (
+          <Text size="xs" c="red" mt={6}>
+            Выберите компанию, для которой оформляется заказ.
+          </Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} c={color}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
