@@ -43,6 +43,8 @@ test('open a product from a catalogue group and page through the group', async (
   const total = page.getByTestId('catalog-total');
   await expect(total).toContainText('страница 1 из');
   const firstArticle = await page.getByTestId('catalog-card').first().locator('p').first().textContent();
+  // The filters come once the page has painted.
+  await expect(page.getByTestId('catalog-filters').getByTestId('filter-count').first()).toBeVisible();
   const counts = await page.getByTestId('catalog-filters').getByTestId('filter-count').allTextContents();
   expect(counts.length).toBeGreaterThan(0);
   // Another page of the same selection is asked without its counts; the filters keep showing the ones from page 1.
