@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
+import { paintBeforeBoot } from './build/paint-before-boot.ts';
 import { precompress } from './build/precompress.ts';
 import { scrollAreaRefs } from './build/scroll-area-refs.ts';
 
@@ -27,7 +28,7 @@ const productionReactRouter: Plugin = {
 };
 
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), precompress(), productionReactRouter, scrollAreaRefs()],
+  plugins: [react(), precompress(), productionReactRouter, scrollAreaRefs(), paintBeforeBoot()],
   define: {
     // The sign-in salt is shared with the server (AUTH_SALT); the build takes the same variable.
     __AUTH_SALT__: JSON.stringify(process.env.AUTH_SALT ?? 'dealer-portal'),

@@ -6,11 +6,15 @@
  * requests costs a round trip, and each script its own fetch and compile. A chunk holding exactly the modules a
  * screen loads anyway costs that screen no byte: so a first build (not written) finds which modules /login and the
  * signed-in main page load, and the real build puts
+ * - the modules the entry loads (the entry module itself aside) into one chunk, app-start: left to the bundler they
+ *   came in 8–10 small chunks, each one more request before every screen's first paint, and a lazy import added
+ *   anywhere could split off one more (the domain's pricing did, when the order page's form became lazy),
  * - the modules both load (beyond the entry) into one chunk,
  * - the modules only the signed-in main page loads (the shell, the page) into another,
  * - the modules only /login loads into a third;
- * - the modules many other screens share (SHARED_BY) into a fourth, which those screens load;
- * everything else is split as the bundler chooses. Other signed-in screens load the second chunk with the shell,
+ * - the modules many other screens share (SHARED_BY) into a fourth, which those screens load, unless they bring a heavy
+ *   part with them;
+ * everything else is split as the bundler chooses. Other signed-in screens load the main page's chunk with the shell,
  * which they load anyway, and may receive a little code of the main page, or of the shared chunk, they do not run.
  */
 import { build, type Rolldown } from 'vite';
@@ -49,7 +53,7 @@ function loadedWith(chunk: Chunk, byFile: Map<string, Chunk>, into = new Set<str
  * The chunk of each module of the first screens, from a first build of the same configuration; `null` (the bundler's
  * own split) for the others, and everything during that first build itself.
  */
-export async function firstScreenChunks(configFile: string): Promise<(id: string) => string | null> {
+export async function firstScreenChunks(configFile: string): Promise<(id: string, ctx: Rolldown.ChunkingContext) => string | null> {
   if (process.env[PLANNING]) return () => null;
   process.env[PLANNING] = '1';
   let output;
@@ -79,11 +83,24 @@ export async function firstScreenChunks(configFile: string): Promise<(id: string
     if (!chunk.isDynamicEntry || chunk === shell || chunk === home || chunk === login) continue;
     for (const id of loadedWith(chunk, byFile)) screensOf.set(id, (screensOf.get(id) ?? 0) + 1);
   }
-  return (id) => {
-    if (initial.has(id)) return null;
+  // Whether a module imports a heavy part, itself or through its own imports: in the shared chunk it would make every
+  // screen that loads the chunk load that part too (the order page's first screen loaded the selects' floating-ui and
+  // dayjs that way).
+  const pullsHeavy = new Map<string, boolean>();
+  const heavyThrough = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+    const known = pullsHeavy.get(id);
+    if (known !== undefined) return known;
+    pullsHeavy.set(id, false);
+    const heavy = HEAVY.test(id) || (ctx.getModuleInfo(id)?.importedIds ?? []).some((imported) => heavyThrough(imported, ctx));
+    pullsHeavy.set(id, heavy);
+    return heavy;
+  };
+  return (id, ctx) => {
+    if (id === entry.facadeModuleId) return null;
+    if (initial.has(id)) return 'app-start';
     if (signIn.has(id)) return main.has(id) ? 'first-screens' : 'sign-in';
     if (main.has(id)) return 'main-page';
-    if ((screensOf.get(id) ?? 0) >= SHARED_BY && !HEAVY.test(id)) return 'screens-shared';
+    if ((screensOf.get(id) ?? 0) >= SHARED_BY && !heavyThrough(id, ctx)) return 'screens-shared';
     return null;
   };
 }

@@ -9,6 +9,7 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, matchRoutes, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
+import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { selectSignedIn, useAuthStore } from '../features/auth/auth-store';
 import { safeReturnPath } from '../features/auth/return-path';
 import { catalogRoutes } from '../features/catalog/routes';
@@ -18,6 +19,7 @@ import { homeRoutes } from '../features/home/routes';
 import { logisticsRoutes } from '../features/logistics/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { productRoutes } from '../features/products/routes';
+import { settingsQueryOptions } from '../features/profile/api/get-settings';
 import { profileRoutes } from '../features/profile/routes';
 import { proposalRoutes } from '../features/proposals/routes';
 import { paths } from '../config/paths';
@@ -95,6 +97,9 @@ export function preloadOpeningScreen(location: { pathname: string; search: strin
     if (match.route.path === '/') {
       if (!signedIn) return;
       loadShell().catch(() => undefined);
+      // What the shell asks for as it mounts (the session check, the avatar), asked for beside its code.
+      void client.prefetchQuery(currentUserQueryOptions());
+      void client.prefetchQuery(settingsQueryOptions());
     }
     preloadPage(match.route.element, client, { params: match.params, search: location.search });
   }

@@ -1,15 +1,11 @@
 /** /catalog/catalog/:id? — the electronic catalogue: the group tree beside a page of the chosen group's products. */
 import { NavLink, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import type { TCatalogGroup } from '@portal/contracts';
-import { catalogSelectionOf } from '@portal/domain';
-import type { QueryClient } from '@tanstack/react-query';
 import { IconFolder } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { partnersQueryOptions } from '../../shared/api/get-partners';
-import { companyInUse, useCompanyInUseStore } from '../../shared/company-in-use';
-import { catalogMenuQueryOptions, useCatalogMenu } from './api/get-catalog-menu';
-import { catalogProductsQueryOptions, catalogRequestFor, useCatalogProducts } from './api/get-catalog-products';
+import { useCatalogMenu } from './api/get-catalog-menu';
+import { useCatalogProducts } from './api/get-catalog-products';
 import { ProductListing, useProductListing } from './components/product-listing';
 
 function findGroup(groups: TCatalogGroup[], code: string): TCatalogGroup | undefined {
@@ -37,22 +33,6 @@ function GroupLink({ group, active }: { group: TCatalogGroup; active: string | u
       {group.items.length > 0 ? group.items.map((item) => <GroupLink key={item.code} group={item} active={active} />) : undefined}
     </NavLink>
   );
-}
-
-/**
- * The group tree and the first page of products, asked for as soon as the page's code is in, while the shell around
- * it is still being drawn; the page is priced for the company in use, so it waits for the user's companies.
- */
-export function prefetchCatalogData(client: QueryClient, group: string | undefined, search: string) {
-  void client.prefetchQuery(catalogMenuQueryOptions());
-  client
-    .fetchQuery(partnersQueryOptions())
-    .then((companies) => {
-      const request = catalogRequestFor(catalogSelectionOf(new URLSearchParams(search)), companyInUse(companies, useCompanyInUseStore.getState().uid));
-      return client.prefetchQuery(catalogProductsQueryOptions(group, request));
-    })
-    // The page asks again and shows what goes wrong.
-    .catch(() => undefined);
 }
 
 export function CatalogPage() {

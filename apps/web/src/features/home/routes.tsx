@@ -1,13 +1,20 @@
 import type { RouteObject } from 'react-router';
+import { partnersQueryOptions } from '../../shared/api/get-partners';
 import { lazyPage } from '../../shared/lib/lazy-page';
+import { casesQueryOptions } from './api/get-cases';
+import { newsQueryOptions } from './api/get-news';
 
 export const homeRoutes: RouteObject[] = [
   {
     index: true,
     element: lazyPage(
       () => import('./home-page').then((m) => m.HomePage),
-      // From the page's own chunk: the query modules in the entry split part of TanStack Query into a chunk of its own.
-      (client) => void import('./home-page').then((m) => m.prefetchHomeData(client)),
+      // Asked for from the app's entry, beside the page's code rather than after it.
+      (client) => {
+        void client.prefetchQuery(casesQueryOptions());
+        void client.prefetchQuery(partnersQueryOptions());
+        void client.prefetchQuery(newsQueryOptions());
+      },
     ),
   },
 ];

@@ -1,7 +1,15 @@
 import type { RouteObject } from 'react-router';
+import { partnersQueryOptions } from '../../shared/api/get-partners';
 import { lazyPage } from '../../shared/lib/lazy-page';
 
 export const orderRoutes: RouteObject[] = [
-  { path: 'order/:article?', element: lazyPage(() => import('./order-page').then((m) => m.OrderPage)) },
+  {
+    path: 'order/:article?',
+    element: lazyPage(
+      () => import('./order-page').then((m) => m.OrderPage),
+      // The companies whose contracts price the order, asked for beside the page's code.
+      (client) => void client.prefetchQuery(partnersQueryOptions()),
+    ),
+  },
   { path: 'orders', element: lazyPage(() => import('./orders-page').then((m) => m.OrdersPage)) },
 ];
