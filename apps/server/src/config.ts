@@ -51,7 +51,7 @@ const ZConfigSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(3000),
   /** Orders (new ones and edits) a server process writes at once; more wait their turn (lib/admission.ts). */
-  ORDERS_AT_ONCE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(4),
+  ORDERS_AT_ONCE: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(16),
   /** How long a name search keeps its list of matches (stock and prices are always read live); 0 turns it off. */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /**

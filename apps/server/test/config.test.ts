@@ -55,9 +55,9 @@ describe('configuration: the embedded database’s page cache', () => {
 });
 
 describe('configuration: orders written at once', () => {
-  it('takes ORDERS_AT_ONCE as given, four by default, and refuses less than one naming the variable', () => {
+  it('takes ORDERS_AT_ONCE as given, sixteen by default, and refuses less than one naming the variable', () => {
     expect(loadConfig({ ORDERS_AT_ONCE: '2' }).ORDERS_AT_ONCE).toBe(2);
-    expect(loadConfig({}).ORDERS_AT_ONCE).toBe(4);
+    expect(loadConfig({}).ORDERS_AT_ONCE).toBe(16);
     for (const value of ['0', '1.5', 'all']) expect(() => loadConfig({ ORDERS_AT_ONCE: value })).toThrow(/ORDERS_AT_ONCE/);
   });
 });

@@ -49,7 +49,8 @@ function noteCatalogChanges(app: FastifyInstance): void {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Orders that arrive together are written a few at a time, so that browsing never queues behind a burst of them.
+  // Orders that arrive together are written a few at a time, so that a burst of them cannot fill the database's queue
+  // ahead of the browsing requests (ORDERS_AT_ONCE, lib/admission.ts).
   const writes = admission(app.config.ORDERS_AT_ONCE);
 
   app.post(
