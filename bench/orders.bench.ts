@@ -342,7 +342,7 @@ async function main() {
       ...rows,
       '',
       `Median of ${ROUNDS} rounds: **${Math.round(ordersPerSecond)} orders/s**; orders/s as a share of the bare route's rate in the same round, ` +
-        `median ${Math.round(shareOfBare * 100)} % (target ≥ 25 %: ${shareOfBare >= 0.25 ? 'met' : '**missed**'}).`,
+        `median ${(shareOfBare * 100).toFixed(1)} % (target ≥ 25 %: ${shareOfBare >= 0.25 ? 'met' : '**missed**'}).`,
       '',
       `Checks, every round (the last shown): ${checks.taken.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} units taken, residues ${[...new Set(checks.residues)].join(', ')}, ` +
         `${checks.presale.toLocaleString('en-US')} units in pre-sale; ${checks.stored.toLocaleString('en-US')} orders stored for ${run.keys.toLocaleString('en-US')} keys, ` +
