@@ -119,6 +119,18 @@ export function OrderPage() {
     notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
   };
 
+  /** The lines of one list (in stock, or pre-order); its table's code loads after the page has painted. */
+  const linesOf = (list: OrderList) => (
+    <Suspense fallback={null}>
+      <OrderLinesTable
+        list={list}
+        positions={order[list]}
+        onCount={(g, l, n) => changeCount(list, g, l, n)}
+        onRemove={remove}
+        contractLabel={contractLabel}
+      />
+    </Suspense>
+  );
 
   return (
     <Stack gap="lg" maw={1280} mx="auto" data-testid="order-page">
@@ -178,15 +190,7 @@ export function OrderPage() {
                     <Text fw={600}>{formatPrice(fromKopecks(priced.totals.goodsKopecks - priced.totals.preorderKopecks))}</Text>
                   </Group>
                   {order.position.length > 0 ? (
-                    <Suspense fallback={null}>
-                      <OrderLinesTable
-                        list="position"
-                        positions={order.position}
-                        onCount={(g, l, n) => changeCount('position', g, l, n)}
-                        onRemove={remove}
-                        contractLabel={contractLabel}
-                      />
-                    </Suspense>
+                    linesOf('position')
                   ) : (
                     <Text c="dimmed" size="sm">
                       Всё, что вы выбрали, сейчас под заказ.
@@ -207,15 +211,7 @@ export function OrderPage() {
                     <Text size="xs" c="dimmed" mb="xs">
                       Эти позиции превышают остаток: склад не резервирует их, они придут со следующей поставкой.
                     </Text>
-                    <Suspense fallback={null}>
-                      <OrderLinesTable
-                        list="position_presail"
-                        positions={order.position_presail}
-                        onCount={(g, l, n) => changeCount('position_presail', g, l, n)}
-                        onRemove={remove}
-                        contractLabel={contractLabel}
-                      />
-                    </Suspense>
+                    {linesOf('position_presail')}
                   </Card>
                 )}
               </>
