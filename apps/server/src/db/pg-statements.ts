@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { DatabaseError } from 'pg-protocol';
 import type { DbOrTx } from './client';
 import { isPrepared } from './pglite-statements';
 
@@ -44,7 +45,27 @@ export async function preparedQuery<T>(db: DbOrTx, text: string, params: unknown
   const client = session.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     const config: pg.QueryConfig = isPrepared(text) ? { name: statementName(text), text, values: params } : { text, values: params };
-    return (await client.query(config)).rows as T[];
+    return (await (client instanceof pg.Pool ? queryKeepingConnection(client, config) : client.query(config))).rows as T[];
   }
   return (await client.query(text, params)).rows as T[];
+}
+
+/**
+ * One statement on a connection of the pool, which goes back to the pool after an error the database reported too.
+ * The pool's own `query` closes the connection after any error: a refused order write (a key already used, an offer
+ * changed since it was read — answers the order path expects) then cost a new connection, a new server process and
+ * every statement prepared again; under bench:orders that was most of PostgreSQL's work. Only an error that leaves
+ * the connection unusable (lost, or fatal on the server) closes it.
+ */
+async function queryKeepingConnection(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult> {
+  const connection = await pool.connect();
+  try {
+    const result = await connection.query(config);
+    connection.release();
+    return result;
+  } catch (error) {
+    const usable = error instanceof DatabaseError && error.severity !== 'FATAL' && error.severity !== 'PANIC';
+    connection.release(usable ? undefined : (error as Error));
+    throw error;
+  }
 }

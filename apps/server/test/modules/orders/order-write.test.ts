@@ -2,13 +2,14 @@
  * The write of a new order from offers read without locks (every new order's first try): refused, with nothing
  * written, whenever an offer is no longer as the order was split against; orders racing for scarce stock through it
  * (and the locked path it falls back to) while stock is topped up never oversell — on the embedded engine, whose
- * statements of concurrent requests queue up in it, and on PostgreSQL. On PostgreSQL, the pool's size and the
- * statements prepared by name.
+ * statements of concurrent requests queue up in it, and on PostgreSQL. On PostgreSQL, the pool's size, the
+ * statements prepared by name, and a connection kept after a refused statement.
  */
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, orderLines, orders, partners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { preparedQuery } from '../../../src/db/pg-statements';
 import * as repo from '../../../src/modules/orders/orders.repository';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
@@ -164,6 +165,19 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
     expect(t.app.database.poolUse().size).toBe(6);
     const pool = (t.app.db as unknown as { session: { client: { options: { max: number } } } }).session.client;
     expect(pool.options.max).toBe(6);
+  });
+
+  it('keeps the connection after an error the database reports (a key already used), not only after a success', async () => {
+    const one = await createTestApp({ SEED_PRODUCTS: '0', DATABASE_POOL_SIZE: '1' });
+    try {
+      const backend = async () => (await preparedQuery<{ pid: number }>(one.app.db, 'select pg_backend_pid() as pid'))[0]!.pid;
+      const before = await backend();
+      const duplicate = preparedQuery(one.app.db, 'insert into price_types (id, name) select id, name from price_types limit 1');
+      await expect(duplicate).rejects.toMatchObject({ code: '23505' });
+      expect(await backend()).toBe(before);
+    } finally {
+      await one.close();
+    }
   });
 
   it('prepares the order statements once per connection, by name', async () => {
