@@ -60,8 +60,9 @@ function serveRequests(engine) {
   const answer = new AnswerBuffer();
   /**
    * One request after another, in the order they arrive (several to a message: those the main thread asked in one
-   * turn of its event loop): the main thread sends exchanges without waiting for earlier answers, and an exchange awaits its write to the files after running, when the next message could otherwise start
-   * and reuse the answer's buffer.
+   * turn of its event loop). The main thread sends exchanges without waiting for earlier answers, and an exchange
+   * awaits its write to the files after running, when the next one could otherwise start and reuse the answer's
+   * buffer.
    * @type {Promise<void>}
    */
   let queue = Promise.resolve();
