@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { defaultPoolSize, type Config } from '../config';
+import { queryKeepingConnection } from './pg-statements';
 import { callingThreadEngine, type Engine } from './pglite-engine';
 import { preparedStatementsClient } from './pglite-statements';
 import { openPgliteThread } from './pglite-thread';
@@ -283,5 +284,8 @@ interface DriverSession {
 export async function rawQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
   const session = (db as unknown as { session: DriverSession }).session;
   session.logger.logQuery(text, params);
-  return (await session.client.query(text, params)).rows as T[];
+  const client = session.client;
+  // On PostgreSQL's pool, a statement the database refuses keeps its connection (see queryKeepingConnection).
+  const result = client instanceof pg.Pool ? await queryKeepingConnection(client, { text, values: params }) : await client.query(text, params);
+  return result.rows as T[];
 }

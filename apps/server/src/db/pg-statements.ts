@@ -57,15 +57,24 @@ export async function preparedQuery<T>(db: DbOrTx, text: string, params: unknown
  * every statement prepared again; under bench:orders that was most of PostgreSQL's work. Only an error that leaves
  * the connection unusable (lost, or fatal on the server) closes it.
  */
-async function queryKeepingConnection(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult> {
+export async function queryKeepingConnection(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult> {
   const connection = await pool.connect();
+  // A connection lost while checked out emits 'error'; unheard, that would end the process (the pool's own query
+  // listens the same way). Such a connection is closed on release.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  connection.on('error', onLost);
+  let failure: unknown;
   try {
-    const result = await connection.query(config);
-    connection.release();
-    return result;
+    return await connection.query(config);
   } catch (error) {
-    const usable = error instanceof DatabaseError && error.severity !== 'FATAL' && error.severity !== 'PANIC';
-    connection.release(usable ? undefined : (error as Error));
+    failure = error;
     throw error;
+  } finally {
+    connection.removeListener('error', onLost);
+    const usable = failure === undefined || (failure instanceof DatabaseError && failure.severity !== 'FATAL' && failure.severity !== 'PANIC');
+    connection.release(lost ?? (usable ? undefined : (failure as Error)));
   }
 }
