@@ -7,15 +7,26 @@ export function findUserByLogin(db: DbOrTx, login: string) {
   return db.query.users.findFirst({ where: eq(users.login, login) });
 }
 
-/** Every signed-in request runs this lookup: it goes to the driver as it is, prepared once per connection (see preparedQuery). */
-const SESSION_USER = `
-  select u.id, u.login, u.blocked from sessions s join users u on u.id = s.user_id
-  where s.token_hash = $1 and s.expires_at > $2 and s.revoked_at is null
-  limit 1`;
+/**
+ * Every signed-in request runs this lookup, for the sessions of the requests that arrived together (see
+ * auth.service's authenticate): it goes to the driver as it is, prepared once per connection (see preparedQuery),
+ * the token hashes as one JSON list so the text and its plan are the same for any number of them.
+ */
+const SESSION_USERS = `
+  select s.token_hash as "tokenHash", u.id, u.login, u.blocked from sessions s join users u on u.id = s.user_id
+  where s.token_hash = any(array(select jsonb_array_elements_text($1::jsonb)))
+    and s.expires_at > $2 and s.revoked_at is null`;
 
-export async function findSessionUser(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await preparedQuery<{ id: number; login: string; blocked: boolean }>(db, SESSION_USER, [tokenHash, now.toISOString()]);
-  return row;
+export interface SessionUser {
+  id: number;
+  login: string;
+  blocked: boolean;
+}
+
+/** The users of the sessions under these token hashes that are current at `now` (unknown, ended or expired: absent). */
+export async function findSessionUsers(db: DbOrTx, tokenHashes: readonly string[], now: Date): Promise<Map<string, SessionUser>> {
+  const rows = await preparedQuery<SessionUser & { tokenHash: string }>(db, SESSION_USERS, [JSON.stringify(tokenHashes), now.toISOString()]);
+  return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
 }
 
 export async function insertSession(db: DbOrTx, session: { tokenHash: string; userId: number; expiresAt: Date }) {

@@ -3,6 +3,7 @@ import { SIGN_IN_CLOCK_SKEW_MS, pluralRu, signInHash } from '@portal/domain';
 import type { TSignInBody, TSignInResponse } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { batchedLookup, type Lookup } from '../../lib/batched-lookup';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import * as repo from './auth.repository';
@@ -87,10 +88,22 @@ export async function signIn(
   return src ? { token, src } : { token };
 }
 
+/** The session lookups of each database: those of requests that arrive together go as one statement. */
+const sessionLookups = new WeakMap<Db, Lookup<string, repo.SessionUser>>();
+
+function sessionLookup(db: Db): Lookup<string, repo.SessionUser> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = batchedLookup((tokenHashes) => repo.findSessionUsers(db, tokenHashes, new Date()));
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /** The user behind a bearer token, or null when the token is unknown, expired, revoked or the user is blocked. */
 export async function authenticate(db: Db, token: string): Promise<SignedInUser | null> {
   const tokenHash = hashToken(token);
-  const row = await repo.findSessionUser(db, tokenHash, new Date());
+  const row = await sessionLookup(db)(tokenHash);
   if (!row || row.blocked) return null;
   return { id: row.id, login: row.login, tokenHash };
 }

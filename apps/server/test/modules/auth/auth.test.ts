@@ -164,6 +164,27 @@ describe('sessions', () => {
     expect((await t.app.inject({ url: '/api/partners', headers })).statusCode).toBe(401);
   });
 
+  it('looks up the sessions of requests that arrive together in one statement, each answered for its own token', async () => {
+    const demo = await signInAs(t.app, 'demo');
+    const demo2 = await signInAs(t.app, 'demo2');
+    const ended = await signInAs(t.app, 'demo2');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: ended })).statusCode).toBe(200);
+    const session = (t.app.db as unknown as { session: { logger: { logQuery(text: string, params: unknown[]): void } } }).session;
+    const saved = session.logger;
+    let lookups = 0;
+    session.logger = { logQuery: (text, params) => void (/from sessions s join users/.test(text) && (lookups += 1), saved.logQuery(text, params)) };
+    try {
+      const answers = await Promise.all(
+        [demo, demo2, ended, demo, { authorization: 'Bearer not-a-real-token' }].map((headers) => t.app.inject({ url: '/api/auth/me', headers })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 200, 401]);
+      expect(answers.slice(0, 2).map((answer) => answer.json().response.login)).toEqual(['demo', 'demo2']);
+      expect(lookups).toBe(1);
+    } finally {
+      session.logger = saved;
+    }
+  });
+
   it('expires sessions after SESSION_TTL', async () => {
     // The session's clock is the server's Date: a fake one moves exactly to the edge, whatever the machine's load.
     vi.useFakeTimers({ toFake: ['Date'] });
