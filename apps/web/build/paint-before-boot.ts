@@ -6,8 +6,11 @@
  * A module script runs as soon as it has arrived and the page is parsed; on a fast connection that is before the
  * browser's first paint, so the loading screen waited for the entry's evaluation (React, the router, Mantine's base:
  * ~90 KB of gzip) — and Lighthouse counted the entry's download and evaluation into the first contentful paint. The
- * built page fetches the entry as early as before (a `modulepreload`, beside its own preloads) and the boot script
- * imports it after the paint.
+ * built page fetches the entry as early as before, as a preload, and the boot script imports it after the paint. The
+ * preload is a low-priority script preload rather than a `modulepreload`: the loading screen needs only the page and
+ * its stylesheet, which go first; Chromium gives a `modulepreload` high priority whatever it is told, and Lighthouse
+ * then counts the entry's download as something the first paint waits for (it did not: the entry runs after it). The
+ * module the boot script imports is the preloaded response (same URL, same CORS mode), fetched once.
  *
  * The page's code and data used to be asked for only once the entry had arrived and run (router.tsx
  * `preloadOpeningScreen`): a second wave of requests after the entry's. The boot script starts them beside the entry:
@@ -103,13 +106,13 @@ export function paintBeforeBoot(): Plugin {
       handler(html) {
         if (!bootFile) throw new Error('paint-before-boot: the boot script was not bundled before the page was written');
         // Vite writes the entry's scripts: for an entry that only imports (main.tsx is in app-start), one for each chunk
-        // it imports, in order (the bundler's runtime, app-start). All become preloads, and the boot script, after the
-        // last of them, imports them in the same order.
+        // it imports, in order (the bundler's runtime, app-start). All become low-priority preloads (see above), and the
+        // boot script, after the last of them, imports them in the same order.
         const scripts = [...html.matchAll(MODULE_SCRIPT)];
         if (scripts.length === 0) throw new Error('paint-before-boot: the entry script tag was not found in index.html');
         const last = scripts.at(-1)![0];
         return html.replace(MODULE_SCRIPT, (tag, src: string) => {
-          const preload = `<link rel="modulepreload" crossorigin href="${src}" ${ENTRY_MARK}>`;
+          const preload = `<link rel="preload" as="script" crossorigin fetchpriority="low" href="${src}" ${ENTRY_MARK}>`;
           return tag === last ? `${preload}\n    <script type="module" crossorigin src="/${bootFile}"></script>` : preload;
         });
       },
