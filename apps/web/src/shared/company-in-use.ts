@@ -5,6 +5,7 @@
  * that is not one of the signed-in user's companies (another user on this browser) falls back to the first company.
  */
 import type { TCompany } from '@portal/contracts';
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { usePartners } from './api/get-partners';
 import { STORAGE_KEYS } from './storage-keys';
@@ -44,5 +45,18 @@ export function useCompanyInUse() {
   const uid = useCompanyInUseStore((state) => state.uid);
   const choose = useCompanyInUseStore((state) => state.choose);
   const companies = partners.data ?? [];
-  return { company: companyInUse(companies, uid), companies, loading: partners.isPending, choose };
+  const company = companyInUse(companies, uid);
+  const fallback = uid === '' ? company?.uid : undefined;
+  // With none chosen, the company the screens fell back to is remembered (the store is left as it is: nothing changes
+  // on screen), so the next visit's catalogue asks for its prices from the boot script, before the companies have
+  // come (src/app/opening-screen.ts).
+  useEffect(() => {
+    if (!fallback) return;
+    try {
+      if (!localStorage.getItem(STORAGE_KEYS.companyInUse)) localStorage.setItem(STORAGE_KEYS.companyInUse, fallback);
+    } catch {
+      // Storage full or disabled: the next visit asks once the companies have come.
+    }
+  }, [fallback]);
+  return { company, companies, loading: partners.isPending, choose };
 }

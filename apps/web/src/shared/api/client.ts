@@ -3,6 +3,7 @@
  * Answers are unwrapped from the `{error, response}` envelope; failures throw ApiError with the server's message.
  */
 import { STORAGE_KEYS } from '../storage-keys';
+import { takeOpeningResponse } from './opening-requests';
 
 export const API_BASE = '/api';
 
@@ -55,15 +56,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? (body ? 'POST' : 'GET');
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      credentials: 'omit',
-      signal: options.signal,
-    });
+    // A plain GET may have been sent already by the boot script, with the opening screen's first requests.
+    const early =
+      method === 'GET' && body === undefined && !options.headers && !options.signal?.aborted
+        ? await takeOpeningResponse(url, headers.authorization ? (token ?? '') : '')
+        : undefined;
+    response = early ?? (await fetch(url, { method, headers, body, credentials: 'omit', signal: options.signal }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Нет связи с сервером. Проверьте подключение к интернету и повторите.', 0, 'NETWORK');
