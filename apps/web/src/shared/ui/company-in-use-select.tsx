@@ -1,7 +1,8 @@
 /** Whose prices the page shows: the company in use, with a chooser when the user has several companies. */
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { shortenCompanyName } from '@portal/domain';
 import { useCompanyInUse } from '../company-in-use';
+import { DeferredSelect } from './deferred-select';
 
 export function CompanyInUseSelect() {
   const { company, companies, choose } = useCompanyInUse();
@@ -14,7 +15,7 @@ export function CompanyInUseSelect() {
     );
   }
   return (
-    <Select
+    <DeferredSelect
       label="Цены для компании"
       size="xs"
       w={{ base: '100%', xs: 280 }}

@@ -2,11 +2,12 @@
  * The catalogue's sort, and its filters (filter-panel.tsx) beside the products from 992 px; a drawer behind a «Фильтры»
  * button on narrow screens.
  */
-import { Badge, Button, Paper, Select } from '@mantine/core';
+import { Badge, Button, Paper } from '@mantine/core';
 import { CATALOG_SORT_LABELS, activeCatalogFilters, isCatalogSort, type CatalogSort } from '@portal/domain';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { AfterFirstPaint, OnceOpened, once } from '../../../shared/lib/lazy-page';
+import { DeferredSelect } from '../../../shared/ui/deferred-select';
 import type { FiltersProps } from './filter-panel';
 
 // The filters' code (checkboxes, number inputs, the drawer) loads once the page has painted: the first product
@@ -17,7 +18,8 @@ const FiltersDrawer = lazy(() => loadFilterPanel().then((m) => ({ default: m.Fil
 
 export function SortSelect({ sort, onSort }: { sort: CatalogSort; onSort: (sort: CatalogSort) => void }) {
   return (
-    <Select
+    // Drawn after the first paint (deferred-select.tsx): the first product images do not wait for its code.
+    <DeferredSelect
       aria-label="Сортировка"
       size="sm"
       w={200}

@@ -46,6 +46,8 @@ describe('catalogue cards', () => {
     useCompanyInUseStore.getState().choose('petrov');
     const asked = mockApi();
     renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} />);
+    // The first row (one card in a narrow window) is drawn first, the other cards once it has painted.
+    await waitFor(() => expect(screen.getAllByTestId('catalog-card')).toHaveLength(2));
     const cards = screen.getAllByTestId('catalog-card');
     expect(await within(cards[0]!).findByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveTextContent('4 320.25 ₽');
     expect(within(cards[0]!).getByText('Ваша цена')).toBeInTheDocument();
@@ -59,7 +61,7 @@ describe('catalogue cards', () => {
     useCompanyInUseStore.getState().choose('petrov');
     mockApi();
     const { container } = renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} />);
-    expect(await screen.findAllByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByTestId('card-own-price')).toHaveLength(2), { timeout: 10_000 });
     useCompanyInUseStore.getState().choose('specsnab');
     await waitFor(() => expect(within(container).queryAllByTestId('card-own-price')).toHaveLength(0));
     expect(within(container).getAllByTestId('card-list-price')[0]).toHaveTextContent('4 990.00 ₽');

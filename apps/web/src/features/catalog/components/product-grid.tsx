@@ -14,10 +14,11 @@ import { CompanyInUseSelect } from '../../../shared/ui/company-in-use-select';
 import type { CatalogPageView } from '../api/get-catalog-products';
 
 /**
- * Cards drawn before the grid's first paint: the first row (its first image is the page's largest paint). The other
- * cards follow once it has painted, so the first images are asked for before all 25 cards are drawn.
+ * The grid's columns, by width. The cards drawn before the grid's first paint are its first row (its first image is
+ * the page's largest paint): one card on a phone, four on a desktop. The other cards follow once it has painted, so the
+ * first images are asked for before all 25 cards are drawn.
  */
-const FIRST_ROW = 4;
+const COLUMNS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
   Outlet: { label: 'Аутлет', color: 'grape' },
@@ -46,6 +47,8 @@ export function ProductGrid({
   const ownPrices = Boolean(company) && data?.pricedFor === company?.uid;
   // A phone fits the first, the current, the last page and the arrows on one line, not the pages beside the current.
   const pagerSiblings = useMatches({ base: 0, xs: 1 });
+  // Read from the window in the first render, not after it: the first row is what the first paint draws.
+  const firstRow = useMatches(COLUMNS, { getInitialValueInEffect: false });
   const painted = useAfterFirstPaint(data !== undefined);
   if (!data) {
     return (
@@ -74,8 +77,8 @@ export function ProductGrid({
         </Alert>
       )}
       {data.total > 0 && data.count === 0 && <Text>На этой странице товаров нет: выберите страницу из списка ниже.</Text>}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" aria-label="Товары">
-        {(painted ? data.products : data.products.slice(0, FIRST_ROW)).map((product, index) => {
+      <SimpleGrid cols={COLUMNS} spacing="md" aria-label="Товары">
+        {(painted ? data.products : data.products.slice(0, firstRow)).map((product, index) => {
           const status = STATUS_LABELS[product.STATUS];
           return (
             <Stack key={product.ID} gap={4}>
@@ -92,7 +95,7 @@ export function ProductGrid({
                 {product.IMAGE ? (
                   // The first row is on screen at once (its first image is the page's largest paint): not held back
                   // until layout as the lazy ones below are.
-                  <Image src={product.IMAGE} alt="" h={150} fit="contain" loading={index < FIRST_ROW ? 'eager' : 'lazy'} />
+                  <Image src={product.IMAGE} alt="" h={150} fit="contain" loading={index < firstRow ? 'eager' : 'lazy'} />
                 ) : (
                   <Center h={150}>
                     <Text c="dimmed" fz="sm">

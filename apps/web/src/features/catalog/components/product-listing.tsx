@@ -5,13 +5,16 @@
  */
 import { Alert, Grid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { useCompanyInUse } from '../../../shared/company-in-use';
-import { SizeGridModal } from '../../../shared/ui/size-grid-modal';
+import { OnceOpened } from '../../../shared/lib/lazy-page';
 import { catalogRequestFor, type CatalogPageView } from '../api/get-catalog-products';
 import { useCatalogSelection } from '../model/use-catalog-selection';
 import { CatalogFiltersLayout, SortSelect } from './catalog-filters';
 import { ProductGrid } from './product-grid';
+
+// The size grid's code (its table, the modal) loads the first time a card's sizes are opened, not with the page.
+const SizeGridModal = lazy(() => import('../../../shared/ui/size-grid-modal').then((m) => ({ default: m.SizeGridModal })));
 
 export function useProductListing() {
   const selection = useCatalogSelection();
@@ -63,7 +66,9 @@ export function ProductListing({ listing, products, errorTitle, aside }: Product
           )}
         </Grid.Col>
       </Grid>
-      <SizeGridModal productId={sizesOf} company={company} onClose={() => setSizesOf(null)} />
+      <OnceOpened opened={sizesOf !== null}>
+        <SizeGridModal productId={sizesOf} company={company} onClose={() => setSizesOf(null)} />
+      </OnceOpened>
     </>
   );
 }
