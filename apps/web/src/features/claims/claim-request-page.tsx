@@ -130,14 +130,15 @@ export function ClaimRequestPage() {
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Group align="flex-end" gap="sm" wrap="nowrap">
+            {/* The button goes under the field when both do not fit (a phone), so the field keeps a usable width. */}
+            <Group align="flex-end" gap="sm">
               <TextInput
                 label="Заказ"
                 description="Номер заказа, по которому рекламация, — чтобы выбрать товары из него"
                 placeholder="Например, 10001"
                 value={orderText}
                 onChange={(event) => setOrderText(event.currentTarget.value.replace(/\D/g, ''))}
-                style={{ flex: 1 }}
+                style={{ flex: '1 1 14rem' }}
                 inputMode="numeric"
               />
               <Button
