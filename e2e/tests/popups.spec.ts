@@ -23,9 +23,22 @@ async function boxOf(locator: Locator): Promise<Box> {
 /**
  * Moves the page's clock on a quarter of a second at a time until `done`, as a page's time passes: the popups'
  * entrances and their timers run on that clock. Fails if `done` has not come within `limitMs` of the page's time.
+ * With `realTimeMs`, what runs on real time gets up to that long to finish before each step — the first popup loads
+ * the code that cleans its HTML over the network — so a busy machine cannot use up the page's time while that code
+ * is on its way.
  */
-async function runClockUntil(page: Page, done: () => Promise<boolean>, limitMs: number) {
-  for (let moved = 0; !(await done()); moved += 250) {
+async function runClockUntil(page: Page, done: () => Promise<boolean>, limitMs: number, realTimeMs = 0) {
+  const reached = () =>
+    realTimeMs > 0
+      ? expect
+          .poll(done, { timeout: realTimeMs })
+          .toBe(true)
+          .then(
+            () => true,
+            () => false,
+          )
+      : done();
+  for (let moved = 0; !(await reached()); moved += 250) {
     expect(moved, `still waiting after ${limitMs} ms of the page's time`).toBeLessThan(limitMs);
     await page.clock.runFor(250);
   }
@@ -76,7 +89,7 @@ for (const screen of SCREENS) {
     // All five have arrived (the bell counts them); then the stack mounts and they enter, on the page's clock.
     await expect(page.getByRole('button', { name: `Уведомления: ${MESSAGES}` })).toBeVisible();
     const popups = page.getByTestId('notification-popup');
-    await runClockUntil(page, async () => (await popups.count()) === screen.atOnce, 2_000);
+    await runClockUntil(page, async () => (await popups.count()) === screen.atOnce, 2_000, 1_000);
     // Their entrance ends (a fraction of the 10 s they stay).
     await page.clock.runFor(1_000);
 
