@@ -175,6 +175,14 @@ function acceptOrder(context: repo.OrderContext, payload: TOrderPayloadParsed) {
   return { partnerId: partner.id, deliveryDate };
 }
 
+/**
+ * Requests of one user with one idempotency key and one body in flight at once in this process (a retry racing its
+ * first attempt): the later ones wait for the first and answer its answer as a replay, instead of each reading and
+ * writing only to be refused by the key's unique index. Should the first fail, each goes its own way, as it would
+ * have anyway. Across processes the index decides, as before.
+ */
+const inFlight = new WeakMap<Db, Map<string, Promise<TOrderSubmitResult>>>();
+
 /** Submits a new order, or a new version of an order (edit). */
 export async function submitOrder(
   db: Db,
@@ -183,6 +191,35 @@ export async function submitOrder(
   options: SubmitOptions = {},
 ): Promise<TOrderSubmitResult> {
   const hash = requestHash(payload);
+  if (!options.key) return submitOnce(db, userId, payload, options, hash);
+  let flights = inFlight.get(db);
+  if (!flights) inFlight.set(db, (flights = new Map()));
+  const flight = JSON.stringify([userId, options.key, options.editOrderId ?? null, hash]);
+  const first = flights.get(flight);
+  if (first) {
+    const answer = await first.catch(() => undefined);
+    if (answer) {
+      const replay = { ...answer };
+      replayedAnswers.add(replay);
+      return replay;
+    }
+  }
+  const attempt = submitOnce(db, userId, payload, options, hash);
+  flights.set(flight, attempt);
+  try {
+    return await attempt;
+  } finally {
+    if (flights.get(flight) === attempt) flights.delete(flight);
+  }
+}
+
+async function submitOnce(
+  db: Db,
+  userId: number,
+  payload: TOrderPayloadParsed,
+  options: SubmitOptions,
+  hash: string,
+): Promise<TOrderSubmitResult> {
   const request = contextRequest(userId, payload);
   const editId = options.editOrderId;
 
