@@ -18,6 +18,15 @@ function readSaved(): string {
   }
 }
 
+/** Storage full or disabled: the choice still holds for this visit, and the next one asks once the companies come. */
+function save(uid: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.companyInUse, uid);
+  } catch {
+    // nothing to keep it in
+  }
+}
+
 interface CompanyInUseState {
   uid: string;
   choose(uid: string): void;
@@ -26,11 +35,7 @@ interface CompanyInUseState {
 export const useCompanyInUseStore = create<CompanyInUseState>((set) => ({
   uid: readSaved(),
   choose(uid) {
-    try {
-      localStorage.setItem(STORAGE_KEYS.companyInUse, uid);
-    } catch {
-      // Storage full or disabled: the choice still holds for this visit.
-    }
+    save(uid);
     set({ uid });
   },
 }));
@@ -51,12 +56,7 @@ export function useCompanyInUse() {
   // on screen), so the next visit's catalogue asks for its prices from the boot script, before the companies have
   // come (src/app/opening-screen.ts).
   useEffect(() => {
-    if (!fallback) return;
-    try {
-      if (!localStorage.getItem(STORAGE_KEYS.companyInUse)) localStorage.setItem(STORAGE_KEYS.companyInUse, fallback);
-    } catch {
-      // Storage full or disabled: the next visit asks once the companies have come.
-    }
+    if (fallback && !readSaved()) save(fallback);
   }, [fallback]);
   return { company, companies, loading: partners.isPending, choose };
 }
