@@ -92,7 +92,7 @@ export interface OrderContext {
  * Everything an order is checked against, in one statement: the company and whether it is the user's, its
  * contracts, the order already stored under the key, the products sent and their offers — locked with `lock`
  * (inside the order's transaction, this is then the stock the order is split against), or read as committed, for
- * a write that checks the stock itself (insertNewOrderIfUnchanged).
+ * a write that checks the stock itself (placeNewOrders).
  */
 export async function orderContext(
   db: DbOrTx,
@@ -169,43 +169,8 @@ const INSERT_NEW_ORDER = `
   ), ${ORDER_ROWS}
   select json_build_object('id', (select id from new_order), 'taken', (select count(*) from taken)) as result`;
 
-/**
- * The write of an order priced from offers read without locks. Each offer the order names is updated — which on
- * PostgreSQL waits for a concurrent order on that offer and then sees its committed residue — and must still be as
- * the order was split against:
- * - a line wholly in stock (`exact` false) takes its units; the table's CHECK (residue >= 0) refuses the statement
- *   when fewer are left;
- * - a line partly or wholly on pre-order (`exact` true) took every unit the offer had, so the residue must now be
- *   exactly those units (left at 0): more would mean the split should have put less on pre-order;
- * - the price is the one the order was priced at.
- * A refusal aborts the whole statement (a division by zero: plain SQL has no other way to fail a statement on a
- * condition), so nothing of the order is written and the caller takes the locked path. Before any update the rows
- * are locked in id order (the condition on the count is evaluated once, first), the order the locked path locks
- * them in: whatever plan the update gets, two orders never wait for each other in a cycle.
- */
-const INSERT_NEW_ORDER_IF_UNCHANGED = `
-  with taken as (
-    update offers as o set residue = o.residue - w.n
-    from jsonb_to_recordset($1::jsonb) as w(id int, n int, exact boolean, price numeric)
-    where o.id = w.id
-      and (select count(*) from (select from offers l
-                                 where l.id = any(array(select (jsonb_array_elements($1::jsonb)->>'id')::int))
-                                 order by l.id for update) as l) >= 0
-    returning (o.price = w.price and (not w.exact or o.residue = 0)) as unchanged
-  ), ${ORDER_ROWS}
-  select (select id from new_order) as id
-  where 1 / (select (count(*) filter (where unchanged) = $5::int)::int from taken) = 1`;
-
-/** The refusal of INSERT_NEW_ORDER_IF_UNCHANGED: stock or price changed since the read; nothing was written. */
-export function isChangedSinceRead(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.cause?.code ?? e.code;
-  const constraint = e.cause?.constraint ?? e.constraint;
-  return code === '22012' || (code === '23514' && constraint === 'offers_residue_non_negative');
-}
-
-/** The order's rows as the JSON parameters of the statements above. */
-function orderParams(input: Omit<NewOrder, 'take'>): [string, string, string] {
+/** The order's rows as the JSON values the statements above and place_new_orders read. */
+function orderRowsJson(input: Omit<NewOrder, 'take'>) {
   const o = input.order;
   const order = {
     user_id: o.userId,
@@ -236,7 +201,7 @@ function orderParams(input: Omit<NewOrder, 'take'>): [string, string, string] {
     discount: l.discount ?? 0,
   }));
   const checks = input.checks.map((c) => ({ guid: c.guid, org_guid: c.orgGuid, status: c.status ?? 0, total: c.total ?? 0, doc_status: c.docStatus ?? {} }));
-  return [JSON.stringify(order), JSON.stringify(lines), JSON.stringify(checks)];
+  return { order, lines, checks };
 }
 
 /**
@@ -246,11 +211,17 @@ function orderParams(input: Omit<NewOrder, 'take'>): [string, string, string] {
  */
 export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id: number; taken: number }> {
   const take = input.take.map(([id, n]) => ({ id, n }));
-  const [row] = await preparedQuery<{ result: { id: number; taken: number } }>(db, INSERT_NEW_ORDER, [JSON.stringify(take), ...orderParams(input)]);
+  const { order, lines, checks } = orderRowsJson(input);
+  const [row] = await preparedQuery<{ result: { id: number; taken: number } }>(db, INSERT_NEW_ORDER, [
+    JSON.stringify(take),
+    JSON.stringify(order),
+    JSON.stringify(lines),
+    JSON.stringify(checks),
+  ]);
   return row!.result;
 }
 
-/** An offer as the order was split against it (see INSERT_NEW_ORDER_IF_UNCHANGED). */
+/** An offer as the order was split against it (see place_new_orders in migration 0011). */
 export interface OfferAsRead {
   offerId: number;
   /** Units the order takes from stock. */
@@ -260,21 +231,29 @@ export interface OfferAsRead {
   price: number;
 }
 
+/** A new order priced from offers read without locks, and those offers as it read them. */
+export type NewOrderAsRead = Omit<NewOrder, 'take'> & { offers: readonly OfferAsRead[] };
+
 /**
- * A new order in one statement, outside any transaction, while every offer it names is as it was read (see
- * INSERT_NEW_ORDER_IF_UNCHANGED); otherwise throws an error that isChangedSinceRead recognises, having written nothing.
+ * What became of one order of place_new_orders: its number; `changed` — an offer is no longer as the order read it
+ * (nothing of it written); `key` — its user's Idempotency-Key is taken by an order already stored.
  */
-export async function insertNewOrderIfUnchanged(
-  db: DbOrTx,
-  input: Omit<NewOrder, 'take'> & { offers: readonly OfferAsRead[] },
-): Promise<number> {
-  const offersRead = input.offers.map((offer) => ({ id: offer.offerId, n: offer.units, exact: offer.allOfIt, price: offer.price }));
-  const [row] = await preparedQuery<{ id: number }>(db, INSERT_NEW_ORDER_IF_UNCHANGED, [
-    JSON.stringify(offersRead),
-    ...orderParams(input),
-    offersRead.length,
-  ]);
-  return row!.id;
+export type Placement = number | 'changed' | 'key';
+
+const PLACE_NEW_ORDERS = 'select place_new_orders($1::jsonb) as answers';
+
+/**
+ * New orders in one statement and one commit, outside any transaction, each written while every offer it names is as
+ * it read them (the function of migration 0011, which locks them for the statement's length): one answer per order,
+ * in order. A failure of the statement writes none of them.
+ */
+export async function placeNewOrders(db: DbOrTx, batch: readonly NewOrderAsRead[]): Promise<Placement[]> {
+  const json = batch.map((input) => ({
+    offers: input.offers.map((offer) => ({ id: offer.offerId, n: offer.units, exact: offer.allOfIt, price: offer.price })),
+    ...orderRowsJson(input),
+  }));
+  const [row] = await preparedQuery<{ answers: Placement[] }>(db, PLACE_NEW_ORDERS, [JSON.stringify(json)]);
+  return row!.answers;
 }
 
 const valuesList = (pairs: ReadonlyArray<readonly [number, number]>) =>

@@ -42,6 +42,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
 import { organisationName, orderCatalogue, storedOrder, type StoredOrder } from './order-pricing';
+import { placeNewOrder } from './order-writer';
 import * as repo from './orders.repository';
 
 const MAX_ATTEMPTS = 6;
@@ -252,11 +253,10 @@ async function submitOnce(
 
 /**
  * A new order without a lock held across round trips: what it is checked against is read as committed (one
- * statement, no transaction), then one statement takes the stock and writes the order while every offer is as the
- * order was split against (repo.insertNewOrderIfUnchanged). Two round trips instead of the locked path's four. On
- * PostgreSQL each offer's row is locked only while that statement runs, so concurrent orders on one offer queue for
- * microseconds, not for the round trips of a transaction; on the embedded engine neither statement holds its one
- * session beyond being sent, so the statements of concurrent orders run back to back (pglite-statements.ts).
+ * statement, no transaction), then it is placed — stock taken and the order written while every offer is as the
+ * order was split against — together with the other orders ready at the time (order-writer.ts: one statement and
+ * one commit for all). Two round trips instead of the locked path's four. Each offer's row is locked only while that
+ * statement runs, so concurrent orders on one offer queue for microseconds, not for the round trips of a transaction.
  * Answers undefined when stock or a price changed in between (nothing was written): the caller then takes the locked
  * path, which splits against the stock it locks.
  */
@@ -277,23 +277,22 @@ async function submitFromCommittedRead(
       const offerId = plan.offerIds.get(line.offer.guid)!;
       return { offerId, units: line.inStock, allOfIt: line.preorder > 0, price: priceOf.get(offerId)! };
     });
+  let placement: repo.Placement;
   try {
-    const id = await repo.insertNewOrderIfUnchanged(db, {
+    placement = await placeNewOrder(db, {
       order: { ...plan.orderValues, userId, partnerId: accepted.partnerId, idempotencyKey: options.key ?? null, requestHash: hash, firstAnswer: plan.stored },
       lines: plan.lineRows,
       checks: plan.checkRows,
       offers: offersRead,
     });
-    return storedAnswer(id, plan.stored);
   } catch (error) {
-    if (isKeyViolation(error)) {
-      // A concurrent request with the same key won: answer what it answered (or 409 for another body).
-      const again = await replayIfKnown(db, userId, hash, options);
-      if (again) return again;
-    }
-    if (repo.isChangedSinceRead(error) || isKeyViolation(error) || isRetryable(error)) return undefined;
+    if (isRetryable(error)) return undefined;
     throw error;
   }
+  if (typeof placement === 'number') return storedAnswer(placement, plan.stored);
+  // The key was taken by a concurrent request: answer what it answered (or 409 for another body).
+  if (placement === 'key') return replayIfKnown(db, userId, hash, options);
+  return undefined;
 }
 
 /** Runs the order's transaction, again after a deadlock or a stock race; a key taken concurrently answers its answer. */

@@ -1,15 +1,17 @@
 /**
- * The write of a new order from offers read without locks (every new order's first try): refused, with nothing
- * written, whenever an offer is no longer as the order was split against; orders racing for scarce stock through it
+ * The write of new orders from offers read without locks (every new order's first try), placed together: each
+ * refused, with nothing of it written, whenever an offer is no longer as it was split against — by a concurrent
+ * order or by an order before it in the same write; orders racing for scarce stock through it
  * (and the locked path it falls back to) while stock is topped up never oversell — on the embedded engine, whose
  * statements of concurrent requests queue up in it, and on PostgreSQL. On PostgreSQL, the pool's size, the
  * statements prepared by name, and a connection kept after a refused statement.
  */
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offers, orderLines, orders, partners, users } from '../../../src/db/schema';
+import { offers, orderChecks, orderLines, orders, partners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { preparedQuery } from '../../../src/db/pg-statements';
+import { placeNewOrder } from '../../../src/modules/orders/order-writer';
 import * as repo from '../../../src/modules/orders/orders.repository';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
@@ -51,15 +53,10 @@ describe('a new order written from offers read without locks', () => {
 
   const ordersNamed = async () => (await t.app.db.select({ n: count() }).from(orders).where(eq(orders.name, 'Проверка записи')))[0]!.n;
 
-  /** Tries the write; answers whether it was refused as changed since the read (rethrows anything else). */
+  /** Tries the write alone; answers whether it was refused as changed since the read. */
   const refused = async (read: repo.OfferAsRead) => {
-    try {
-      await repo.insertNewOrderIfUnchanged(t.app.db, { order, lines: [], checks: [], offers: [read] });
-      return false;
-    } catch (error) {
-      if (repo.isChangedSinceRead(error)) return true;
-      throw error;
-    }
+    const [placement] = await repo.placeNewOrders(t.app.db, [{ order, lines: [], checks: [], offers: [read] }]);
+    return placement === 'changed';
   };
 
   it('takes the units and writes the order while the offer is as read', async () => {
@@ -96,6 +93,97 @@ describe('a new order written from offers read without locks', () => {
     await setResidue(t.app.db, item.offers[0]!.guid, 5);
     expect(await refused({ offerId, units: 1, allOfIt: false, price: price + 1 })).toBe(true);
     expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 5 });
+  });
+});
+
+describe('new orders placed together', () => {
+  let item: FixtureProduct;
+  let offerId: number;
+  let price: number;
+  let productId: number;
+  let order: repo.NewOrder['order'];
+
+  beforeAll(async () => {
+    item = await insertProduct(t.app.db, { priceOpt: 100, offers: [{ characteristic: 'L', residue: 5 }] });
+    const [offer] = await t.app.db.select().from(offers).where(eq(offers.guid, item.offers[0]!.guid));
+    offerId = offer!.id;
+    price = offer!.price;
+    productId = offer!.productId;
+    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, 'demo'));
+    const [partner] = await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, DEMO_PARTNERS.SPECSNAB));
+    order = { userId: user!.id, partnerId: partner!.id, name: 'Проверка пакета', requestHash: 'test' };
+  });
+
+  /** An order of `units` read while the offer had `read` units: all in stock, or the rest on pre-order. */
+  const asRead = (units: number, read: number, key: string): repo.NewOrderAsRead => {
+    const inStock = Math.min(units, read);
+    const line = { productId, offerId, orgGuid: item.offers[0]!.orgGuid, characteristic: 'L', fullprice: price, price, discount: 0 };
+    return {
+      order: { ...order, idempotencyKey: key },
+      lines: [
+        ...(inStock > 0 ? [{ ...line, quantity: inStock, presale: false }] : []),
+        ...(units > inStock ? [{ ...line, quantity: units - inStock, presale: true }] : []),
+      ],
+      checks: [{ guid: `check-${key}`, orgGuid: item.offers[0]!.orgGuid, status: 1, total: price * units, docStatus: {} }],
+      offers: [{ offerId, units: inStock, allOfIt: units > inStock, price }],
+    };
+  };
+
+  it('checks each order against the stock the orders before it in the batch left, and writes each one’s own rows', async () => {
+    await setResidue(t.app.db, item.offers[0]!.guid, 5);
+    const round = `batch-${Date.now()}`;
+    // All three read 5 units: the first takes 3, so the second (3 more) no longer fits, and the third (2) does.
+    const placements = await repo.placeNewOrders(t.app.db, [asRead(3, 5, `${round}-1`), asRead(3, 5, `${round}-2`), asRead(2, 5, `${round}-3`)]);
+    expect(placements[1]).toBe('changed');
+    expect(typeof placements[0]).toBe('number');
+    expect(typeof placements[2]).toBe('number');
+    expect(placements[2]).toBeGreaterThan(placements[0] as number);
+    expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 0 });
+    const placed = [placements[0], placements[2]] as number[];
+    const lines = await t.app.db.select().from(orderLines).where(inArray(orderLines.orderId, placed));
+    expect(lines.map((row) => [row.orderId, row.quantity, row.presale])).toEqual([
+      [placed[0], 3, false],
+      [placed[1], 2, false],
+    ]);
+    const checks = await t.app.db.select().from(orderChecks).where(inArray(orderChecks.orderId, placed));
+    expect(checks.map((row) => [row.orderId, row.guid]).sort()).toEqual([
+      [placed[0], `check-${round}-1`],
+      [placed[1], `check-${round}-3`],
+    ]);
+    expect(await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, `${round}-2`))).toEqual([]);
+  });
+
+  it('a pre-order split fits only while the stock is exactly what the order took; a key already stored answers `key`', async () => {
+    await setResidue(t.app.db, item.offers[0]!.guid, 2);
+    const round = `split-${Date.now()}`;
+    // Both read 2 units and asked 3 (2 taken, 1 on pre-order): after the first, none are left, and the second's
+    // split would differ. The third repeats the first one's key.
+    const placements = await repo.placeNewOrders(t.app.db, [asRead(3, 2, `${round}-1`), asRead(3, 2, `${round}-2`), asRead(1, 0, `${round}-1`)]);
+    expect(typeof placements[0]).toBe('number');
+    expect(placements.slice(1)).toEqual(['changed', 'key']);
+    expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 0 });
+  });
+
+  it('orders made ready in one round of the event loop go as one statement', async () => {
+    await setResidue(t.app.db, item.offers[0]!.guid, 10);
+    const session = (t.app.db as unknown as { session: { logger: { logQuery(text: string, params: unknown[]): void } } }).session;
+    const saved = session.logger;
+    const writes: number[] = [];
+    session.logger = {
+      logQuery: (text, params) => {
+        if (text.includes('place_new_orders')) writes.push((JSON.parse(params[0] as string) as unknown[]).length);
+        saved.logQuery(text, params);
+      },
+    };
+    const round = `together-${Date.now()}`;
+    try {
+      const placements = await Promise.all([1, 2, 3, 4].map((i) => placeNewOrder(t.app.db, asRead(2, 10 - 2 * (i - 1), `${round}-${i}`))));
+      expect(placements.every((placement) => typeof placement === 'number')).toBe(true);
+    } finally {
+      session.logger = saved;
+    }
+    expect(writes).toEqual([4]);
+    expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 2 });
   });
 });
 
