@@ -185,6 +185,24 @@ describe('new orders placed together', () => {
     expect(writes).toEqual([4]);
     expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 2 });
   });
+
+  it('an order that fails the statement fails alone: the others of its batch are placed', async () => {
+    await setResidue(t.app.db, item.offers[0]!.guid, 10);
+    const round = `alone-${Date.now()}`;
+    const broken = asRead(1, 10, `${round}-broken`);
+    // A line of a product that does not exist: its foreign key refuses the whole statement.
+    broken.lines = broken.lines.map((row) => ({ ...row, productId: 2_000_000_000 }));
+    const results = await Promise.allSettled([
+      placeNewOrder(t.app.db, asRead(2, 10, `${round}-1`)),
+      placeNewOrder(t.app.db, broken),
+      placeNewOrder(t.app.db, asRead(3, 8, `${round}-2`)),
+    ]);
+    expect(results[1]).toMatchObject({ status: 'rejected' });
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: expect.any(Number) });
+    expect(results[2]).toMatchObject({ status: 'fulfilled', value: expect.any(Number) });
+    expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 5 });
+    expect(await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, `${round}-broken`))).toEqual([]);
+  });
 });
 
 describe('orders racing for one offer', () => {
