@@ -35,6 +35,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A product of one offer with 5 units, that offer’s row, and demo’s order values for SPECSNAB named `name`. */
+async function oneOfferOrder(characteristic: string, name: string) {
+  const item = await insertProduct(t.app.db, { priceOpt: 100, offers: [{ characteristic, residue: 5 }] });
+  const [offer] = await t.app.db.select().from(offers).where(eq(offers.guid, item.offers[0]!.guid));
+  const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, 'demo'));
+  const [partner] = await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, DEMO_PARTNERS.SPECSNAB));
+  const order: repo.NewOrder['order'] = { userId: user!.id, partnerId: partner!.id, name, requestHash: 'test' };
+  return { item, offer: offer!, order };
+}
+
 describe('a new order written from offers read without locks', () => {
   let item: FixtureProduct;
   let offerId: number;
@@ -42,13 +52,9 @@ describe('a new order written from offers read without locks', () => {
   let order: repo.NewOrder['order'];
 
   beforeAll(async () => {
-    item = await insertProduct(t.app.db, { priceOpt: 100, offers: [{ characteristic: 'M', residue: 5 }] });
-    const [offer] = await t.app.db.select().from(offers).where(eq(offers.guid, item.offers[0]!.guid));
-    offerId = offer!.id;
-    price = offer!.price;
-    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, 'demo'));
-    const [partner] = await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, DEMO_PARTNERS.SPECSNAB));
-    order = { userId: user!.id, partnerId: partner!.id, name: 'Проверка записи', requestHash: 'test' };
+    const made = await oneOfferOrder('M', 'Проверка записи');
+    ({ item, order } = made);
+    ({ id: offerId, price } = made.offer);
   });
 
   const ordersNamed = async () => (await t.app.db.select({ n: count() }).from(orders).where(eq(orders.name, 'Проверка записи')))[0]!.n;
@@ -104,14 +110,9 @@ describe('new orders placed together', () => {
   let order: repo.NewOrder['order'];
 
   beforeAll(async () => {
-    item = await insertProduct(t.app.db, { priceOpt: 100, offers: [{ characteristic: 'L', residue: 5 }] });
-    const [offer] = await t.app.db.select().from(offers).where(eq(offers.guid, item.offers[0]!.guid));
-    offerId = offer!.id;
-    price = offer!.price;
-    productId = offer!.productId;
-    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, 'demo'));
-    const [partner] = await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, DEMO_PARTNERS.SPECSNAB));
-    order = { userId: user!.id, partnerId: partner!.id, name: 'Проверка пакета', requestHash: 'test' };
+    const made = await oneOfferOrder('L', 'Проверка пакета');
+    ({ item, order } = made);
+    ({ id: offerId, price, productId } = made.offer);
   });
 
   /** An order of `units` read while the offer had `read` units: all in stock, or the rest on pre-order. */
