@@ -256,7 +256,7 @@ async function submitOnce(
  * statement, no transaction), then it is placed — stock taken and the order written while every offer is as the
  * order was split against — together with the other orders ready at the time (order-writer.ts: one statement and
  * one commit for all). Two round trips instead of the locked path's four. Each offer's row is locked only while that
- * statement runs, so concurrent orders on one offer queue for microseconds, not for the round trips of a transaction.
+ * statement runs, never across the round trips of a transaction.
  * Answers undefined when stock or a price changed in between (nothing was written): the caller then takes the locked
  * path, which splits against the stock it locks.
  */
