@@ -13,7 +13,8 @@
  * generator here). Writes docs/performance.md (its «Mixed load» section).
  *
  * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000).
- * ORDERS_AT_ONCE sets the server's setting of that name (config.ts; its default when unset), to compare values.
+ * ORDERS_AT_ONCE and EMBEDDED_CACHE_MB set the server's settings of those names (config.ts; their defaults when unset),
+ * to compare values.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -90,6 +91,7 @@ async function child(kind: Kind, target: string, role: Role) {
     SEED_PRODUCTS: String(PRODUCTS),
     WEB_DIST: path.join(files, 'no-web'),
     ...(process.env.ORDERS_AT_ONCE ? { ORDERS_AT_ONCE: process.env.ORDERS_AT_ONCE } : {}),
+    ...(process.env.EMBEDDED_CACHE_MB ? { EMBEDDED_CACHE_MB: process.env.EMBEDDED_CACHE_MB } : {}),
   });
   const database = await openDatabase(configuredDatabase(config));
   const storage = createStorage(files);
