@@ -185,7 +185,16 @@ export class CatalogSnapshot {
   ) {}
 
   with(parts: { products?: ProductsPart; stock?: StockPart; popularity?: PopularityPart }): CatalogSnapshot {
-    return new CatalogSnapshot(parts.products ?? this.products, parts.stock ?? this.stock, parts.popularity ?? this.popularity);
+    const next = new CatalogSnapshot(parts.products ?? this.products, parts.stock ?? this.stock, parts.popularity ?? this.popularity);
+    // Every order changes popularity, and so the snapshot. A scope's entry is made of the products part and of the
+    // sizes the stock part knows (not of what is in stock, which flips change in place): while those two parts stay,
+    // the next snapshot keeps the entries instead of building them again on its first pages, as the novelty bitmap
+    // stays with the products part.
+    if (next.products === this.products) {
+      next.novelty = this.novelty;
+      if (next.stock === this.stock) for (const [key, entry] of this.scopes) next.scopes.set(key, entry);
+    }
+    return next;
   }
 
   /** A scope's products and the values of each filter its products have (listed even when a filter leaves none). */

@@ -147,6 +147,27 @@ describe('catalogue index', () => {
     expect(counted).toBeGreaterThan(COMBINATIONS / 5);
   });
 
+  it('keeps a scope’s entry while only popularity or what is in stock changes, and builds it again for new sizes', async () => {
+    const scope: CatalogScope = { groupCodes: subtree(groups[0]!.code) };
+    const before = (await t.app.catalogIndex.current()).snapshot;
+    const entry = before.scope(scope);
+    // An order's lines change popularity (a new snapshot), a flip what is in stock (changed in place).
+    await t.app.db.execute(sql`insert into order_lines (order_id, product_id, org_guid, quantity)
+      select (select min(id) from orders), id, '', 1 from products where id % 61 = 0`);
+    await t.app.db.execute(sql`update offers set residue = case when residue > 0 then 0 else 3 end where id % 13 = 5`);
+    const after = (await t.app.catalogIndex.current()).snapshot;
+    expect(after).not.toBe(before);
+    expect(after.scope(scope)).toBe(entry);
+    await compareRandomPages(17, 40);
+    // An offer of a new size: the stock part is read again, and the scope's sizes with it.
+    await t.app.db.execute(sql`insert into offers (guid, product_id, characteristic, residue, price, org_guid)
+      select gen_random_uuid()::text, id, 'Новый размер 99', 2, 100, '' from products where id = (select min(id) from products)`);
+    const restocked = (await t.app.catalogIndex.current()).snapshot;
+    expect(restocked.stock).not.toBe(after.stock);
+    expect(restocked.scope(scope)).not.toBe(entry);
+    await compareRandomPages(18, 40);
+  });
+
   it('stays equal to SQL after stock crosses zero both ways, read product by product from the flips', async () => {
     await t.app.catalogIndex.current();
     const flipped = await t.app.db.execute(sql`
