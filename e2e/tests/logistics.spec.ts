@@ -24,7 +24,12 @@ test('add, edit and delete a delivery address picked from suggestions', async ({
   await expect(page.getByTestId('address-row').filter({ hasText: 'ул Малышева, д 51' })).toHaveCount(0);
 
   await edited.getByRole('button', { name: /Удалить адрес/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+  // The confirmation fades in; on a busy machine a click sent while it is still fading in was seen to be lost (the
+  // dialog stayed open, nothing deleted). A person clicks once it is shown: so does the test.
+  const confirm = page.getByRole('dialog', { name: 'Удалить адрес?' });
+  await expect(confirm).toHaveCSS('opacity', '1');
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId('address-row').filter({ hasText: 'ул Баумана, д 12' })).toHaveCount(0);
   // The change is on the server, not only on the screen.
   await page.reload();
