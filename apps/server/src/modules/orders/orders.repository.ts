@@ -134,43 +134,10 @@ export interface NewOrder {
   order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'edited'>;
   lines: Array<Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>>;
   checks: Array<Omit<typeof orderChecks.$inferInsert, 'id' | 'orderId' | 'billRequestedAt'>>;
-  /** [offer id, units] to take from stock. */
-  take: ReadonlyArray<readonly [number, number]>;
 }
 
-/** The order, its lines and its checks, from JSON parameters $2, $3, $4 (after the stock CTE of the statement). */
-const ORDER_ROWS = `
-  new_order as (
-    insert into orders (user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
-                        count, total_count, storage_guid, idempotency_key, request_hash, first_answer)
-    select user_id, partner_id, name, comment, delivery, request_certificate, bags, total, total_discount,
-           count, total_count, storage_guid, idempotency_key, request_hash, first_answer
-    from jsonb_to_record($2::jsonb) as r(user_id int, partner_id int, name text, comment text, delivery jsonb,
-           request_certificate boolean, bags jsonb, total numeric, total_discount numeric, count int, total_count int,
-           storage_guid text, idempotency_key text, request_hash text, first_answer jsonb)
-    returning id
-  ), new_lines as (
-    insert into order_lines (order_id, product_id, offer_id, org_guid, characteristic, quantity, presale, fullprice, price, discount)
-    select new_order.id, l.product_id, l.offer_id, l.org_guid, l.characteristic, l.quantity, l.presale, l.fullprice, l.price, l.discount
-    from new_order, jsonb_to_recordset($3::jsonb) as l(product_id int, offer_id int, org_guid text, characteristic text,
-           quantity int, presale boolean, fullprice numeric, price numeric, discount numeric)
-  ), new_checks as (
-    insert into order_checks (order_id, guid, org_guid, status, total, doc_status)
-    select new_order.id, c.guid, c.org_guid, c.status, c.total, c.doc_status
-    from new_order, jsonb_to_recordset($4::jsonb) as c(guid text, org_guid text, status int, total numeric, doc_status jsonb)
-  )`;
-
-const INSERT_NEW_ORDER = `
-  with taken as (
-    update offers as o set residue = o.residue - w.n
-    from jsonb_to_recordset($1::jsonb) as w(id int, n int)
-    where o.id = w.id and o.residue >= w.n
-    returning o.id
-  ), ${ORDER_ROWS}
-  select json_build_object('id', (select id from new_order), 'taken', (select count(*) from taken)) as result`;
-
-/** The order's rows as the JSON values the statements above and place_new_orders read. */
-function orderRowsJson(input: Omit<NewOrder, 'take'>) {
+/** The order's rows as the JSON values place_new_orders reads. */
+function orderRowsJson(input: NewOrder) {
   const o = input.order;
   const order = {
     user_id: o.userId,
@@ -204,23 +171,6 @@ function orderRowsJson(input: Omit<NewOrder, 'take'>) {
   return { order, lines, checks };
 }
 
-/**
- * A new order in one statement: stock taken (never below zero: each offer only while its residue covers the
- * units), the order, its lines and its checks. Answers the order number and how many offers had enough stock;
- * the caller rolls back when that is fewer than it asked for.
- */
-export async function insertNewOrder(db: DbOrTx, input: NewOrder): Promise<{ id: number; taken: number }> {
-  const take = input.take.map(([id, n]) => ({ id, n }));
-  const { order, lines, checks } = orderRowsJson(input);
-  const [row] = await preparedQuery<{ result: { id: number; taken: number } }>(db, INSERT_NEW_ORDER, [
-    JSON.stringify(take),
-    JSON.stringify(order),
-    JSON.stringify(lines),
-    JSON.stringify(checks),
-  ]);
-  return row!.result;
-}
-
 /** An offer as the order was split against it (see place_new_orders in migration 0011). */
 export interface OfferAsRead {
   offerId: number;
@@ -231,8 +181,8 @@ export interface OfferAsRead {
   price: number;
 }
 
-/** A new order priced from offers read without locks, and those offers as it read them. */
-export type NewOrderAsRead = Omit<NewOrder, 'take'> & { offers: readonly OfferAsRead[] };
+/** A new order and the offers as it read them (without locks, or under the locked path's locks). */
+export type NewOrderAsRead = NewOrder & { offers: readonly OfferAsRead[] };
 
 /**
  * What became of one order of place_new_orders: its number; `changed` — an offer is no longer as the order read it
@@ -243,9 +193,9 @@ export type Placement = number | 'changed' | 'key';
 const PLACE_NEW_ORDERS = 'select place_new_orders($1::jsonb) as answers';
 
 /**
- * New orders in one statement and one commit, outside any transaction, each written while every offer it names is as
- * it read them (the function of migration 0011, which locks them for the statement's length): one answer per order,
- * in order. A failure of the statement writes none of them.
+ * New orders in one statement, each written while every offer it names is as it read them (the function of migration
+ * 0011, which locks them for the statement's length, or for the transaction's when called inside one): one answer per
+ * order, in order. A failure of the statement writes none of them.
  */
 export async function placeNewOrders(db: DbOrTx, batch: readonly NewOrderAsRead[]): Promise<Placement[]> {
   const json = batch.map((input) => ({

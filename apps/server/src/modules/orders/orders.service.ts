@@ -57,6 +57,9 @@ export interface SubmitOptions {
 /** Another order took the stock between our read and our update (PostgreSQL only): the transaction is retried. */
 class StockRaceError extends Error {}
 
+/** A concurrent request with the same Idempotency-Key stored its order first (nothing of this one was written). */
+class KeyTakenError extends Error {}
+
 export function requestHash(payload: unknown): string {
   return createHash('sha256').update(JSON.stringify(payload)).digest('hex');
 }
@@ -269,22 +272,11 @@ async function submitFromCommittedRead(
   const replay = replayOf(context.known, hash);
   if (replay) return replay;
   const accepted = acceptOrder(context, payload);
-  const plan = planOrder({ userId, payload, hash, options, context, ...accepted }, context.offers, new Map());
-  const priceOf = new Map(context.offers.map((row) => [row.id, row.price]));
-  const offersRead = plan.priced.lines
-    .filter((line) => !isPlaceholderOffer(line.offer))
-    .map((line) => {
-      const offerId = plan.offerIds.get(line.offer.guid)!;
-      return { offerId, units: line.inStock, allOfIt: line.preorder > 0, price: priceOf.get(offerId)! };
-    });
+  const write = { userId, payload, hash, options, context, ...accepted };
+  const plan = planOrder(write, context.offers, new Map());
   let placement: repo.Placement;
   try {
-    placement = await placeNewOrder(db, {
-      order: { ...plan.orderValues, userId, partnerId: accepted.partnerId, idempotencyKey: options.key ?? null, requestHash: hash, firstAnswer: plan.stored },
-      lines: plan.lineRows,
-      checks: plan.checkRows,
-      offers: offersRead,
-    });
+    placement = await placeNewOrder(db, newOrderOf(write, plan));
   } catch (error) {
     if (isRetryable(error)) return undefined;
     throw error;
@@ -307,7 +299,7 @@ async function inTransaction(
     try {
       return await db.transaction((tx) => work(tx));
     } catch (error) {
-      if (isKeyViolation(error)) {
+      if (error instanceof KeyTakenError || isKeyViolation(error)) {
         // A concurrent request with the same key won: answer what it answered (or 409 for another body).
         const again = await replayIfKnown(db, userId, hash, options);
         if (again) return again;
@@ -428,8 +420,29 @@ function planOrder(input: WriteInput, offerRows: readonly repo.OfferRow[], held:
     storageGuid: payload.storage ?? '',
     name: payload.name ?? '',
   };
+  // The offers as the order was split against them: what placing a new order checks they still are.
+  const priceOf = new Map(offerRows.map((row) => [row.id, row.price]));
+  const offersRead: repo.OfferAsRead[] = priced.lines
+    .filter((line) => !isPlaceholderOffer(line.offer))
+    .map((line) => {
+      const offerId = offerIds.get(line.offer.guid)!;
+      return { offerId, units: line.inStock, allOfIt: line.preorder > 0, price: priceOf.get(offerId)! };
+    });
   const stored = { notes: orderNotes(priced, sentPricesOf(payload)), edited: editId !== undefined };
-  return { priced, offerIds, lineRows, checkRows: rows.checkRows, take, orderValues, stored };
+  return { lineRows, checkRows: rows.checkRows, take, offersRead, orderValues, stored };
+}
+
+/** A new order's rows and the offers it read, as placing it writes them. */
+function newOrderOf(input: WriteInput, plan: ReturnType<typeof planOrder>): repo.NewOrderAsRead {
+  const order = {
+    ...plan.orderValues,
+    userId: input.userId,
+    partnerId: input.partnerId,
+    idempotencyKey: input.options.key ?? null,
+    requestHash: input.hash,
+    firstAnswer: plan.stored,
+  };
+  return { order, lines: plan.lineRows, checks: plan.checkRows, offers: plan.offersRead };
 }
 
 async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitResult> {
@@ -460,20 +473,15 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
       : await repo.lockOffers(tx, contextRequest(input.userId, payload).offerGuids, [...held.keys()]);
 
   // Price and split against the stock read under lock, counting what this order's previous version gives back.
-  const { lineRows, checkRows, take, orderValues, stored } = planOrder(input, offerRows, held, previous?.checks);
+  const plan = planOrder(input, offerRows, held, previous?.checks);
+  const { lineRows, checkRows, take, orderValues, stored } = plan;
 
   if (editId === undefined) {
-    const order = {
-      ...orderValues,
-      userId: input.userId,
-      partnerId: input.partnerId,
-      idempotencyKey: options.key ?? null,
-      requestHash: input.hash,
-      firstAnswer: stored,
-    };
-    const inserted = await repo.insertNewOrder(tx, { order, lines: lineRows, checks: checkRows, take });
-    if (inserted.taken !== take.length) throw new StockRaceError();
-    return storedAnswer(inserted.id, stored);
+    // Placed as the first try places it; under these locks the offers are as read, so it never answers «changed».
+    const [placement] = await repo.placeNewOrders(tx, [newOrderOf(input, plan)]);
+    if (placement === 'key') throw new KeyTakenError();
+    if (placement === 'changed') throw new StockRaceError();
+    return storedAnswer(placement!, plan.stored);
   }
 
   const orderId = editId;
