@@ -9,6 +9,8 @@ export interface SignedInUser {
   id: number;
   login: string;
   tokenHash: string;
+  /** Price types of the contracts of the user's companies, in company then contract order (read with the session). */
+  priceTypes: readonly string[];
 }
 
 declare module 'fastify' {

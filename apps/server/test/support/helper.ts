@@ -93,3 +93,23 @@ export async function signInAs(app: FastifyInstance, login: string, password = D
   if (response.statusCode !== 200) throw new Error(`sign-in as ${login} failed: ${response.body}`);
   return { authorization: `Bearer ${response.json().response.token as string}` };
 }
+
+/**
+ * The statements the app's database ran during `work`, as Drizzle logs them (BEGIN and COMMIT left out: statements of
+ * their own on node-postgres, part of PGlite's transaction call).
+ */
+export async function statementsDuring(app: FastifyInstance, work: () => Promise<unknown>): Promise<string[]> {
+  const session = (app.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
+  const statements: string[] = [];
+  const counter = { logQuery: (text: string) => void (/^\s*(begin|commit)\b/i.test(text) || statements.push(text)) };
+  const saved = { logger: session.logger, options: session.options.logger };
+  session.logger = counter;
+  session.options.logger = counter;
+  try {
+    await work();
+  } finally {
+    session.logger = saved.logger;
+    session.options.logger = saved.options;
+  }
+  return statements;
+}

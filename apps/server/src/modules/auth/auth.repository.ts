@@ -10,10 +10,15 @@ export function findUserByLogin(db: DbOrTx, login: string) {
 /**
  * Every signed-in request runs this lookup, for the sessions of the requests that arrived together (see
  * auth.service's authenticate): it goes to the driver as it is, prepared once per connection (see preparedQuery),
- * the token hashes as one JSON list so the text and its plan are the same for any number of them.
+ * the token hashes as one JSON list so the text and its plan are the same for any number of them. It also reads the
+ * price types of the user's contracts, which every priced page and search needs, so those need no statement of their
+ * own: as current as the session itself.
  */
 const SESSION_USERS = `
-  select s.token_hash as "tokenHash", u.id, u.login, u.blocked from sessions s join users u on u.id = s.user_id
+  select s.token_hash as "tokenHash", u.id, u.login, u.blocked,
+    array(select st.price_type from storages st join user_partners up on up.partner_id = st.partner_id
+          where up.user_id = u.id order by st.partner_id, st.id) as "priceTypes"
+  from sessions s join users u on u.id = s.user_id
   where s.token_hash = any(array(select jsonb_array_elements_text($1::jsonb)))
     and s.expires_at > $2 and s.revoked_at is null`;
 
@@ -21,6 +26,8 @@ export interface SessionUser {
   id: number;
   login: string;
   blocked: boolean;
+  /** Price types of the contracts of the user's companies, in company then contract order. */
+  priceTypes: string[];
 }
 
 /** The users of the sessions under these token hashes that are current at `now` (unknown, ended or expired: absent). */

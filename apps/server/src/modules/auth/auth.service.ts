@@ -105,7 +105,7 @@ export async function authenticate(db: Db, token: string): Promise<SignedInUser 
   const tokenHash = hashToken(token);
   const row = await sessionLookup(db)(tokenHash);
   if (!row || row.blocked) return null;
-  return { id: row.id, login: row.login, tokenHash };
+  return { id: row.id, login: row.login, tokenHash, priceTypes: row.priceTypes };
 }
 
 export async function signOut(db: Db, user: SignedInUser) {

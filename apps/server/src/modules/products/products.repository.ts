@@ -235,18 +235,6 @@ export async function searchArticlePrefix(
   return { found: parseJson<BriefProduct[]>(row?.found ?? []), details: row?.details ? parseJson<ProductDetails>(row.details) : null };
 }
 
-const PRICE_TYPES_OF_USER = `
-  select s.price_type as "priceType" from storages s join user_partners up on up.partner_id = s.partner_id
-  where up.user_id = $1 order by s.partner_id, s.id`;
-
-/** Price types of the contracts of the user's companies, in company then contract order. */
-export async function priceTypesOfUser(db: DbOrTx, userId: number): Promise<string[]> {
-  // One statement, not the user's companies and then their contracts: every signed-in search and page asks this
-  // first — as text, prepared once, not built by the query builder on every request.
-  const rows = await preparedQuery<{ priceType: string }>(db, PRICE_TYPES_OF_USER, [userId]);
-  return [...new Set(rows.map((row) => row.priceType))];
-}
-
 const COMPANY_PRICING = `
   select p.id,
     exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1) as linked,

@@ -46,8 +46,8 @@ const NAME_CANDIDATES = 60;
 
 export const imageUrl = (imageId: number) => `/api/content/images/${imageId}`;
 
-/** The price type a request sees prices in (docs/decisions.md "Catalogue and search"). */
-export async function resolvePriceType(db: Db, user: SignedInUser | null, requested: string | undefined): Promise<PriceTypeId> {
+/** The price type a request sees prices in (docs/decisions.md "Catalogue and search"); the user's own types come with the session. */
+export function resolvePriceType(user: SignedInUser | null, requested: string | undefined): PriceTypeId {
   const wanted = requested?.trim() ?? '';
   if (wanted !== '' && !isPriceType(wanted)) {
     throw new AppError('BAD_REQUEST', `Неизвестный PRICEUID «${wanted.slice(0, 64)}»: укажите тип цен одного из ваших договоров или оставьте пустым.`);
@@ -58,7 +58,7 @@ export async function resolvePriceType(db: Db, user: SignedInUser | null, reques
     }
     return PRICE_TYPE.DEFAULT;
   }
-  const own = (await repo.priceTypesOfUser(db, user.id)).filter(isPriceType);
+  const own = [...new Set(user.priceTypes)].filter(isPriceType);
   if (requested === undefined || requested.trim() === '') return own[0] ?? PRICE_TYPE.DEFAULT;
   if (wanted === PRICE_TYPE.DEFAULT || own.includes(wanted as PriceTypeId)) return wanted as PriceTypeId;
   throw new AppError('FORBIDDEN', 'Этот тип цен не относится к договорам ваших компаний: выберите свой тип цен.');
@@ -79,7 +79,7 @@ interface Pricing {
  */
 export async function resolvePricing(db: Db, user: SignedInUser | null, query: { PRICEUID?: string; PARTNER?: string }): Promise<Pricing> {
   if (query.PARTNER === undefined) {
-    const priceType = await resolvePriceType(db, user, query.PRICEUID);
+    const priceType = resolvePriceType(user, query.PRICEUID);
     return { product: priceType, offer: () => priceType };
   }
   if (!user) throw new AppError('UNAUTHORIZED', 'Цены компании видны только после входа: войдите в систему.');

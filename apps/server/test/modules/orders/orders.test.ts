@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
-import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
 import { pdfText } from '../../support/pdf';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
 
@@ -237,21 +237,11 @@ describe('POST /api/order/add', () => {
       offers: Array.from({ length: 30 }, (_, i) => ({ characteristic: String(36 + i), residue: 1000 })),
     });
     const queriesOf = async (lines: number) => {
-      const session = (t.app.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-      let queries = 0;
-      // BEGIN and COMMIT are statements of their own on node-postgres and part of PGlite's transaction call.
-      const counter = { logQuery: (text: string) => void (/^\s*(begin|commit)\b/i.test(text) || (queries += 1)) };
-      const saved = { logger: session.logger, options: session.options.logger };
-      session.logger = counter;
-      session.options.logger = counter;
-      try {
+      const statements = await statementsDuring(t.app, async () => {
         const response = await submit(payload([{ guid: many.uid, characteristics: many.offers.slice(0, lines).map((offer) => line(offer, 2)) }]), demo, `count-${lines}`);
         expect(response.statusCode).toBe(200);
-      } finally {
-        session.logger = saved.logger;
-        session.options.logger = saved.options;
-      }
-      return queries;
+      });
+      return statements.length;
     };
     const one = await queriesOf(1);
     const thirty = await queriesOf(30);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
-import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
 
 let t: TestApp;
 let demo: Record<string, string>;
@@ -133,6 +133,27 @@ describe('GET /api/product/search', () => {
     expect(base.PRODUCT.PRICE_OPT).toBe(Math.round((product.price * 100 + product.priceOpt * 100) / 2) / 100);
     const firstOffer = rowsOf<{ price: string }>(offerRows)[0]!;
     expect(base.OFFERS[0].PRICE).toBe(offerPriceForType(product, Number(firstOffer.price), PRICE_TYPE.BASE));
+  });
+
+  it('reads the user’s price types with the session: no statement of their own, and current on every request', async () => {
+    const statements = await statementsDuring(t.app, async () => {
+      expect((await search({ QUERY: 'КСТ105А', OPTION: 0 }, demo)).json().response.PRICETYPE.id).toBe(PRICE_TYPE.DEALER);
+    });
+    // The session lookup (with the price types) and the search itself.
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((text) => /user_partners/.test(text))).toHaveLength(1);
+    expect(statements.find((text) => /user_partners/.test(text))).toMatch(/token_hash/);
+
+    // A contract that changes its price type prices the next request at the new one, in the same session.
+    const contracts = sql`partner_id in (select up.partner_id from user_partners up join users u on u.id = up.user_id where u.login = 'demo')`;
+    const before = rowsOf<{ id: number; price_type: string }>(await t.app.db.execute(sql`select id, price_type from storages where ${contracts}`));
+    try {
+      await t.app.db.execute(sql`update storages set price_type = ${PRICE_TYPE.BASE} where ${contracts}`);
+      expect((await search({ QUERY: 'КСТ105А', OPTION: 0 }, demo)).json().response.PRICETYPE.id).toBe(PRICE_TYPE.BASE);
+    } finally {
+      for (const row of before) await t.app.db.execute(sql`update storages set price_type = ${row.price_type} where id = ${row.id}`);
+    }
+    expect((await search({ QUERY: 'КСТ105А', OPTION: 0 }, demo)).json().response.PRICETYPE.id).toBe(PRICE_TYPE.DEALER);
   });
 
   it('refuses price types that are not the user’s own, and contract prices without a session', async () => {
