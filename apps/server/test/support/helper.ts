@@ -94,14 +94,19 @@ export async function signInAs(app: FastifyInstance, login: string, password = D
   return { authorization: `Bearer ${response.json().response.token as string}` };
 }
 
+export interface LoggedStatement {
+  text: string;
+  params: unknown[];
+}
+
 /**
  * The statements the app's database ran during `work`, as Drizzle logs them (BEGIN and COMMIT left out: statements of
  * their own on node-postgres, part of PGlite's transaction call).
  */
-export async function statementsDuring(app: FastifyInstance, work: () => Promise<unknown>): Promise<string[]> {
+export async function statementsDuring(app: FastifyInstance, work: () => Promise<unknown>): Promise<LoggedStatement[]> {
   const session = (app.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  const statements: string[] = [];
-  const counter = { logQuery: (text: string) => void (/^\s*(begin|commit)\b/i.test(text) || statements.push(text)) };
+  const statements: LoggedStatement[] = [];
+  const counter = { logQuery: (text: string, params: unknown[]) => void (/^\s*(begin|commit)\b/i.test(text) || statements.push({ text, params })) };
   const saved = { logger: session.logger, options: session.options.logger };
   session.logger = counter;
   session.options.logger = counter;

@@ -13,7 +13,7 @@ import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { preparedQuery } from '../../../src/db/pg-statements';
 import { placeNewOrder } from '../../../src/modules/orders/order-writer';
 import * as repo from '../../../src/modules/orders/orders.repository';
-import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
 
 const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
@@ -167,22 +167,12 @@ describe('new orders placed together', () => {
 
   it('orders made ready in one round of the event loop go as one statement', async () => {
     await setResidue(t.app.db, item.offers[0]!.guid, 10);
-    const session = (t.app.db as unknown as { session: { logger: { logQuery(text: string, params: unknown[]): void } } }).session;
-    const saved = session.logger;
-    const writes: number[] = [];
-    session.logger = {
-      logQuery: (text, params) => {
-        if (text.includes('place_new_orders')) writes.push((JSON.parse(params[0] as string) as unknown[]).length);
-        saved.logQuery(text, params);
-      },
-    };
     const round = `together-${Date.now()}`;
-    try {
+    const statements = await statementsDuring(t.app, async () => {
       const placements = await Promise.all([1, 2, 3, 4].map((i) => placeNewOrder(t.app.db, asRead(2, 10 - 2 * (i - 1), `${round}-${i}`))));
       expect(placements.every((placement) => typeof placement === 'number')).toBe(true);
-    } finally {
-      session.logger = saved;
-    }
+    });
+    const writes = statements.filter(({ text }) => text.includes('place_new_orders')).map(({ params }) => (JSON.parse(params[0] as string) as unknown[]).length);
     expect(writes).toEqual([4]);
     expect(await residues(t.app.db, [item.offers[0]!.guid])).toEqual({ [item.offers[0]!.guid]: 2 });
   });

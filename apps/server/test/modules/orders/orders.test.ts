@@ -213,16 +213,11 @@ describe('POST /api/order/add', () => {
   it('answers requests with one key and body in flight at once from the first: one order, read and written once', async () => {
     const product = await insertProduct(t.app.db, { priceOpt: 700, offers: [{ characteristic: '41', residue: 50 }] });
     const body = payload([{ guid: product.uid, characteristics: [line(product.offers[0]!, 3)] }]);
-    const session = (t.app.db as unknown as { session: { logger: { logQuery(text: string, params: unknown[]): void } } }).session;
-    const saved = session.logger;
-    let contextReads = 0;
-    session.logger = { logQuery: (text, params) => void (/from orders o where o\.user_id/.test(text) && (contextReads += 1), saved.logQuery(text, params)) };
-    let answers;
-    try {
+    let answers: Awaited<ReturnType<typeof submit>>[] = [];
+    const statements = await statementsDuring(t.app, async () => {
       answers = await Promise.all(Array.from({ length: 4 }, () => submit(body, demo, 'one-key-in-flight')));
-    } finally {
-      session.logger = saved;
-    }
+    });
+    const contextReads = statements.filter(({ text }) => /from orders o where o\.user_id/.test(text)).length;
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.json().response.id)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.json().response.message)).size).toBe(1);

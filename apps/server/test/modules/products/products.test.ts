@@ -141,8 +141,8 @@ describe('GET /api/product/search', () => {
     });
     // The session lookup (with the price types) and the search itself.
     expect(statements).toHaveLength(2);
-    expect(statements.filter((text) => /user_partners/.test(text))).toHaveLength(1);
-    expect(statements.find((text) => /user_partners/.test(text))).toMatch(/token_hash/);
+    expect(statements.filter(({ text }) => /user_partners/.test(text))).toHaveLength(1);
+    expect(statements.find(({ text }) => /user_partners/.test(text))?.text).toMatch(/token_hash/);
 
     // A contract that changes its price type prices the next request at the new one, in the same session.
     const contracts = sql`partner_id in (select up.partner_id from user_partners up join users u on u.id = up.user_id where u.login = 'demo')`;
