@@ -39,6 +39,11 @@ export interface Database {
   whileHeld?<T>(inside: (query: HeldQuery) => Promise<T>): Promise<T>;
   /** Connections: the pool's size, those running a statement or transaction, and callers waiting for one. */
   poolUse(): PoolUse;
+  /**
+   * The embedded engine only: bytes of its WebAssembly memory (the page cache, EMBEDDED_CACHE_MB, included). It grows
+   * and never shrinks, and a 32-bit engine cannot pass 2 GB: operators watch it when they raise the cache.
+   */
+  engineMemory?(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -124,12 +129,17 @@ async function openPglite(
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const directory = inMemory ? undefined : dataDir;
-    const opened =
-      on === 'worker-thread'
-        ? await openPgliteThread(directory, copyOf, cacheMb)
-        : callingThreadEngine(
-            await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) }),
-          );
+    let opened: Engine;
+    let engineMemory: () => Promise<number>;
+    if (on === 'worker-thread') {
+      const thread = await openPgliteThread(directory, copyOf, cacheMb);
+      opened = thread;
+      engineMemory = () => thread.engineMemory();
+    } else {
+      const engine = await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) });
+      opened = callingThreadEngine(engine);
+      engineMemory = async () => engine.Module.HEAPU8.byteLength;
+    }
     const counts = { sent: 0, holding: 0, waiting: 0 };
     const client = countedEngine(opened, counts);
     const statements = preparedStatementsClient(client);
@@ -145,6 +155,7 @@ async function openPglite(
         busy: counts.sent + counts.holding > 0 ? 1 : 0,
         waiting: counts.waiting + Math.max(0, counts.sent - 1),
       }),
+      engineMemory,
       close: async () => {
         await client.close();
         releaseLock();

@@ -19,9 +19,13 @@ import { DatabaseError } from 'pg-protocol';
 import { Parser as ProtocolParser } from 'pg-protocol/dist/parser.js';
 import type { BackendMessage, Engine } from './pglite-engine';
 
-/** The engine on its thread: also says how much of that thread's heap is in use (its memory is not the main thread's). */
+/**
+ * The engine on its thread: also says how much of that thread's heap is in use (its memory is not the main thread's),
+ * and how large the engine's own WebAssembly memory has grown (its page cache included).
+ */
 export interface ThreadEngine extends Engine {
   heapUsed(): Promise<number>;
+  engineMemory(): Promise<number>;
 }
 
 interface WorkerRequest {
@@ -36,6 +40,7 @@ interface WorkerAnswer {
   closed?: boolean;
   data?: Uint8Array;
   heapUsed?: number;
+  engineMemory?: number;
   failed?: { message: string; stack?: string };
 }
 
@@ -125,6 +130,9 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
     },
     async heapUsed() {
       return (await ask({ heap: true })).heapUsed ?? 0;
+    },
+    async engineMemory() {
+      return (await ask({ heap: true })).engineMemory ?? 0;
     },
     holdSession: (callback) => session.runExclusive(callback),
     async close() {

@@ -42,16 +42,22 @@ describe('PGlite on its worker thread', () => {
     }
   });
 
-  it('starts with the page cache it is given, PostgreSQL’s default otherwise', async () => {
+  it('starts with the page cache it is given, PostgreSQL’s default otherwise, and reports the memory it holds', async () => {
+    const memory: number[] = [];
     for (const [cacheMb, shown] of [[48, '48MB'], [undefined, '128MB']] as const) {
       const engine = await openPgliteThread(undefined, undefined, cacheMb);
       try {
         const client = preparedStatementsClient(engine);
         expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers).toBe(shown);
+        memory.push(await engine.engineMemory());
       } finally {
         await engine.close();
       }
     }
+    // The cache is taken when the engine starts: each engine holds more than its cache, the larger cache more memory.
+    expect(memory[0]).toBeGreaterThan(48 * 2 ** 20);
+    expect(memory[1]).toBeGreaterThan(128 * 2 ** 20);
+    expect(memory[1]).toBeGreaterThan(memory[0]!);
   });
 
   it('keeps nothing of the answers it has handed over', async () => {

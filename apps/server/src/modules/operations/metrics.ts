@@ -1,7 +1,8 @@
 /**
  * What the portal reports to Prometheus, in its text exposition format (version 0.0.4), kept in this process:
  * requests answered and their latencies per route pattern (never per raw URL: the label set stays bounded), orders
- * placed, and the use of the database connections. Several processes on one PostgreSQL are summed by Prometheus.
+ * placed, the use of the database connections and the embedded engine's memory. Several processes on one PostgreSQL
+ * are summed by Prometheus.
  */
 import type { PoolUse } from '../../db/client';
 
@@ -43,7 +44,8 @@ export class Metrics {
     this.ordersPlaced++;
   }
 
-  render(pool: PoolUse): string {
+  /** `engineMemory`: the embedded engine's memory in bytes (Database.engineMemory); undefined on PostgreSQL. */
+  render(pool: PoolUse, engineMemory?: number): string {
     const lines: string[] = [];
     const family = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
 
@@ -74,6 +76,10 @@ export class Metrics {
     lines.push(`portal_db_pool_busy ${pool.busy}`);
     family('portal_db_pool_waiting', 'gauge', 'Statements and transactions waiting for a database connection now.');
     lines.push(`portal_db_pool_waiting ${pool.waiting}`);
+    if (engineMemory !== undefined) {
+      family('portal_db_engine_memory_bytes', 'gauge', 'Memory of the embedded database engine, its page cache included; it never shrinks and cannot pass 2 GB.');
+      lines.push(`portal_db_engine_memory_bytes ${engineMemory}`);
+    }
 
     return `${lines.join('\n')}\n`;
   }

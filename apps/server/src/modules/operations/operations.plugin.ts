@@ -35,7 +35,7 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
     return reply
       .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(metrics.render(app.database.poolUse()));
+      .send(metrics.render(app.database.poolUse(), await app.database.engineMemory?.()));
   });
 
   const { DATA_DIR } = app.config;

@@ -154,6 +154,11 @@ describe('metrics', () => {
     expect(text).not.toContain(`/api/user/order/${id}"`);
     expect(text).toContain('portal_orders_placed_total 1');
     expect(text).toMatch(/^portal_db_pool_size \d+$/m);
+    // The embedded engine's memory, its page cache included (PostgreSQL reports none: its memory is its server's).
+    const engineMemory = /^portal_db_engine_memory_bytes (\d+)$/m.exec(text)?.[1];
+    // The test database opens with PostgreSQL's default cache of 128 MB.
+    if (t.app.database.kind === 'pglite') expect(Number(engineMemory)).toBeGreaterThan(128 * 2 ** 20);
+    else expect(engineMemory).toBeUndefined();
     expect(text).toMatch(/^portal_db_pool_busy \d+$/m);
     expect(text).toMatch(/^portal_db_pool_waiting \d+$/m);
 
