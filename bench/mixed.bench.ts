@@ -12,9 +12,10 @@
  * same requests against a bare Fastify route in the server's child process (the ceiling of HTTP and the load
  * generator here). Writes docs/performance.md (its «Mixed load» section).
  *
- * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000).
- * ORDERS_AT_ONCE and EMBEDDED_CACHE_MB set the server's settings of those names (config.ts; their defaults when unset),
- * to compare values.
+ * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000);
+ * BENCH_PG_KEEP, a database name, does the same on PostgreSQL (that database under BENCH_PG_URL's server, created when
+ * missing, never dropped). BENCH_ONLY=pglite or postgres runs one of the two. ORDERS_AT_ONCE, EMBEDDED_CACHE_MB and
+ * DATABASE_POOL_SIZE set the server's settings of those names (config.ts; their defaults when unset), to compare values.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -92,6 +93,7 @@ async function child(kind: Kind, target: string, role: Role) {
     WEB_DIST: path.join(files, 'no-web'),
     ...(process.env.ORDERS_AT_ONCE ? { ORDERS_AT_ONCE: process.env.ORDERS_AT_ONCE } : {}),
     ...(process.env.EMBEDDED_CACHE_MB ? { EMBEDDED_CACHE_MB: process.env.EMBEDDED_CACHE_MB } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   });
   const database = await openDatabase(configuredDatabase(config));
   const storage = createStorage(files);
@@ -277,33 +279,58 @@ async function measure(kind: Kind, target: string): Promise<{ lines: string[]; p
   }
 }
 
+/** BENCH_PG_KEEP: the database `name` under the server of `baseUrl`, created when missing; seeded once, then reused. */
+async function keptPostgresDatabase(baseUrl: string, name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('BENCH_PG_KEEP is a database name: lowercase letters, digits and _');
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: undefined };
+}
+
 async function main() {
   const kept = process.env.BENCH_DATA_DIR;
   const scratch = kept ? path.resolve(kept) : mkdtempSync(path.join(os.tmpdir(), 'portal-bench-mixed-'));
-  const pgUrl = process.env.BENCH_PG_URL;
+  const only = process.env.BENCH_ONLY;
+  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_ONLY is pglite or postgres');
+  const pgUrl = only === 'pglite' ? undefined : process.env.BENCH_PG_URL;
+  if (only === 'postgres' && !pgUrl) throw new Error('BENCH_ONLY=postgres needs BENCH_PG_URL');
   console.log(
     `mixed benchmark: ${PRODUCTS.toLocaleString('en-US')} products, ${DEALERS} dealers browsing (think ${THINK_MS} ms), ` +
       `${ORDERING} ordering (think ${ORDER_THINK_MS} ms), ${DURATION} s; PGlite${pgUrl ? ' and PostgreSQL' : ' (BENCH_PG_URL adds PostgreSQL)'}`,
   );
   const tables: string[] = [];
   const problems: string[] = [];
-  try {
-    const pglite = await measure('pglite', scratch);
-    tables.push(...pglite.lines);
-    problems.push(...pglite.problems);
-  } finally {
-    if (!kept) rmSync(scratch, { recursive: true, force: true });
+  if (only !== 'postgres') {
+    try {
+      const pglite = await measure('pglite', scratch);
+      tables.push(...pglite.lines);
+      problems.push(...pglite.problems);
+    } finally {
+      if (!kept) rmSync(scratch, { recursive: true, force: true });
+    }
   }
   if (pgUrl) {
     const { createScratchDatabase } = await import('../apps/server/test/support/helper');
-    const database = await createScratchDatabase(pgUrl);
+    const keptDatabase = process.env.BENCH_PG_KEEP;
+    const database = keptDatabase ? await keptPostgresDatabase(pgUrl, keptDatabase) : await createScratchDatabase(pgUrl);
     try {
       const postgres = await measure('postgres', database.url);
       tables.push(...postgres.lines);
       problems.push(...postgres.problems);
     } finally {
-      await database.drop();
-      rmSync(filesOf(database.url), { recursive: true, force: true });
+      if (database.drop) {
+        await database.drop();
+        rmSync(filesOf(database.url), { recursive: true, force: true });
+      }
     }
   }
   const lines = [
