@@ -38,13 +38,15 @@ describe('configuration: the PostgreSQL pool', () => {
 });
 
 describe('configuration: the embedded database’s page cache', () => {
-  it('takes EMBEDDED_CACHE_MB as given, and defaults to an eighth of the memory between 128 and 512 MB', () => {
+  it('takes EMBEDDED_CACHE_MB as given, and defaults to an eighth of the memory between 128 and 1024 MB', () => {
     expect(loadConfig({ EMBEDDED_CACHE_MB: '300' }).EMBEDDED_CACHE_MB).toBe(300);
     expect(loadConfig({}).EMBEDDED_CACHE_MB).toBe(defaultEmbeddedCacheMb());
     const gb = 2 ** 30;
     expect(defaultEmbeddedCacheMb(0.5 * gb)).toBe(128);
     expect(defaultEmbeddedCacheMb(2 * gb)).toBe(256);
-    expect(defaultEmbeddedCacheMb(24 * gb)).toBe(512);
+    expect(defaultEmbeddedCacheMb(4 * gb)).toBe(512);
+    expect(defaultEmbeddedCacheMb(8 * gb)).toBe(1024);
+    expect(defaultEmbeddedCacheMb(24 * gb)).toBe(1024);
   });
 
   it('stops start-up naming the variable for a size the engine cannot hold', () => {
