@@ -16,9 +16,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { defaultPoolSize, type Config } from '../config';
-import { queryKeepingConnection } from './pg-statements';
+import { queryKeepingConnection, statementName } from './pg-statements';
 import { callingThreadEngine, type Engine } from './pglite-engine';
-import { preparedStatementsClient } from './pglite-statements';
+import { isPrepared, preparedStatementsClient } from './pglite-statements';
 import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -291,12 +291,19 @@ interface DriverSession {
  * A statement straight to the driver under the database or transaction at hand — PGlite's statement client or
  * node-postgres — for hot paths, where building a query through Drizzle costs as much as running it. Both drivers
  * answer `{rows}` with JSON columns parsed; the statement is logged through Drizzle's logger like any other.
+ *
+ * Prepared on both: PGlite's statement client prepares by itself; on PostgreSQL it is sent named (pg-statements.ts)
+ * when the rule of which texts are worth preparing says so (isPrepared), so PostgreSQL parses and analyses it once
+ * per connection rather than on every call.
  */
 export async function rawQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
   const session = (db as unknown as { session: DriverSession }).session;
   session.logger.logQuery(text, params);
   const client = session.client;
-  // On PostgreSQL's pool, a statement the database refuses keeps its connection (see queryKeepingConnection).
-  const result = client instanceof pg.Pool ? await queryKeepingConnection(client, { text, values: params }) : await client.query(text, params);
-  return result.rows as T[];
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const config: pg.QueryConfig = isPrepared(text) ? { name: statementName(text), text, values: params } : { text, values: params };
+    // On PostgreSQL's pool, a statement the database refuses keeps its connection (see queryKeepingConnection).
+    return (await (client instanceof pg.Pool ? queryKeepingConnection(client, config) : client.query(config))).rows as T[];
+  }
+  return (await client.query(text, params)).rows as T[];
 }

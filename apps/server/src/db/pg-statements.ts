@@ -1,5 +1,5 @@
 /**
- * Named prepared statements on PostgreSQL, for the hot paths that send their SQL straight to the driver.
+ * Named prepared statements on PostgreSQL, for the statements sent straight to the driver (client.ts's rawQuery).
  *
  * node-postgres sends a statement without a name unless told otherwise, so PostgreSQL parses, analyses and plans it
  * on every call — for the short lookups and writes of an order that is most of what each statement costs. Given a
@@ -13,10 +13,8 @@
  * to it as it is.
  */
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { DatabaseError } from 'pg-protocol';
-import type { DbOrTx } from './client';
-import { isPrepared } from './pglite-statements';
 
 const names = new Map<string, string>();
 
@@ -28,26 +26,6 @@ export function statementName(text: string): string {
     names.set(text, name);
   }
   return name;
-}
-
-interface DriverSession {
-  client: pg.Pool | pg.Client | { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
-  logger: { logQuery(query: string, params: unknown[]): void };
-}
-
-/**
- * One statement under the database or transaction at hand, prepared: named on PostgreSQL (the pool or the
- * transaction's connection), as it is on PGlite. Logged through Drizzle's logger like any other.
- */
-export async function preparedQuery<T>(db: DbOrTx, text: string, params: unknown[] = []): Promise<T[]> {
-  const session = (db as unknown as { session: DriverSession }).session;
-  session.logger.logQuery(text, params);
-  const client = session.client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const config: pg.QueryConfig = isPrepared(text) ? { name: statementName(text), text, values: params } : { text, values: params };
-    return (await (client instanceof pg.Pool ? queryKeepingConnection(client, config) : client.query(config))).rows as T[];
-  }
-  return (await client.query(text, params)).rows as T[];
 }
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
-import { preparedQuery } from '../../db/pg-statements';
 import { sessions, signInCounters, signInKnownAddresses, users } from '../../db/schema';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
@@ -9,7 +8,7 @@ export function findUserByLogin(db: DbOrTx, login: string) {
 
 /**
  * Every signed-in request runs this lookup, for the sessions of the requests that arrived together (see
- * auth.service's authenticate): it goes to the driver as it is, prepared once per connection (see preparedQuery),
+ * auth.service's authenticate): it goes to the driver as it is, prepared once per connection (see rawQuery),
  * the token hashes as one JSON list so the text and its plan are the same for any number of them. It also reads the
  * price types of the user's contracts, which every priced page and search needs, so those need no statement of their
  * own: as current as the session itself.
@@ -32,7 +31,7 @@ export interface SessionUser {
 
 /** The users of the sessions under these token hashes that are current at `now` (unknown, ended or expired: absent). */
 export async function findSessionUsers(db: DbOrTx, tokenHashes: readonly string[], now: Date): Promise<Map<string, SessionUser>> {
-  const rows = await preparedQuery<SessionUser & { tokenHash: string }>(db, SESSION_USERS, [JSON.stringify(tokenHashes), now.toISOString()]);
+  const rows = await rawQuery<SessionUser & { tokenHash: string }>(db, SESSION_USERS, [JSON.stringify(tokenHashes), now.toISOString()]);
   return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
 }
 

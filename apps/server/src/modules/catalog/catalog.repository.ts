@@ -4,8 +4,7 @@
  */
 import { NEW_PRODUCT_DAYS, POPULARITY_DAYS } from '@portal/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
-import { preparedQuery } from '../../db/pg-statements';
+import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { catalogGroups, productImages } from '../../db/schema';
 import type { IndexedOffer, IndexedProduct } from './catalog-index';
 
@@ -143,7 +142,7 @@ export interface CatalogCard {
  */
 export async function catalogCards(db: DbOrTx, ids: readonly number[], partnerId: number | null): Promise<CatalogCard[]> {
   if (ids.length === 0) return [];
-  return preparedQuery<CatalogCard>(db, CATALOG_CARDS, [ids, partnerId]);
+  return rawQuery<CatalogCard>(db, CATALOG_CARDS, [ids, partnerId]);
 }
 
 /** Every catalogue page reads its cards so: one text, prepared once (the query builder cost as much as the read). */

@@ -1,7 +1,6 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
-import { preparedQuery } from '../../db/pg-statements';
+import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { offers, orderChecks, orderEdits, orderLines, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -105,7 +104,7 @@ export async function orderContext(
     lock: boolean;
   },
 ): Promise<OrderContext> {
-  const [row] = await preparedQuery<Partial<OrderContext>>(db, input.lock ? ORDER_CONTEXT_LOCKED : ORDER_CONTEXT, [
+  const [row] = await rawQuery<Partial<OrderContext>>(db, input.lock ? ORDER_CONTEXT_LOCKED : ORDER_CONTEXT, [
     input.userId,
     input.partnerUid,
     input.key,
@@ -126,7 +125,7 @@ const LOCK_OFFERS = `select ${offersOf('$1', '$2', true)} as offers`;
 /** Offers by guid or id, locked (an edit adds the offers its previous version holds). */
 export async function lockOffers(db: DbOrTx, guids: readonly string[], ids: readonly number[]): Promise<OfferRow[]> {
   if (guids.length === 0 && ids.length === 0) return [];
-  const [row] = await preparedQuery<{ offers: OfferRow[] }>(db, LOCK_OFFERS, [JSON.stringify(guids), JSON.stringify(ids)]);
+  const [row] = await rawQuery<{ offers: OfferRow[] }>(db, LOCK_OFFERS, [JSON.stringify(guids), JSON.stringify(ids)]);
   return row?.offers ?? [];
 }
 
@@ -202,7 +201,7 @@ export async function placeNewOrders(db: DbOrTx, batch: readonly NewOrderAsRead[
     offers: input.offers.map((offer) => ({ id: offer.offerId, n: offer.units, exact: offer.allOfIt, price: offer.price })),
     ...orderRowsJson(input),
   }));
-  const [row] = await preparedQuery<{ answers: Placement[] }>(db, PLACE_NEW_ORDERS, [JSON.stringify(json)]);
+  const [row] = await rawQuery<{ answers: Placement[] }>(db, PLACE_NEW_ORDERS, [JSON.stringify(json)]);
   return row!.answers;
 }
 

@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
-import { preparedQuery } from '../../db/pg-statements';
 import { GENERIC_PLAN } from '../../db/pglite-statements';
 import { products } from '../../db/schema';
 
@@ -252,7 +251,7 @@ export async function companyPricing(
   userId: number,
   partnerUid: string,
 ): Promise<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> } | undefined> {
-  const [row] = await preparedQuery<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> }>(
+  const [row] = await rawQuery<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> }>(
     db,
     COMPANY_PRICING,
     [userId, partnerUid],
@@ -265,5 +264,5 @@ const PRODUCT_PRICES = `select id, price::float8 as price, price_opt::float8 as 
 /** The two prices of the given products (unknown ids are left out). */
 export function productPrices(db: DbOrTx, ids: number[]): Promise<Array<{ id: number; price: number; priceOpt: number }>> {
   if (ids.length === 0) return Promise.resolve([]);
-  return preparedQuery(db, PRODUCT_PRICES, [ids]);
+  return rawQuery(db, PRODUCT_PRICES, [ids]);
 }

@@ -10,7 +10,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, orderChecks, orderLines, orders, partners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
-import { preparedQuery } from '../../../src/db/pg-statements';
+import { rawQuery } from '../../../src/db/client';
 import { placeNewOrder } from '../../../src/modules/orders/order-writer';
 import * as repo from '../../../src/modules/orders/orders.repository';
 import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
@@ -267,9 +267,9 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
   it('keeps the connection after an error the database reports (a key already used), not only after a success', async () => {
     const one = await createTestApp({ SEED_PRODUCTS: '0', DATABASE_POOL_SIZE: '1' });
     try {
-      const backend = async () => (await preparedQuery<{ pid: number }>(one.app.db, 'select pg_backend_pid() as pid'))[0]!.pid;
+      const backend = async () => (await rawQuery<{ pid: number }>(one.app.db, 'select pg_backend_pid() as pid'))[0]!.pid;
       const before = await backend();
-      const duplicate = preparedQuery(one.app.db, 'insert into price_types (id, name) select id, name from price_types limit 1');
+      const duplicate = rawQuery(one.app.db, 'insert into price_types (id, name) select id, name from price_types limit 1');
       await expect(duplicate).rejects.toMatchObject({ code: '23505' });
       expect(await backend()).toBe(before);
     } finally {

@@ -276,3 +276,42 @@ describe('GET /api/product/suggestions', () => {
     expect(none.json().response).toEqual([]);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
+  it('prepares the statements of product pages and searches once per connection, by name, and never a LIKE', async () => {
+    const one = await createTestApp({ DATABASE_POOL_SIZE: '1', SEARCH_CACHE_SECONDS: '0' });
+    try {
+      const headers = await signInAs(one.app, 'demo');
+      const product = await dbProduct('КСТ105А');
+      const requests = [
+        { QUERY: product.id, OPTION: 9 },
+        { QUERY: 'КСТ105', OPTION: 0 },
+        { QUERY: 'мастер ботинки', OPTION: 2 },
+      ];
+      const browse = async () => {
+        for (const query of requests) {
+          const response = await one.app.inject({ url: '/api/product/search', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers });
+          expect(response.statusCode, response.body).toBe(200);
+        }
+      };
+      // One connection: the statements it keeps prepared are visible to it.
+      const prepared = async () =>
+        rowsOf<{ name: string; statement: string }>(
+          await one.app.db.execute(sql`select name, statement from pg_prepared_statements where name like 'portal\_%' order by name`),
+        );
+      await browse();
+      const afterOne = await prepared();
+      const texts = afterOne.map((row) => row.statement).join('\n');
+      // The product's details, the article range search and the products name search found (by the catalogue index).
+      expect(texts).toContain('row_to_json(d) as details');
+      expect(texts).toContain('article_key ~>=~ $1');
+      expect(texts).toContain('from products where id = any($1::int[]) order by id');
+      // A LIKE must be planned for its pattern, so none is kept prepared.
+      expect(texts).not.toMatch(/\blike\b/i);
+      await browse();
+      expect((await prepared()).map((row) => row.name)).toEqual(afterOne.map((row) => row.name));
+    } finally {
+      await one.close();
+    }
+  });
+});
