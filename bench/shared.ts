@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { openDatabase } from '../apps/server/src/db/client';
 import type { createStorage } from '../apps/server/src/lib/storage';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 type Database = Awaited<ReturnType<typeof openDatabase>>;
 type Storage = ReturnType<typeof createStorage>;
@@ -39,12 +40,13 @@ export interface BenchmarkChild<Answer> {
 }
 
 /**
- * Forks a benchmark file as its child: the same file with `--serve` and `args`. BENCH_CHILD_NODE_ARGS passes Node
- * options to the children only (for example `--cpu-prof --cpu-prof-dir=/tmp/profiles`, which NODE_OPTIONS refuses).
+ * Forks a benchmark file as its child: the same file with `--serve` and `args`, under the server's Node options
+ * (scripts/server-flags.mjs). BENCH_CHILD_NODE_ARGS passes more Node options to the children only (for example
+ * `--cpu-prof --cpu-prof-dir=/tmp/profiles`, which NODE_OPTIONS refuses).
  */
 export function forkChild<Answer extends { seeded?: unknown; ready?: unknown }>(file: string, args: string[] = []): BenchmarkChild<Answer> {
   const child = fork(file, ['--serve', ...args], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx', ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   });

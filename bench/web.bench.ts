@@ -20,6 +20,7 @@ import { signInHash } from '@portal/domain';
 import lighthouse from 'lighthouse';
 import WebSocket from 'ws';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { writeSection } from './shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -171,7 +172,7 @@ async function main() {
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(root, 'apps/server'),
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(scratch, 'data'), DATABASE_URL: '', WEB_DIST: webDist, LOG_LEVEL: 'warn', SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '2000' },
       stdio: ['ignore', 'inherit', 'inherit'],
