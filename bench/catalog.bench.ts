@@ -313,7 +313,7 @@ function writeReport(runs: Run[], totals: Run[], groups: Group[], seedSeconds: n
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}; ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with ${PRODUCTS.toLocaleString('en-US')} products ` +
-      `(${seedSeconds === undefined ? 'seeded by an earlier run and reused' : `seeded in SQL in ${seedSeconds.toFixed(0)} s, then ANALYZE`}). ` +
+      `(${seedSeconds === undefined ? 'seeded by an earlier run and reused' : `seeded in SQL in ${seedSeconds.toFixed(0)} s, then VACUUM ANALYZE`}). ` +
       `autocannon, ${CONNECTIONS} connections, ${DURATION} s per row, load generator and server on the same machine (server in a child process).`,
     `Each row rotates through GET /api/content/catalog/products of the leaf groups ${groups.map((g) => `${g.code} (${g.products.toLocaleString('en-US')} products)`).join(', ')}`,
     'and GET /api/content/season-sale, each with no filter, stock=1, its commonest size, two filters together (size and season, else in stock',

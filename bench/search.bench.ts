@@ -193,7 +193,7 @@ function writeReport(runs: Run[], seedSeconds: number | undefined) {
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}; ${DATABASE_URL ? 'PostgreSQL' : 'PGlite in a scratch directory'} with ${PRODUCTS.toLocaleString('en-US')} products ` +
-      `(${seedSeconds === undefined ? 'seeded by an earlier run and reused' : `seeded in SQL in ${seedSeconds.toFixed(0)} s, then ANALYZE`}, in a process of its own). ` +
+      `(${seedSeconds === undefined ? 'seeded by an earlier run and reused' : `seeded in SQL in ${seedSeconds.toFixed(0)} s, then VACUUM ANALYZE`}, in a process of its own). ` +
       `autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator and server on the same machine; load average ` +
       `${os.loadavg()[0]!.toFixed(2)} at the end (server in a`,
     DATABASE_URL
