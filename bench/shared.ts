@@ -81,10 +81,10 @@ export async function seedInChild(file: string, args: string[]): Promise<number 
 
 /**
  * The «seed» role of a benchmark's child: an empty database gets the demo people and `products` generated products,
- * then VACUUM ANALYZE; one seeded before must hold as many. VACUUM, not ANALYZE alone: a database in service has been
- * vacuumed (autovacuum on PostgreSQL), a bulk load has not — its first reads would set every row's commit bits and
- * write each page back during the measurement (the first PostgreSQL run after seeding was the slowest of a series). Closes the database, tells the parent how long seeding took and
- * exits.
+ * then VACUUM ANALYZE; one seeded before must hold as many. VACUUM, not ANALYZE alone: a database in service has
+ * been vacuumed (autovacuum on PostgreSQL), a bulk load has not — its first reads would set every row's commit bits
+ * and write each page back during the measurement (the first PostgreSQL run after seeding was the slowest of a
+ * series). Closes the database, tells the parent how long seeding took and exits.
  */
 export async function seedAndExit(database: Database, storage: Storage, products: number, where: string): Promise<void> {
   const { sql } = await import('drizzle-orm');
