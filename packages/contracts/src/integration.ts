@@ -4,6 +4,7 @@
  * the reason. Items are identified by the ERP's ids (uid, guid, code, login, bitrix_id), so sending a batch again
  * changes nothing. Upserts replace the whole record: send every field, omitted ones take their defaults.
  */
+import { VAT_PERCENT_MAX } from '@portal/domain';
 import { z } from 'zod';
 import { ZCatalogZoneSchema } from './catalog';
 
@@ -241,3 +242,22 @@ export const ZIntegrationReportSchema = z.object({
   items: z.array(ZIntegrationItemReportSchema),
 });
 export type TIntegrationReport = z.infer<typeof ZIntegrationReportSchema>;
+
+/**
+ * One dated VAT rate of a seller (GET/PUT /api/integration/vat-rates; `npm run portal -- vat:list | vat:set`).
+ * `seller` is `general` (the general rate of the Tax Code, followed by every seller without rates of its own), a
+ * selling organisation's guid (org_guid of the offers) or a dealer company's uid (its own proposals). `from` is the
+ * first day the rate holds, until the seller's next one. `percent` null: the seller charges no VAT («Без НДС»).
+ * Sending a seller and day again replaces that rate.
+ */
+export const ZIntegrationVatRateSchema = z.object({
+  seller: requiredText('seller'),
+  from: text('from').regex(/^\d{4}-\d{2}-\d{2}$/, 'from: укажите дату начала действия как ГГГГ-ММ-ДД, например 2026-01-01.'),
+  percent: integer('percent')
+    .min(0, 'percent: ставка НДС не может быть отрицательной; для продавца без НДС передайте null.')
+    .max(VAT_PERCENT_MAX, `percent: ставка НДС не больше ${VAT_PERCENT_MAX} %; для продавца без НДС передайте null.`)
+    .nullable(),
+});
+export type TIntegrationVatRate = z.infer<typeof ZIntegrationVatRateSchema>;
+
+export const ZIntegrationVatRatesSchema = z.array(ZIntegrationVatRateSchema);

@@ -21,3 +21,4 @@ export * from './money';
 export * from './price-type';
 export * from './amount-in-words';
 export * from './plural';
+export * from './vat';

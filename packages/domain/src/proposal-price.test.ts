@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  NO_MARKUP,
   PROPOSAL_AMOUNT_MIN,
   proposalLinePrice,
   proposalMarkupProblem,
@@ -72,21 +73,40 @@ describe('proposal lines and totals', () => {
       sum: 2699.97,
     });
   });
-  it('crosses out only the retail price, and only where the proposal sells below it — never the dealer price', () => {
-    // Dealer price 1000, retail 1400: +30 % is 1300, below retail → 1400 crossed out.
-    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: 30 } }).crossedRetailPrice).toBe(1400);
-    // −10 % is 900, below the dealer's own price, but the document shows retail, not the dealer price.
+  it('crosses out retail only on a line the dealer discounted to below retail — never the dealer price', () => {
+    // −10 % is 900, below retail 1400: retail crossed out (the dealer's own 1000 never shows).
     expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: -10 } }).crossedRetailPrice).toBe(1400);
-    // +50 % is 1500, above retail: nothing crossed out.
-    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: 50 } }).crossedRetailPrice).toBeNull();
+    // +30 % is 1300, still below retail, but a markup is not a discount: nothing crossed out.
+    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: { kind: 'percent', value: 30 } }).crossedRetailPrice).toBeNull();
+    // No discount set, the dealer price below retail: nothing crossed out either.
+    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 1400, quantity: 1, markup: NO_MARKUP }).crossedRetailPrice).toBeNull();
+    // A discount that leaves the price above retail: nothing to cross out.
+    expect(proposalLinePrice({ fullPrice: 1000, retailPrice: 800, quantity: 1, markup: { kind: 'percent', value: -10 } }).crossedRetailPrice).toBeNull();
     expect(proposalLinePrice({ fullPrice: 1000, quantity: 1, markup: { kind: 'percent', value: -10 } }).crossedRetailPrice).toBeNull();
   });
-  it("adds up the totals, the customer's discount against retail and the VAT inside the total", () => {
-    const totals = proposalTotals([
-      { fullPrice: 1000, retailPrice: 1200, quantity: 2, markup: { kind: 'percent', value: -10 } },
-      { fullPrice: 500, retailPrice: 550, quantity: 1, markup: { kind: 'fixed', value: 100 } },
-    ]);
-    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 600, vat: 400, count: 3 });
+  it("counts as the customer's discount only what the dealer took off its price", () => {
+    const totals = proposalTotals(
+      [
+        { fullPrice: 1000, retailPrice: 1200, quantity: 2, markup: { kind: 'percent', value: -10 } },
+        { fullPrice: 500, retailPrice: 550, quantity: 1, markup: { kind: 'fixed', value: 100 } },
+      ],
+      22,
+    );
+    // 2 × 100 off; the +100 markup is neither a discount nor netted against it. VAT 22/122 of 2 400.00 = 432.79.
+    expect(totals).toEqual({ fullTotal: 2500, total: 2400, discount: 200, vat: 432.79, vatPercent: 22, count: 3 });
+  });
+  it('shows no discount when none was set, even below retail, and none for a markup', () => {
+    const lines = [{ fullPrice: 69_567, retailPrice: 139_134, quantity: 1, markup: NO_MARKUP }];
+    expect(proposalTotals(lines, 22).discount).toBe(0);
+    expect(proposalTotals([{ ...lines[0]!, markup: { kind: 'percent', value: 10 } }], 22).discount).toBe(0);
+    // A markup and a bigger negative added sum leave the price below the dealer's: that net reduction is the discount.
+    expect(proposalTotals([{ ...lines[0]!, quantity: 2, markup: { kind: 'fixed', value: 100, add_sum: -300 } }], 22).discount).toBe(400);
+  });
+  it('taxes the total at the rate given, rounded once; a seller without VAT has none', () => {
+    const lines = [{ fullPrice: 0.01, quantity: 3, markup: NO_MARKUP }, { fullPrice: 1219.99, quantity: 1, markup: NO_MARKUP }];
+    // 1 220.02 × 20/120 = 203.336… → 203.34 once (per line it would be 0.00 × 3 + 203.33).
+    expect(proposalTotals(lines, 20).vat).toBe(203.34);
+    expect(proposalTotals(lines, null)).toMatchObject({ vat: 0, vatPercent: null });
   });
 });
 
@@ -133,7 +153,7 @@ describe('properties', () => {
     });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 20 }), (lines) => {
-        const totals = proposalTotals(lines);
+        const totals = proposalTotals(lines, 22);
         const sum = lines.reduce((acc, l) => acc + Math.round(proposalLinePrice(l).sum * 100), 0);
         expect(Math.round(totals.total * 100)).toBe(sum);
       }),

@@ -3,7 +3,7 @@
  * over the portal's full price, per position. All money arithmetic is in integer kopecks.
  */
 import { fromKopecks, percentOfKopecks, toKopecks } from './money';
-import { includedVatKopecks } from './order/invoice-terms';
+import { includedVatKopecks } from './vat';
 
 /** The smallest value a discount amount or an added sum may take (spec §5: the amount has a minimum of -1,000,000). */
 export const PROPOSAL_AMOUNT_MIN = -1_000_000;
@@ -71,8 +71,8 @@ export interface ProposalLineInput {
   fullPrice: number;
   /**
    * The recommended retail price of one unit in roubles (the list price with the size's surcharge), when known. The
-   * document never shows the dealer's own price: the only crossed-out price it shows is this one, where the proposal's
-   * price is below it.
+   * document never shows the dealer's own price: the only crossed-out price it shows is this one, on a line the dealer
+   * discounted to below it.
    */
   retailPrice?: number;
   quantity: number;
@@ -83,16 +83,28 @@ export interface ProposalLinePrice {
   /** Roubles per unit: the dealer's price (for the dealer's screen only) and the proposal's price. */
   fullPrice: number;
   price: number;
-  /** The retail price to cross out, or null when the proposal's price is not below it (or it is unknown). */
+  /**
+   * The retail price to cross out: only on a line the dealer discounted and whose price is below retail; null
+   * otherwise (no discount given, a markup, a price at or above retail, or retail unknown).
+   */
   crossedRetailPrice: number | null;
   /** Roubles for the whole line. */
   fullSum: number;
   sum: number;
 }
 
-/** What the customer is not charged against retail on one unit, in kopecks; 0 when the price is not below retail. */
-function belowRetailKopecks(priceKopecks: number, retailPrice: number | undefined): number {
-  return retailPrice === undefined ? 0 : Math.max(0, toKopecks(retailPrice) - priceKopecks);
+/**
+ * What the dealer took off one unit, in kopecks: the full price less the proposal's price when that is lower; 0 on a
+ * line without a discount or with a markup. This, and only this, is the customer's discount (issue 35 point 7): the
+ * gap between the dealer's price and retail is not a discount the dealer gave.
+ */
+function dealerDiscountKopecks(fullKopecks: number, priceKopecks: number): number {
+  return Math.max(0, fullKopecks - priceKopecks);
+}
+
+function crossedRetail(fullKopecks: number, priceKopecks: number, retailPrice: number | undefined): number | null {
+  if (retailPrice === undefined || dealerDiscountKopecks(fullKopecks, priceKopecks) === 0) return null;
+  return priceKopecks < toKopecks(retailPrice) ? retailPrice : null;
 }
 
 export function proposalLinePrice(line: ProposalLineInput): ProposalLinePrice {
@@ -101,7 +113,7 @@ export function proposalLinePrice(line: ProposalLineInput): ProposalLinePrice {
   return {
     fullPrice: fromKopecks(fullKopecks),
     price: fromKopecks(priceKopecks),
-    crossedRetailPrice: belowRetailKopecks(priceKopecks, line.retailPrice) > 0 ? line.retailPrice! : null,
+    crossedRetailPrice: crossedRetail(fullKopecks, priceKopecks, line.retailPrice),
     fullSum: fromKopecks(fullKopecks * line.quantity),
     sum: fromKopecks(priceKopecks * line.quantity),
   };
@@ -113,17 +125,19 @@ export interface ProposalTotals {
   /** Sum to pay. */
   total: number;
   /**
-   * The customer's discount against the recommended retail prices: what the lines priced below retail save, added
-   * up. «Before discount» = total + discount; markups are not netted against it.
+   * The discount the dealer gave the customer: what the discounted lines take off the dealer's price, added up
+   * (markups are neither shown nor netted). 0 when no discount was set. «Before discount» = total + discount.
    */
   discount: number;
-  /** The VAT inside the total (prices include VAT). */
+  /** The VAT inside the total (prices include VAT), rounded once; 0 for a seller without VAT. */
   vat: number;
+  /** The seller's VAT rate the total was taxed at; null: «Без НДС». */
+  vatPercent: number | null;
   count: number;
 }
 
-/** Totals of a proposal, added up in kopecks. */
-export function proposalTotals(lines: readonly ProposalLineInput[]): ProposalTotals {
+/** Totals of a proposal, added up in kopecks; `vatPercent` is the seller's rate on the proposal's date. */
+export function proposalTotals(lines: readonly ProposalLineInput[], vatPercent: number | null): ProposalTotals {
   let full = 0;
   let total = 0;
   let discount = 0;
@@ -133,8 +147,15 @@ export function proposalTotals(lines: readonly ProposalLineInput[]): ProposalTot
     const priceKopecks = proposalUnitPriceKopecks(fullKopecks, line.markup);
     full += fullKopecks * line.quantity;
     total += priceKopecks * line.quantity;
-    discount += belowRetailKopecks(priceKopecks, line.retailPrice) * line.quantity;
+    discount += dealerDiscountKopecks(fullKopecks, priceKopecks) * line.quantity;
     count += line.quantity;
   }
-  return { fullTotal: fromKopecks(full), total: fromKopecks(total), discount: fromKopecks(discount), vat: fromKopecks(includedVatKopecks(total)), count };
+  return {
+    fullTotal: fromKopecks(full),
+    total: fromKopecks(total),
+    discount: fromKopecks(discount),
+    vat: fromKopecks(includedVatKopecks(total, vatPercent)),
+    vatPercent,
+    count,
+  };
 }

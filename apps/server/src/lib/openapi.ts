@@ -24,12 +24,14 @@ for (const [schema, id] of NAMED_SCHEMAS) if (!z.globalRegistry.has(schema)) z.g
 const RULE_STATUSES: Array<[RegExp, number[]]> = [
   // Sign-in attempts and the integration API are rate limited.
   [/^POST \/api\/auth$/, [429]],
-  [/^POST \/api\/integration\//, [429]],
+  [/^(GET|POST|PUT) \/api\/integration\//, [429]],
   // Idempotency keys, stock that changed meanwhile, a check or order in a state that forbids the step.
   [/^POST \/api\/order\/(add|:id\/edit)$/, [409]],
   [/^POST \/api\/user\/request\/check\/:id$/, [409]],
   // Address book limits and duplicates; a shipment for an order that cannot ship.
   [/^POST \/api\/user\/(delivery\/(add|update)|shipments\/add)$/, [409]],
+  // A document whose seller's VAT table does not cover its day is not printed.
+  [/^(GET \/api\/order\/print|POST \/api\/services\/proposal\/add)$/, [409]],
   // The logo and banner libraries are limited in size.
   [/^POST \/api\/services\/proposal\/(logo|banner)\/add$/, [409]],
 ];

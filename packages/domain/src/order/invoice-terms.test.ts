@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { includedVatKopecks, paymentDeadline } from './invoice-terms';
+import { paymentDeadline } from './invoice-terms';
 
 // Monday 23 November 2026, 10:00 in Moscow.
 const monday = Date.UTC(2026, 10, 23, 7, 0);
@@ -18,13 +18,5 @@ describe('paymentDeadline', () => {
   it('uses the Moscow day of the invoice', () => {
     // 22 November 21:30 UTC is already the 23rd in Moscow.
     expect(paymentDeadline(Date.UTC(2026, 10, 22, 21, 30), { deferment: 1, case: 'calendar' })).toBe('2026-11-24');
-  });
-});
-
-describe('includedVatKopecks', () => {
-  it('is the 20/120 part of the total, to the kopeck', () => {
-    expect(includedVatKopecks(12_000)).toBe(2_000);
-    expect(includedVatKopecks(549_000)).toBe(91_500);
-    expect(includedVatKopecks(1)).toBe(0);
   });
 });

@@ -1,16 +1,8 @@
 /**
- * What an invoice states besides its lines (docs/decisions.md "One truth for money"): the VAT inside its total and the
- * day it must be paid by — the contract's deferment counted from the invoice's day, in calendar or working days as the
- * contract counts them; a contract on prepayment (or without deferment) is paid within three working days.
+ * What an invoice states besides its lines (docs/decisions.md "One truth for money"): the day it must be paid by —
+ * the contract's deferment counted from the invoice's day, in calendar or working days as the contract counts them; a contract on prepayment (or without deferment) is paid within three working days.
  */
 import { moscowDate } from '../format';
-
-export const VAT_PERCENT = 20;
-
-/** The VAT included in an amount (prices include VAT), rounded to the kopeck. */
-export function includedVatKopecks(totalKopecks: number, percent = VAT_PERCENT): number {
-  return Math.round((totalKopecks * percent) / (100 + percent));
-}
 
 export const PREPAYMENT_WORKING_DAYS = 3;
 

@@ -3,11 +3,12 @@
  * (never a dealer's token). With no key configured the whole API is off and every call answers 404.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ZIntegrationReportSchema, okEnvelope } from '@portal/contracts';
+import { ZIntegrationReportSchema, ZIntegrationVatRateSchema, ZIntegrationVatRatesSchema, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { FailureThrottle } from '../../lib/failure-throttle';
+import { listVatRates, setVatRate } from '../vat';
 import { INTEGRATION_KINDS, INTEGRATION_KIND_NAMES, MAX_BATCH_ITEMS, importBatch } from './integration.service';
 
 /** Catalogue loads are large: up to MAX_BATCH_ITEMS items with their offers. */
@@ -65,4 +66,36 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({ error: null, response: await importBatch(app, name, request.body as unknown[]) }),
     );
   }
+
+  // The VAT table is not a batch of the ERP's records but a small setting: one rate at a time, refused whole (400).
+  app.get(
+    '/integration/vat-rates',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['integration'],
+        summary: 'The VAT table: each seller\'s rates by the day they take effect',
+        security: [{ apiKey: [] }],
+        response: { 200: okEnvelope(ZIntegrationVatRatesSchema) },
+      },
+    },
+    async () => ({ error: null, response: await listVatRates(app.db) }),
+  );
+  app.put(
+    '/integration/vat-rates',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['integration'],
+        summary: 'Sets a seller\'s VAT rate from a day (replaces the rate of that seller and day)',
+        description:
+          'Documents dated from `from` on take this rate until the seller\'s next one. `percent` null: the seller charges ' +
+          'no VAT («Без НДС»). A bad day, rate or unknown seller answers 400 saying what to fix.',
+        security: [{ apiKey: [] }],
+        body: ZIntegrationVatRateSchema,
+        response: { 200: okEnvelope(ZIntegrationVatRateSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await setVatRate(app.db, request.body) }),
+  );
 };

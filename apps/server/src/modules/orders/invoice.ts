@@ -9,15 +9,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   ORGANISATION,
-  VAT_PERCENT,
   amountInWords,
   formatAmount,
   formatUnixDate,
   fromKopecks,
   includedVatKopecks,
   lineAmountKopecks,
+  moscowDate,
   paymentDeadline,
   shortenCompanyName,
+  vatLabel,
 } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
@@ -88,7 +89,18 @@ export function invoiceFileName(orderId: number): string {
   return `Счёт к заказу ${orderId}.pdf`;
 }
 
-export async function renderInvoice({ order, buyer, contracts, checks, priced }: InvoiceData): Promise<Buffer> {
+/**
+ * What the invoice is drawn from: the order's data, and each selling organisation's VAT rate on the invoice's day
+ * (guid → percent, null: «Без НДС»; the VAT table, modules/vat).
+ */
+export interface InvoiceInput extends InvoiceData {
+  vatPercents: Record<string, number | null>;
+}
+
+/** The invoice's day, 'YYYY-MM-DD' (Moscow calendar): the day its VAT rate is taken on. */
+export const invoiceDay = (data: InvoiceData) => moscowDate(data.order.createdAt.getTime());
+
+export async function renderInvoice({ order, buyer, contracts, checks, priced, vatPercents }: InvoiceInput): Promise<Buffer> {
   const content: Content[] = [];
   const printed = checks.flatMap((stored) => {
     const check = priced.checks.find((candidate) => candidate.organisation === stored.orgGuid);
@@ -97,7 +109,9 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced }:
   printed.forEach(({ stored, check }, index) => {
     const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: check.organisation };
     const contract = contracts.find((candidate) => candidate.guid === check.organisation);
-    const vat = includedVatKopecks(check.totalKopecks);
+    const vatPercent = vatPercents[check.organisation];
+    if (vatPercent === undefined) throw new Error(`No VAT rate was given for the seller ${check.organisation}`);
+    const vat = includedVatKopecks(check.totalKopecks, vatPercent);
     const cell = (text: string, extra: Record<string, unknown> = {}) => ({ text, fontSize: 8, ...extra });
     const rows = [
       ...check.lines.map((line) => ({
@@ -175,7 +189,9 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced }:
           widths: ['*', 110],
           body: [
             [{ text: 'Итого:', alignment: 'right', bold: true }, { text: money(check.totalKopecks), alignment: 'right', bold: true }],
-            [{ text: `В том числе НДС (${VAT_PERCENT} %):`, alignment: 'right' }, { text: money(vat), alignment: 'right' }],
+            vatPercent === null
+              ? [{ text: `${vatLabel(null)}.`, alignment: 'right' }, { text: '—', alignment: 'right' }]
+              : [{ text: `${vatLabel(vatPercent)}:`, alignment: 'right' }, { text: money(vat), alignment: 'right' }],
             [{ text: 'Всего к оплате:', alignment: 'right', bold: true }, { text: money(check.totalKopecks), alignment: 'right', bold: true }],
           ],
         },

@@ -19,7 +19,8 @@ import { currentUser } from '../../lib/current-user';
 import { badRequest } from '../../lib/errors';
 import { attachmentHeader } from '../../lib/file-type';
 import { renderDocument } from '../documents/document-thread';
-import { invoiceFileName } from './invoice';
+import { vatPercentsOn } from '../vat';
+import { invoiceDay, invoiceFileName } from './invoice';
 import { invoiceData, isReplayedAnswer, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
 
 /** The Idempotency-Key header (the client sends its working order's id); optional. */
@@ -141,7 +142,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['orders'], summary: 'The invoice PDF of an order (name=invoice)', querystring: ZOrderPrintQuerySchema } },
     async (request, reply) => {
       const data = await invoiceData(app.db, currentUser(request).id, request.query.id, request.query.name);
-      const pdf = await renderDocument('invoice', data);
+      // Each seller's VAT on the invoice's day; 409 when the VAT table does not cover it.
+      const vatPercents = await vatPercentsOn(app.db, [...new Set(data.checks.map((check) => check.orgGuid))], invoiceDay(data));
+      const pdf = await renderDocument('invoice', { ...data, vatPercents });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(invoiceFileName(data.order.id)))

@@ -1,6 +1,6 @@
 /** What a proposal document shows, priced and resolved, independent of the output format (PDF or Word). */
 import type { TLogoAlign } from '@portal/contracts';
-import { VAT_PERCENT, type ProposalMarkup, type ProposalTotals } from '@portal/domain';
+import { vatLabel, type ProposalMarkup, type ProposalTotals } from '@portal/domain';
 import type { ImageAsset } from './proposal-images';
 
 /** A line as the customer reads it: never the dealer's own price; the retail price crossed out where it is undercut. */
@@ -51,11 +51,15 @@ export interface ProposalDocument {
 export const documentTitle = (document: ProposalDocument) =>
   `Коммерческое предложение${document.number ? ` № ${document.number}` : ''} от ${document.date}`;
 
-/** Whether any line is sold below the retail price: only then the document shows the retail price and the discount. */
+/** Whether the dealer gave a discount: only then the document shows «Сумма без скидки» and «Скидка». */
 export const hasDiscount = (document: ProposalDocument) => document.totals.discount > 0;
 
 /** The customer block's lines under the name: INN, KPP and address, each when known. */
 export const customerLines = (customer: ProposalDocument['customer']) =>
   [customer.inn ? `ИНН ${customer.inn}` : '', customer.kpp ? `КПП ${customer.kpp}` : '', customer.address].filter(Boolean);
 
-export const VAT_LABEL = `В том числе НДС (${VAT_PERCENT} %)`;
+/** The VAT row: the dealer's rate on the proposal's date with the amount, or «Без НДС» and a dash. */
+export const vatRow = (totals: ProposalDocument['totals'], money: (amount: number) => string) => ({
+  label: vatLabel(totals.vatPercent),
+  amount: totals.vatPercent === null ? '—' : `${money(totals.vat)} ₽`,
+});

@@ -21,7 +21,7 @@ import {
   type IBorderOptions,
   type ParagraphChild,
 } from 'docx';
-import { VAT_LABEL, customerLines, documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
+import { customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const ACCENT = '0B4F8A';
@@ -233,7 +233,8 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
     totalRows.push(totalRow('Скидка', `−${money(totals.discount)} ₽`, { color: '2F7D32' }));
   }
   totalRows.push(totalRow('Итого к оплате', `${money(totals.total)} ₽`, { strong: true }));
-  totalRows.push(totalRow(VAT_LABEL, `${money(totals.vat)} ₽`));
+  const vat = vatRow(totals, money);
+  totalRows.push(totalRow(vat.label, vat.amount));
   children.push(paragraph([], { after: 160 }));
   children.push(
     new Table({

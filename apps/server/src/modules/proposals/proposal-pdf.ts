@@ -5,7 +5,7 @@ import path from 'node:path';
 import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { VAT_LABEL, customerLines, documentTitle, hasDiscount, type ProposalDocument } from './proposal-document';
+import { customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const require = createRequire(import.meta.url);
@@ -216,7 +216,8 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
     { text: 'Итого к оплате', bold: true, fontSize: 11, color: ACCENT, margin: [0, 3, 0, 0] },
     { text: `${money(totals.total)} ₽`, bold: true, fontSize: 11, color: ACCENT, alignment: 'right', margin: [0, 3, 0, 0] },
   ]);
-  totalRows.push([{ text: VAT_LABEL, color: MUTED }, { text: `${money(totals.vat)} ₽`, alignment: 'right' }]);
+  const vat = vatRow(totals, money);
+  totalRows.push([{ text: vat.label, color: MUTED }, { text: vat.amount, alignment: 'right' }]);
   content.push({
     columns: [
       { width: '*', text: '' },

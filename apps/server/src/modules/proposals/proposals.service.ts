@@ -34,6 +34,7 @@ import { requireUserPartner } from '../../lib/partner-scope';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { IMAGE_TYPES, type MultipartForm, type UploadPolicy } from '../../lib/uploads';
 import { checkImageHeader, DECODED_IMAGE_MAX_PIXELS } from '../../lib/images';
+import { vatPercentsOn } from '../vat';
 import { toEmbeddable, type ImageAsset } from './proposal-images';
 import type { ProposalDocument, ProposalDocumentPosition } from './proposal-document';
 import * as repo from './proposals.repository';
@@ -165,6 +166,8 @@ export async function buildProposalDocument(
   const executorRef = await requireUserPartner(db, userId, offer.executorUID);
   const executor = await repo.findPartnerDetails(db, executorRef.id);
   if (!executor) throw new AppError('NOT_FOUND', 'Компания-исполнитель не найдена.');
+  // The proposal is the dealer's own document: it states the dealer company's VAT on the proposal's date.
+  const vatPercent = (await vatPercentsOn(db, [offer.executorUID], offer.date))[offer.executorUID] ?? null;
   if (offer.customerInn) {
     const problem = innProblem(offer.customerInn);
     if (problem) throw badRequest(`ИНН заказчика: ${problem}`);
@@ -227,7 +230,7 @@ export async function buildProposalDocument(
         return { guid: line.guid, characteristic: line.characteristic, quantity: line.quantity, price: priced.price, crossedRetailPrice: priced.crossedRetailPrice, sum: priced.sum };
       }),
       quantity: lines.reduce((acc, line) => acc + line.quantity, 0),
-      sum: proposalTotals(lines.map((line) => ({ ...line, markup: position.markup }))).total,
+      sum: proposalTotals(lines.map((line) => ({ ...line, markup: position.markup })), vatPercent).total,
       input: lines.map((line) => ({ ...line, markup: position.markup })),
     });
   }
@@ -259,7 +262,7 @@ export async function buildProposalDocument(
     },
     customer: { name: offer.customer, inn: offer.customerInn, kpp: offer.customerKpp, address: offer.customerAddress },
     positions: positions.map(({ input: _input, ...position }) => position),
-    totals: { ...customerTotals(proposalTotals(allLines)), positions: positions.length },
+    totals: { ...customerTotals(proposalTotals(allLines, vatPercent)), positions: positions.length },
     conditions: conditionLines(additionally),
     comment: offer.comment.trim(),
   };

@@ -33,7 +33,7 @@ function proposal(count: number, logo: ProposalDocument['banner'] = null): Propo
     executor: { name: 'ООО «СпецСнаб»', inn: '7707083893', address: 'Москва', phone: '+7 495 000-00-00', email: 'sales@example.ru', bank: null },
     customer: { name: 'АО «Заказчик»', inn: '7728168971', kpp: '772801001', address: 'Москва' },
     positions,
-    totals: { total: 7920 * count, discount: 0, vat: Math.round((7920 * count * 20) / 120), count: 6 * count, positions: count },
+    totals: { total: 7920 * count, discount: 0, vat: Math.round((7920 * count * 22) / 122), vatPercent: 22, count: 6 * count, positions: count },
     conditions: [{ label: 'Срок поставки', text: '5 рабочих дней' }],
     comment: '',
   };
