@@ -13,6 +13,8 @@ import {
   importFile,
   resetPassword,
   setBlocked,
+  setVat,
+  vatTable,
 } from './modules/integration/operator-commands';
 import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './modules/operations/commands';
 
@@ -130,6 +132,20 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
         // Exit code 2: the file was read, but some items were refused (scripts can tell it from a failure, 1).
         if (report.refused > 0) process.exitCode = 2;
       });
+    },
+  },
+  'vat:list': {
+    help: 'vat:list             the VAT table: each seller\'s rates by the day they take effect',
+    run: async () => withIntegration(async (app) => console.log(await vatTable(app))),
+  },
+  'vat:set': {
+    help: 'vat:set <seller> <YYYY-MM-DD> <percent|none>\n' +
+      '                       set a seller\'s VAT from a day (seller: general, an organisation guid or a dealer company uid;\n' +
+      '                       none: the seller charges no VAT); documents dated from that day print it',
+    run: async (args) => {
+      const [seller, from, percent] = parseOptions(args).positional;
+      if (!seller || !from || !percent) throw new OperatorError('Укажите продавца, дату и ставку: vat:set <продавец> <ГГГГ-ММ-ДД> <процент|none>, например vat:set general 2026-01-01 22.');
+      await withIntegration(async (app) => console.log(await setVat(app, seller, from, percent)));
     },
   },
   backup: {

@@ -19,6 +19,10 @@ const amount = (what: string) =>
     .max(PROPOSAL_AMOUNT_MAX, `${what} не может быть больше ${PROPOSAL_AMOUNT_MAX.toLocaleString('ru-RU')}.`);
 
 /** A position's own discount (negative value) or markup (positive) as a percent or a fixed amount, plus an added sum. */
+const proposalDate = z
+  .string({ error: 'Укажите дату предложения.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата предложения в формате ГГГГ-ММ-ДД.');
+
 export const ZProposalMarkupSchema = z.object({
   kind: z.enum(['percent', 'fixed'], { error: 'Вид наценки: percent (процент) или fixed (сумма).' }).default('percent'),
   value: amount('Скидка или наценка').default(0),
@@ -59,7 +63,7 @@ export const ZProposalOfferSchema = z.object({
   customerKpp: z.string().trim().max(9, 'КПП заказчика — 9 цифр.').default(''),
   customerAddress: z.string().trim().max(500, 'Адрес заказчика не длиннее 500 символов.').default(''),
   n: z.string().trim().max(40, 'Номер предложения не длиннее 40 символов.').default(''),
-  date: z.string({ error: 'Укажите дату предложения.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата предложения в формате ГГГГ-ММ-ДД.'),
+  date: proposalDate,
   comment: z.string().max(3000, 'Комментарий не длиннее 3000 символов.').default(''),
   position: z.array(ZProposalPositionSchema).min(1, 'Добавьте в предложение хотя бы одну позицию.').max(300, 'Не больше 300 позиций в одном предложении.'),
 });
@@ -143,6 +147,17 @@ export const ZProposalRequestSchema = z.object({
 });
 export type TProposalRequest = z.input<typeof ZProposalRequestSchema>;
 export type TProposalRequestParsed = z.output<typeof ZProposalRequestSchema>;
+
+/**
+ * GET /api/services/proposal/vat: the VAT the executor company's proposal states on its date (the dealer's own rate,
+ * docs/decisions.md "VAT by date and seller"); `percent` null: «Без НДС».
+ */
+export const ZProposalVatQuerySchema = z.object({
+  executorUID: z.string({ error: 'Укажите компанию-исполнителя (executorUID).' }).trim().min(1, 'Укажите компанию-исполнителя (executorUID).'),
+  date: proposalDate,
+});
+export const ZProposalVatSchema = z.object({ percent: z.number().int().nullable() });
+export type TProposalVat = z.infer<typeof ZProposalVatSchema>;
 
 export const ZInnParamsSchema = z.object({ inn: z.string() });
 

@@ -31,7 +31,7 @@ const RULE_STATUSES: Array<[RegExp, number[]]> = [
   // Address book limits and duplicates; a shipment for an order that cannot ship.
   [/^POST \/api\/user\/(delivery\/(add|update)|shipments\/add)$/, [409]],
   // A document whose seller's VAT table does not cover its day is not printed.
-  [/^(GET \/api\/order\/print|POST \/api\/services\/proposal\/add)$/, [409]],
+  [/^(GET \/api\/order\/print|POST \/api\/services\/proposal\/add|GET \/api\/services\/proposal\/vat)$/, [409]],
   // The logo and banner libraries are limited in size.
   [/^POST \/api\/services\/proposal\/(logo|banner)\/add$/, [409]],
 ];

@@ -8,6 +8,8 @@ import {
   ZProposalImageParamsSchema,
   ZProposalOrgSchema,
   ZProposalRequestSchema,
+  ZProposalVatQuerySchema,
+  ZProposalVatSchema,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +17,7 @@ import { currentUser } from '../../lib/current-user';
 import { attachmentHeader } from '../../lib/file-type';
 import { readMultipart } from '../../lib/uploads';
 import { renderDocument } from '../documents/document-thread';
+import { dealerVatOn } from '../vat';
 import {
   addImage,
   buildProposalDocument,
@@ -67,6 +70,22 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ error: null, response: await findOrganisation(app.db, request.params.inn) }),
+  );
+
+  app.get(
+    '/services/proposal/vat',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: "The executor company's VAT rate on the proposal's date, as the document prints it (null: «Без НДС»)",
+        querystring: ZProposalVatQuerySchema,
+        response: { 200: okEnvelope(ZProposalVatSchema) },
+      },
+    },
+    async (request) => ({
+      error: null,
+      response: await dealerVatOn(app.db, currentUser(request).id, request.query.executorUID, request.query.date),
+    }),
   );
 
   for (const kind of PROPOSAL_IMAGE_KINDS) {

@@ -1,2 +1,2 @@
 // The VAT table's public face: other modules use these, never its repository.
-export { listVatRates, setVatRate, vatPercentsOn } from './vat.service';
+export { dealerVatOn, listVatRates, setVatRate, vatPercentsOn } from './vat.service';

@@ -6,6 +6,7 @@ import { GENERAL_VAT_SELLER, ORGANISATION, ORGANISATION_NAMES, vatInForce, vatRa
 import type { TIntegrationVatRate } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
+import { requireUserPartner } from '../../lib/partner-scope';
 import * as repo from './vat.repository';
 
 export const listVatRates = (db: DbOrTx): Promise<VatRate[]> => repo.allRates(db);
@@ -48,4 +49,10 @@ export async function vatPercentsOn(db: DbOrTx, sellers: readonly string[], day:
     percents[seller] = found.percent;
   }
   return percents;
+}
+
+/** The VAT a dealer company's own proposal states on a day (only for the user's own companies: 403/404 otherwise). */
+export async function dealerVatOn(db: DbOrTx, userId: number, partnerUid: string, day: string): Promise<{ percent: number | null }> {
+  await requireUserPartner(db, userId, partnerUid);
+  return { percent: (await vatPercentsOn(db, [partnerUid], day))[partnerUid] ?? null };
 }

@@ -8,10 +8,12 @@ import { ORGANISATION } from '@portal/domain';
 import { unzipSync, strFromU8 } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offers, productImages, products } from '../../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { offers, productImages, products, vatRates } from '../../../src/db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { pdfPageSize, pdfText } from '../../support/pdf';
 
+const KEY = 'proposals-test-integration-key';
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 const TECHNOSHIELD = 'c0a80001-0000-4000-8000-000000000003';
 
@@ -109,7 +111,7 @@ const send = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/services/proposal/add', headers, payload: payload as Record<string, unknown> });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INTEGRATION_API_KEY: KEY });
   demo = await signInAs(t.app, 'demo');
   demo2 = await signInAs(t.app, 'demo2');
   const db = t.app.db;
@@ -141,8 +143,9 @@ afterAll(() => t.close());
 describe('POST /api/services/proposal/add', () => {
   // Dealer prices (СпецСнаб's contracts are of the dealer type): 1500 and 1600 for the jacket sizes, 800 for the boots —
   // never printed. Retail prices: 2400 and 2500 (the size's +100 surcharge), 1200 for the boots.
-  // Jacket −10 %: 1350 × 2 + 1440 × 1 = 4140, below retail by 2100 + 1060; boots +200 +50: 1050 × 3 = 3150, below
-  // retail by 450. Total 7290, VAT inside 1215; the customer's discount against retail 3610; «before discount» 10 900.
+  // Jacket −10 %: 1350 × 2 + 1440 × 1 = 4140, the dealer's discount 150 × 2 + 160 = 460; boots +200 +50: 1050 × 3 =
+  // 3150, a markup (no discount, nothing crossed out though below retail). Total 7290; dated 14.03.2025, VAT 20 %
+  // inside: 1215; the customer's discount is only the dealer's 460; «before discount» 7750.
   it('answers a PDF holding the customer, the executor, the positions, the prices, the totals and the conditions', async () => {
     const response = await send(demo, proposal());
     expect(response.statusCode, response.body).toBe(200);
@@ -162,13 +165,15 @@ describe('POST /api/services/proposal/add', () => {
     expect(flat).toContain('48-50/170-176');
     expect(flat).toContain('Ботинки кожаные «Гранит»');
     expect(flat).toContain('Только под заказ');
-    for (const amount of ['1 350.00', '2 700.00', '1 440.00', '1 050.00', '3 150.00', '10 900.00', '3 610.00', '7 290.00']) {
+    for (const amount of ['1 350.00', '2 700.00', '1 440.00', '1 050.00', '3 150.00', '7 750.00', '7 290.00']) {
       expect(flat).toContain(amount);
     }
     expect(flat).toContain('Итого к оплате');
     expect(flat).toMatch(/В том числе НДС \(20 %\) 1 215\.00/);
-    // Only retail prices are crossed out, where the proposal is below them; the dealer's own prices never appear.
-    for (const retail of ['2 400.00', '2 500.00', '1 200.00']) expect(flat).toContain(retail);
+    expect(flat).toMatch(/Скидка −460\.00/);
+    // Only retail prices are crossed out, on the discounted lines below them; the dealer's own prices never appear.
+    for (const retail of ['2 400.00', '2 500.00']) expect(flat).toContain(retail);
+    expect(flat).not.toContain('1 200.00');
     for (const dealer of ['1 500.00', '1 600.00', ' 800.00', '7 000.00']) expect(flat).not.toContain(dealer);
     // The customer block: INN, KPP and address when known.
     expect(flat).toContain('КПП 773601001');
@@ -221,6 +226,52 @@ describe('POST /api/services/proposal/add', () => {
     const xml = strFromU8(files['word/document.xml']!);
     expect(xml).toMatch(/w:orient="landscape"/);
     expect(Object.keys(files).filter((name) => name.startsWith('word/media/')).length).toBe(1);
+  });
+
+  // issue 35 point 7: a markup is never a discount, and no discount is shown where none was set.
+  it('shows no discount and crosses nothing out for a proposal with a markup only (dated 2026: VAT 22 %)', async () => {
+    const [jacket, boots] = proposal().offer.position;
+    const marked = [{ ...jacket!, markup: { kind: 'percent', value: 10, add_sum: 0 } }, boots!];
+    const response = await send(demo, proposal({}, { date: '2026-11-27', position: marked }));
+    expect(response.statusCode, response.body).toBe(200);
+    const flat = proposalText(response.rawPayload).replace(/\s+/g, ' ');
+    // Jacket +10 %: 1650 × 2 + 1760 = 5060, below retail 2400/2500 but not struck; boots 3150. Total 8210.
+    expect(flat).toContain('8 210.00');
+    expect(flat).not.toMatch(/Скидка|без скидки/);
+    for (const retail of ['2 400.00', '2 500.00', '1 200.00']) expect(flat).not.toContain(retail);
+    // 8 210.00 × 22/122 = 1 480.49, rounded once.
+    expect(flat).toMatch(/В том числе НДС \(22 %\) 1 480\.49/);
+  });
+
+  it('states the dealer company’s own VAT: «Без НДС» for a dealer without VAT, from the day it is set', async () => {
+    const set = (from: string, percent: number | null) =>
+      t.app.inject({ method: 'PUT', url: '/api/integration/vat-rates', headers: { 'x-api-key': KEY }, payload: { seller: SPECSNAB, from, percent } });
+    expect((await set('2026-06-01', null)).statusCode).toBe(200);
+    try {
+      // The dealer's own table starts on 01.06.2026: before that day its VAT is not known, and nothing is guessed.
+      const before = await send(demo, proposal({}, { date: '2026-05-31' }));
+      expect(before.statusCode).toBe(409);
+      expect(before.json().error.message).toMatch(/Ставка НДС продавца .* на 31\.05\.2026 не задана/);
+      const after = await send(demo, proposal({ as: 'DOCX' }, { date: '2026-06-01' }));
+      expect(after.statusCode, after.body).toBe(200);
+      const text = strFromU8(unzipSync(new Uint8Array(after.rawPayload))['word/document.xml']!).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      expect(text).toContain('Без НДС');
+      expect(text).not.toContain('В том числе НДС');
+      const vat = await t.app.inject({ url: `/api/services/proposal/vat?executorUID=${SPECSNAB}&date=2026-06-01`, headers: demo });
+      expect(vat.json().response).toEqual({ percent: null });
+    } finally {
+      await t.app.db.delete(vatRates).where(eq(vatRates.orgGuid, SPECSNAB));
+    }
+  });
+
+  it('answers the preview the executor’s VAT on the date, only for the user’s own companies', async () => {
+    const on = (date: string, uid = SPECSNAB) => t.app.inject({ url: `/api/services/proposal/vat?executorUID=${uid}&date=${date}`, headers: demo });
+    expect((await on('2025-12-31')).json().response).toEqual({ percent: 20 });
+    expect((await on('2026-01-01')).json().response).toEqual({ percent: 22 });
+    expect((await on('2026-01-01', TECHNOSHIELD)).statusCode).toBe(403);
+    const bad = await on('01.01.2026');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/ГГГГ-ММ-ДД/);
   });
 
   it('refuses a company that is not the user’s as the executor', async () => {

@@ -3,10 +3,11 @@
  * dealer types. The file itself is made by the server.
  */
 import { Box, Text } from '@mantine/core';
-import { VAT_PERCENT, amountInWords, formatAmount, proposalLinePrice } from '@portal/domain';
+import { amountInWords, formatAmount, proposalLinePrice, vatLabel } from '@portal/domain';
 import type { TCompany } from '@portal/contracts';
 import { useImageUrl } from '../api/get-image-blob';
 import { useProposalImages } from '../api/get-proposal-images';
+import { useProposalVat } from '../api/get-proposal-vat';
 import { useProposalStore } from '../proposal-store';
 import { proposalLineInput, useProposalTotals } from './proposal-totals';
 
@@ -22,7 +23,8 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
   const banner = state.design.banner ? banners.data?.find((image) => image.id === state.design.bannerId) : undefined;
   const logoUrl = useImageUrl(logo?.src);
   const bannerUrl = useImageUrl(banner?.src);
-  const totals = useProposalTotals();
+  const vat = useProposalVat(state.offer.executorUID, state.offer.date);
+  const totals = useProposalTotals(vat.data?.percent ?? null);
   const align = state.design.headerLogoAlign;
   const [year, month, day] = state.offer.date.split('-');
   const rows = state.items.flatMap((item, index) =>
@@ -122,8 +124,14 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
         <div style={{ color: ACCENT, fontWeight: 700, fontSize: 10 }} data-testid="kp-preview-total">
           Итого к оплате: {formatAmount(totals.total)} ₽
         </div>
-        <div style={{ color: MUTED }}>
-          В том числе НДС ({VAT_PERCENT} %): {formatAmount(totals.vat)} ₽
+        <div style={{ color: MUTED }} data-testid="kp-preview-vat">
+          {vat.data
+            ? vat.data.percent === null
+              ? vatLabel(null)
+              : `${vatLabel(vat.data.percent)}: ${formatAmount(totals.vat)} ₽`
+            : vat.isError
+              ? `НДС не определён: ${vat.error.message}`
+              : 'НДС: уточняется…'}
         </div>
         <div style={{ color: MUTED, fontStyle: 'italic', fontSize: 6.5 }}>{amountInWords(totals.total)}</div>
       </div>

@@ -11,13 +11,18 @@ export const proposalLineInput = (item: ProposalItem, line: ProposalLine) => ({
   markup: item.markup,
 });
 
-export function useProposalTotals() {
+/** `vatPercent`: the executor's rate on the proposal's date (null: «Без НДС»). */
+export function useProposalTotals(vatPercent: number | null) {
   const items = useProposalStore((state) => state.items);
-  return proposalTotals(items.flatMap((item) => item.lines.filter((line) => line.quantity > 0).map((line) => proposalLineInput(item, line))));
+  return proposalTotals(
+    items.flatMap((item) => item.lines.filter((line) => line.quantity > 0).map((line) => proposalLineInput(item, line))),
+    vatPercent,
+  );
 }
 
+/** The dealer's running totals on the prices step; the VAT is the preview's (this bar does not state it). */
 export function ProposalTotalsBar() {
-  const totals = useProposalTotals();
+  const totals = useProposalTotals(null);
   return (
     <Paper withBorder radius="md" p="md" data-testid="kp-totals">
       <Group justify="flex-end" gap="xl" wrap="wrap">
