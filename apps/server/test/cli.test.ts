@@ -118,6 +118,15 @@ describe('npm run portal', () => {
     expect(imported.out).toMatch(/Применено: 1, отклонено: 1\./);
     expect(imported.code).toBe(2);
 
+    const vatSet = await portal('vat:set', 'general', '2027-01-01', '23');
+    expect(vatSet.out).toContain('Ставка НДС general (общая ставка) с 01.01.2027: 23 %.');
+    expect(vatSet.code).toBe(0);
+    const vatList = await portal('vat:list');
+    expect(vatList.out).toContain('general (общая ставка)  с 01.01.2026  22 %\ngeneral (общая ставка)  с 01.01.2027  23 %');
+    const vatRefused = await portal('vat:set', 'general', '2027-02-30', '23');
+    expect(vatRefused.out).toMatch(/Дата начала действия ставки «2027-02-30» неверна: укажите её как ГГГГ-ММ-ДД/);
+    expect(vatRefused.code).toBe(1);
+
     const database = await openDatabase({ dataDir });
     try {
       const [user] = await database.db.select().from(users).where(eq(users.login, 'olga'));
