@@ -22,3 +22,4 @@ export * from './price-type';
 export * from './amount-in-words';
 export * from './plural';
 export * from './vat';
+export * from './arrival';

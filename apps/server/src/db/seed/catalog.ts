@@ -5,7 +5,7 @@
  * statuses on some; pictures and certificate PDFs are drawn once per model line and shared by its products.
  * Idempotent: products are keyed by uid, offers by guid, and pictures and certificates are added only where missing.
  */
-import { ORGANISATION, nameKey } from '@portal/domain';
+import { ORGANISATION, moscowDay, nameKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../client';
 import { catalogGroups } from '../schema';
@@ -344,14 +344,16 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
 
     // Offers: each size of the kind, skipping about a quarter, from the kind's organisation; every sixth product is
     // also shipped by the other organisation in its first two sizes; every thirteenth has no offers at all. The two
-    // biggest sizes cost 5% more.
+    // biggest sizes cost 5% more. Expected arrivals fall 3 to 77 days after the seed day (Moscow), so a fresh demo
+    // shows upcoming supplies whenever it is seeded; as the days pass they go by and read «срок уточняется».
+    const seedDay = moscowDay(Date.now());
     await db.execute(sql`
       insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
       select md5('offer-' || g || '-' || sz.n || '-' || o.org)::uuid::text, p.id, sz.size,
              greatest(0, (g * 31 + sz.n * 17) % 70 - 20),
              p.price_opt + case when cardinality(k.sizes) > 2 and sz.n > cardinality(k.sizes) - 2 then round(p.price_opt * 0.05, 2) else 0 end,
              case when (g * 31 + sz.n * 17) % 70 < 20 or (g + sz.n) % 5 = 0
-                  then (20 + (g + sz.n) % 80)::text || '/' || to_char(date '2026-02-02' + ((g * 3 + sz.n) % 75)::int, 'DD.MM.YYYY')
+                  then (20 + (g + sz.n) % 80)::text || '/' || to_char(${seedDay}::date + 3 + ((g * 3 + sz.n) % 75)::int, 'DD.MM.YYYY')
                   else '' end,
              o.org
       from ${batch}

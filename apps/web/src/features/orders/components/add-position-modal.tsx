@@ -3,12 +3,13 @@
  * Quantities above stock are allowed — they go to pre-order — and the modal says so per line.
  */
 import type { Position, TFoundProduct, TProductSearchResult, TStorage } from '@portal/contracts';
-import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, formatPrice, fromKopecks, searchRequestFor, splitQuantity } from '@portal/domain';
+import { SEARCH_OPTION, SUGGESTION_DEBOUNCE_MS, arrivalText, formatPrice, fromKopecks, searchRequestFor, splitQuantity } from '@portal/domain';
 import { Badge, Box, Center, Group, Loader, ScrollArea, Stack, Table, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPackage, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
+import { moscowToday } from '../../../shared/ui/contract-credit';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { useProductSearch } from '../../../shared/api/search-product';
@@ -185,14 +186,15 @@ function ProductOffers({
             const count = counts.get(offer.GUID) ?? 0;
             const price = offerPrice(result, offer, contracts);
             const presale = splitQuantity(count, offer.RESIDUE).preorder;
+            const arrival = arrivalText(offer.PPDATA, moscowToday());
             return (
               <Table.Tr key={offer.GUID} data-testid={`offer-${offer.CHARACTERISTIC}`}>
                 <Table.Td fw={600}>{offer.CHARACTERISTIC}</Table.Td>
                 <Table.Td ta="right">
                   {offer.RESIDUE > 0 ? offer.RESIDUE : <Text span c="dimmed">нет</Text>}
-                  {offer.PPDATA && (
+                  {arrival && (
                     <Text size="xs" c="dimmed">
-                      поставка {offer.PPDATA.split('/').join(' шт. ')}
+                      поставка {arrival}
                     </Text>
                   )}
                 </Table.Td>

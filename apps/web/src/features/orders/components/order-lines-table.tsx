@@ -3,7 +3,8 @@
  * size of a product comes from two organisations, each of its rows names the organisation and the contract.
  */
 import { ORDER_LIMITS, type OrderList, type Position } from '@portal/contracts';
-import { formatPrice, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/domain';
+import { arrivalText, formatPrice, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/domain';
+import { moscowToday } from '../../../shared/ui/contract-credit';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { AmountInput } from '../../../shared/ui/amount-input';
@@ -76,7 +77,7 @@ export function OrderLinesTable({ list, positions, onCount, onRemove, contractLa
                 <Table.Td ta="right">
                   {presale ? (
                     <Text size="xs" c="dimmed">
-                      {line.PPDATA ? line.PPDATA.split('/').join(' шт. · ') : 'по запросу'}
+                      {arrivalText(line.PPDATA, moscowToday()) || 'по запросу'}
                     </Text>
                   ) : (
                     line.RESIDUE

@@ -4,18 +4,13 @@
  */
 import { Badge, Table, Text } from '@mantine/core';
 import { isPlaceholderOffer, offersOrPlaceholder, type TOffer } from '@portal/contracts';
-import { ORGANISATION_NAMES, formatPrice, type OrganisationGuid } from '@portal/domain';
+import { ORGANISATION_NAMES, arrivalText, formatPrice, type OrganisationGuid } from '@portal/domain';
+import { moscowToday } from '../../../shared/ui/contract-credit';
 import { StackedTable } from '../../../shared/ui/stacked-table';
-
-/** PPDATA «120/15.03.2026» reads «120 шт. к 15.03.2026». */
-export function supplyText(ppdata: string): string {
-  const [quantity, date] = ppdata.split('/');
-  if (!quantity || !date) return '—';
-  return `${quantity} шт. к ${date}`;
-}
 
 export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offers: TOffer[]; priceOpt: number; listPrice: number; productUid: string }) {
   const rows = offersOrPlaceholder(offers, { UID: productUid, PRICE_OPT: priceOpt });
+  const today = moscowToday();
   return (
     // On a phone each size is a card with its values under their column names.
     <StackedTable striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Характеристики и остатки">
@@ -54,7 +49,7 @@ export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offer
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text fz="sm">{supplyText(offer.PPDATA)}</Text>
+              <Text fz="sm">{arrivalText(offer.PPDATA, today) || '—'}</Text>
             </Table.Td>
             <Table.Td ta="right">
               <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="offer-own-price">
