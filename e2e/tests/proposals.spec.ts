@@ -4,7 +4,7 @@
  * downloaded: both open and hold the positions. Also the logo mock-up's PNG.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures';
 
@@ -151,6 +151,9 @@ test('a proposal from a draft, with a logo and a banner, downloaded as PDF and a
   await upload(page, 'banner', 'winter.svg', BANNER);
   await expect(page.locator('[data-testid=kp-banner-thumb][data-chosen=true]')).toBeVisible();
   await expect(page.getByTestId('kp-preview')).toContainText('ООО «СтройМонтаж-Север»');
+  // The 10 % the dealer gave is the customer's discount; the VAT is today's 22 %.
+  await expect(page.getByTestId('kp-preview')).toContainText('Скидка: −');
+  await expect(page.getByTestId('kp-preview-vat')).toContainText('В том числе НДС (22 %)');
 
   // PDF (the default format).
   await expect(page.getByTestId('kp-download')).toHaveText('Скачать file.pdf');
@@ -216,6 +219,68 @@ test('a proposal from an old draft is at today\'s prices: the document\'s prices
   const text = compact(execFileSync('pdftotext', [pdf.path, '-'], { encoding: 'utf8' }));
   for (const price of previewPrices) expect(text).toContain(price);
   expect(text).toContain(`Итогокоплате${previewTotal}`);
+});
+
+test('without a discount nothing reads as one; the preview, the PDF and the invoice state the VAT of their day', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await seedDraft(page);
+  await page.reload();
+  /** The page at 1440 px and at 360 px, kept in the test's output to be looked at. */
+  const shoot = async (name: string) => {
+    await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-360.png`), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  };
+  /** A PDF's first page as a PNG beside the screenshots (pdftoppm), and its text. */
+  const pdfPage = (file: string, name: string) => {
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', file, test.info().outputPath(name)]);
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  };
+
+  await page.getByRole('button', { name: /^Черновики/ }).click();
+  await page.getByRole('button', { name: 'КП из Черновик для КП' }).click();
+  await expect(page.getByTestId('kp-step-2')).toBeVisible();
+  // No discount set: the dealer's price below retail is not a discount the customer is told about.
+  await expect(page.getByTestId('kp-totals')).toContainText('Итого');
+  await expect(page.getByTestId('kp-totals')).not.toContainText('Скидка');
+  await shoot('kp-step-2');
+
+  await page.getByTestId('kp-next').click();
+  await page.getByLabel('ИНН заказчика').fill('5168666865');
+  await page.getByRole('button', { name: 'Найти' }).click();
+  await expect(page.getByTestId('kp-org-found')).toBeVisible();
+  await shoot('kp-step-3');
+  await page.getByTestId('kp-next').click();
+  await expect(page.getByTestId('kp-step-4')).toBeVisible();
+
+  // The proposal is dated today (2026): the dealer's VAT in force is the general 22 %.
+  const preview = page.getByTestId('kp-preview');
+  await expect(page.getByTestId('kp-preview-vat')).toHaveText(/^В том числе НДС \(22 %\): [\d\s\u202f]+\.\d{2} ₽$/);
+  await expect(preview).not.toContainText('Скидка');
+  await expect(preview.locator('[style*="line-through"]')).toHaveCount(0);
+  await shoot('kp-step-4');
+
+  const pdf = await download(page);
+  const text = pdfPage(pdf.path, 'kp-pdf');
+  expect(text).toContain('В том числе НДС (22 %)');
+  expect(text).not.toMatch(/Скидка|без скидки/);
+
+  // The invoice of a seeded order (dated 2026): its sellers' 22 %.
+  const token = await page.evaluate(() => localStorage.getItem('id_token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const orders = (await (await page.request.get('/api/orders', { headers })).json()).response as Array<{ n: number }>;
+  const invoiceFile = test.info().outputPath('invoice.pdf');
+  // The first order that is billed (a cancelled one prints no invoice).
+  for (const order of orders) {
+    const invoice = await page.request.get('/api/order/print', { params: { id: String(order.n), name: 'invoice' }, headers });
+    if (invoice.status() !== 200) continue;
+    writeFileSync(invoiceFile, await invoice.body());
+    break;
+  }
+  expect(pdfPage(invoiceFile, 'invoice-pdf')).toContain('В том числе НДС (22 %)');
 });
 
 test('another user who signs in on the same browser does not see the kept proposal', async ({ page }) => {

@@ -225,7 +225,8 @@ export function StepPrices() {
     <Stack gap="md">
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} title="Ваши цены для заказчика">
         Цена позиции = цена портала ± процент от неё или сумма, плюс добавленная сумма. Заказчик увидит
-        только итоговые цены; скидку — зачёркнутой ценой, наценку — нет.
+        только итоговые цены. Скидку, которую вы дали, — строкой «Скидка» в итогах и зачёркнутой розничной ценой там,
+        где ваша цена ниже розничной; наценку — никак. Без скидки строки «Скидка» нет.
       </Alert>
       <Card withBorder radius="md" padding="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">
