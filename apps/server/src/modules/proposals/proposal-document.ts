@@ -63,3 +63,16 @@ export const vatRow = (totals: ProposalDocument['totals'], money: (amount: numbe
   label: vatLabel(totals.vatPercent),
   amount: totals.vatPercent === null ? '—' : `${money(totals.vat)} ₽`,
 });
+
+/**
+ * The closing note. Where a retail price is crossed out it says what that price is: the recommended retail price, not
+ * the price before the dealer's discount («Скидка» in the totals is only the latter).
+ */
+export function closingNote(document: ProposalDocument): string {
+  const crossed = document.positions.some((position) => position.lines.some((line) => line.crossedRetailPrice !== null));
+  return (
+    'Цены указаны в рублях.' +
+    (crossed ? ' Зачёркнута рекомендованная розничная цена.' : '') +
+    ' Предложение подготовлено на основании актуальных цен и может быть уточнено при оформлении заказа.'
+  );
+}

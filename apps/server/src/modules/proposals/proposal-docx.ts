@@ -21,7 +21,7 @@ import {
   type IBorderOptions,
   type ParagraphChild,
 } from 'docx';
-import { customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
+import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const ACCENT = '0B4F8A';
@@ -268,7 +268,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
   }
   children.push(
     paragraph([
-      run('Цены указаны в рублях. Предложение подготовлено на основании актуальных цен и может быть уточнено при оформлении заказа.', {
+      run(closingNote(document), {
         size: 7.5,
         color: MUTED,
       }),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
+import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const require = createRequire(import.meta.url);
@@ -274,7 +274,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
     content.push({ text: document.comment, fontSize: 9, lineHeight: 1.25, margin: [0, 0, 0, 12] });
   }
   content.push({
-    text: 'Цены указаны в рублях. Предложение подготовлено на основании актуальных цен и может быть уточнено при оформлении заказа.',
+    text: closingNote(document),
     fontSize: 7.5,
     color: MUTED,
     margin: [0, 6, 0, 0],

@@ -174,6 +174,8 @@ describe('POST /api/services/proposal/add', () => {
     // Only retail prices are crossed out, on the discounted lines below them; the dealer's own prices never appear.
     for (const retail of ['2 400.00', '2 500.00']) expect(flat).toContain(retail);
     expect(flat).not.toContain('1 200.00');
+    // What the crossed-out price is, said once: not the price before the dealer's discount.
+    expect(flat).toContain('Зачёркнута рекомендованная розничная цена.');
     for (const dealer of ['1 500.00', '1 600.00', ' 800.00', '7 000.00']) expect(flat).not.toContain(dealer);
     // The customer block: INN, KPP and address when known.
     expect(flat).toContain('КПП 773601001');
@@ -239,6 +241,7 @@ describe('POST /api/services/proposal/add', () => {
     expect(flat).toContain('8 210.00');
     expect(flat).not.toMatch(/Скидка|без скидки/);
     for (const retail of ['2 400.00', '2 500.00', '1 200.00']) expect(flat).not.toContain(retail);
+    expect(flat).not.toContain('Зачёркнута');
     // 8 210.00 × 22/122 = 1 480.49, rounded once.
     expect(flat).toMatch(/В том числе НДС \(22 %\) 1 480\.49/);
   });

@@ -3,6 +3,8 @@
  * and the invoice printing each seller's rate in force on its day — 20 % on 31.12.2025, 22 % on 01.01.2026, «Без НДС»
  * for a seller without VAT — with the amount rounded once.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { CHECK_STATUS } from '@portal/contracts';
 import { GENERAL_VAT_SELLER, ORGANISATION } from '@portal/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -123,6 +125,8 @@ describe('the invoice prints the rate in force on its day', () => {
     await t.app.db.update(orders).set({ createdAt: moment }).where(eq(orders.id, orderId));
     const response = await t.app.inject({ url: `/api/order/print?id=${orderId}&name=invoice`, headers: demo });
     expect(response.statusCode, response.body).toBe(200);
+    // VAT_KEEP=<folder> keeps each invoice there to look at.
+    if (process.env.VAT_KEEP) writeFileSync(path.join(process.env.VAT_KEEP, `invoice-${moment.toISOString().slice(0, 10)}.pdf`), response.rawPayload);
     return pdfText(response.rawPayload);
   };
   /** Each page's «Итого» and its VAT line, in kopecks. */
