@@ -5,7 +5,7 @@
  */
 import type { TPricesChangedError } from '@portal/contracts';
 import { formatPrice, fromKopecks, lineAmountKopecks, lineLabel, toKopecks } from '@portal/domain';
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Flex, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StackedTable } from '../../../shared/ui/stacked-table';
@@ -26,7 +26,7 @@ export function PricesChangedModal({ conflict, sending, onConfirm, onCancel }: P
   const newTotal = conflict?.totals.new ?? 0;
   const difference = toKopecks(newTotal) - toKopecks(oldTotal);
   return (
-    <PortalModal opened={conflict !== undefined} onClose={onCancel} title="Цены изменились" size="xl" data-testid="prices-changed">
+    <PortalModal opened={conflict !== undefined} onClose={onCancel} title="Цены изменились" size={960} data-testid="prices-changed">
       <Stack gap="md">
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
           Заказ не отправлен: сервер считает его по текущим ценам иначе, чем было показано. Проверьте новые цены и
@@ -36,11 +36,11 @@ export function PricesChangedModal({ conflict, sending, onConfirm, onCancel }: P
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Позиция</Table.Th>
-              <Table.Th ta="right">Кол-во</Table.Th>
-              <Table.Th ta="right">Цена была</Table.Th>
-              <Table.Th ta="right">Цена стала</Table.Th>
-              <Table.Th ta="right">Сумма была</Table.Th>
-              <Table.Th ta="right">Сумма стала</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Кол-во</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Цена была</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Цена стала</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Сумма была</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Сумма стала</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -54,7 +54,9 @@ export function PricesChangedModal({ conflict, sending, onConfirm, onCancel }: P
                     {change.reason_text}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{change.quantity} шт.</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {change.quantity} шт.
+                </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm" c="dimmed" td="line-through">
                     {formatPrice(change.old_price)}
@@ -79,38 +81,36 @@ export function PricesChangedModal({ conflict, sending, onConfirm, onCancel }: P
             ))}
           </Table.Tbody>
         </StackedTable>
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <Group gap="xl" wrap="wrap">
-            <Stack gap={0}>
-              <Text size="xs" c="dimmed">
-                К оплате было
-              </Text>
-              <Text size="lg" c="dimmed" td="line-through" data-testid="prices-changed-old-total">
-                {formatPrice(oldTotal)}
-              </Text>
-            </Stack>
-            <Stack gap={0}>
-              <Text size="xs" c="dimmed">
-                К оплате теперь
-              </Text>
-              <Text size="xl" fw={800} data-testid="prices-changed-new-total">
-                {formatPrice(newTotal)}
-              </Text>
-            </Stack>
+        <SimpleGrid cols={2} spacing="md">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              К оплате было
+            </Text>
+            <Text size="lg" c="dimmed" td="line-through" data-testid="prices-changed-old-total">
+              {formatPrice(oldTotal)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              К оплате теперь
+            </Text>
+            <Text size="xl" fw={800} data-testid="prices-changed-new-total">
+              {formatPrice(newTotal)}
+            </Text>
             <Text size="sm" c={difference > 0 ? 'red' : 'teal'} fw={600}>
               {difference > 0 ? '+' : difference < 0 ? '−' : ''}
               {formatPrice(fromKopecks(Math.abs(difference)))}
             </Text>
-          </Group>
-        </Group>
-        <Group justify="flex-end" gap="sm">
+          </Stack>
+        </SimpleGrid>
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={sending}>
             Вернуться к заказу
           </Button>
           <Button onClick={onConfirm} loading={sending} data-testid="confirm-new-prices">
             Отправить по новым ценам
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </PortalModal>
   );
