@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ORGANISATION, discountedKopecks, formatPrice, fromKopecks, toKopecks } from '@portal/domain';
-import { expect, signIn, test } from '../fixtures';
+import { addThroughModal, expect, signIn, test } from '../fixtures';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 const PETROV_NAME = 'ИП Петров Алексей Викторович';
@@ -48,17 +48,6 @@ async function expectedTotal(page: Page, article: string, partner: string, units
   return formatPrice(fromKopecks(discountedKopecks(toKopecks(found.response.OFFERS[0].PRICE), discount) * units));
 }
 
-async function addToOrder(page: Page, article: string, count: number) {
-  await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
-  const modal = page.getByTestId('add-position-modal');
-  await modal.getByLabel('Поиск товара для заказа').fill(article);
-  const input = modal.getByLabel(`Количество ${SIZE}`, { exact: true });
-  await expect(input).toBeVisible();
-  await input.fill(String(count));
-  await modal.getByTestId('add-position-submit').click();
-  await expect(modal).toBeHidden();
-}
-
 async function chooseCompany(page: Page, name: string) {
   await page.getByRole('combobox', { name: 'Компания', exact: true }).click();
   await page.getByRole('option', { name }).click();
@@ -82,7 +71,7 @@ for (const width of [1440, 390]) {
     await signIn(page);
     await page.goto('/order');
     await chooseCompany(page, SPECSNAB_NAME);
-    await addToOrder(page, article, 3);
+    await addThroughModal(page, article, SIZE, 3);
     const total = page.getByTestId('order-total');
     await expect(total).toHaveText(await expectedTotal(page, article, SPECSNAB, 3));
 
@@ -111,7 +100,7 @@ for (const width of [1440, 390]) {
     await signIn(page);
     await page.goto('/order');
     await chooseCompany(page, SPECSNAB_NAME);
-    await addToOrder(page, article, 2);
+    await addThroughModal(page, article, SIZE, 2);
     const shown = await expectedTotal(page, article, SPECSNAB, 2);
     await expect(page.getByTestId('order-total')).toHaveText(shown);
     await shot(page, `order-before-send-${width}`);
