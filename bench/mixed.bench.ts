@@ -60,7 +60,8 @@ interface Sample {
   nameWords: string[];
   /** The words of each sampled product's name: two of one name make a query that finds it. */
   names: string[][];
-  orderable: Array<{ uid: string; guid: string; orgGuid: string }>;
+  /** Offers the demo company can order, with the unit prices the server charges it (other prices: PRICES_CHANGED). */
+  orderable: Array<{ uid: string; guid: string; orgGuid: string; prices: { price: number; fullprice: number; discount: number } }>;
 }
 interface Ready {
   portal: string;
@@ -123,11 +124,21 @@ async function child(kind: Kind, target: string, role: Role) {
   const products = await query<{ id: number; uid: string; article: string; name: string }>(
     `select id, uid, article, name from products order by random() limit ${SAMPLE}`,
   );
-  const orderable = await query<{ uid: string; guid: string; orgGuid: string }>(
+  const offersToOrder = await query<{ uid: string; guid: string; orgGuid: string }>(
     `select p.uid, o.guid, o.org_guid as "orgGuid" from offers o join products p on p.id = o.product_id
      where p.id in (${products.map((p) => p.id).join(',') || '0'})
        and o.org_guid in (select s.guid from storages s join partners pa on pa.id = s.partner_id where pa.uid = '${DEMO_PARTNERS.SPECSNAB}')`,
   );
+  const { atServerPrices } = await import('../apps/server/test/support/order-prices');
+  const quoted =
+    offersToOrder.length === 0
+      ? { position: [] }
+      : await atServerPrices(app, 'demo', {
+          partner_id: DEMO_PARTNERS.SPECSNAB,
+          position: offersToOrder.map((offer) => ({ guid: offer.uid, characteristics: [{ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 } as { guid: string; price?: number; fullprice?: number; discount?: number }] })),
+        });
+  const prices = new Map(quoted.position.flatMap((position) => position.characteristics).map((line) => [line.guid, { price: line.price!, fullprice: line.fullprice!, discount: line.discount! }]));
+  const orderable = offersToOrder.map((offer) => ({ ...offer, prices: prices.get(offer.guid)! }));
   const wordsOf = (name: string) => name.toLowerCase().split(/[^a-zа-яё0-9]+/i).filter((word) => word.length >= 3);
   const words = new Set(products.flatMap((p) => wordsOf(p.name).filter((word) => word.length >= 4)));
   const sample: Sample = {
@@ -211,7 +222,7 @@ async function drive(url: string, ready: Ready, seconds: number, orderThinkMs: n
         delivery: { address: '', case: 'pickup', date: '', cost: 0, bill_to: '' },
         position: [...byProduct].map(([uid, offers]) => ({
           guid: uid,
-          characteristics: offers.map((offer) => ({ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 + Math.floor(random() * 3), price: 0, fullprice: 0, discount: 0 })),
+          characteristics: offers.map((offer) => ({ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 + Math.floor(random() * 3), ...offer.prices })),
         })),
       });
       const began = performance.now();

@@ -42,6 +42,8 @@ interface Item {
   uid: string;
   guid: string;
   orgGuid: string;
+  /** The unit prices the server charges the demo company (an order at other prices is refused: PRICES_CHANGED). */
+  prices: { price: number; fullprice: number; discount: number };
 }
 interface Ready {
   kind: 'pglite' | 'postgres';
@@ -103,11 +105,25 @@ async function serve() {
 
   const t = await createTestApp({ LOG_LEVEL: 'silent', SEED_PRODUCTS: '0', ...SETTINGS });
   const db = t.app.db;
+  const { atServerPrices } = await import('../apps/server/test/support/order-prices');
   const asItem = (product: Awaited<ReturnType<typeof insertProduct>>, index = 0): Item => ({
     uid: product.uid,
     guid: product.offers[index]!.guid,
     orgGuid: product.offers[index]!.orgGuid,
+    prices: { price: 0, fullprice: 0, discount: 0 },
   });
+  /** The items at the server's prices for the demo company. */
+  const priced = async (items: Item[]): Promise<Item[]> => {
+    const order = await atServerPrices(t.app, 'demo', {
+      partner_id: DEMO_PARTNERS.SPECSNAB,
+      position: items.map((item) => ({ guid: item.uid, characteristics: [{ guid: item.guid, orgguid: item.orgGuid, quantity: 1 } as { guid: string; price?: number; fullprice?: number; discount?: number }] })),
+    });
+    const lines = new Map(order.position.flatMap((position) => position.characteristics).map((line) => [line.guid, line]));
+    return items.map((item) => {
+      const line = lines.get(item.guid)!;
+      return { ...item, prices: { price: line.price!, fullprice: line.fullprice!, discount: line.discount! } };
+    });
+  };
   const scarce = [];
   for (let i = 0; i < ITEMS; i++) {
     const product = await insertProduct(db, {
@@ -160,8 +176,8 @@ async function serve() {
     bare: bareUrl,
     auth: await signInAs(t.app, 'demo'),
     partnerUid: DEMO_PARTNERS.SPECSNAB,
-    scarce: scarce.map((product) => asItem(product)),
-    invoiceItems: big.offers.map((_, i) => asItem(big, i)),
+    scarce: await priced(scarce.map((product) => asItem(product))),
+    invoiceItems: await priced(big.offers.map((_, i) => asItem(big, i))),
   };
   process.send?.({ ready });
 }
@@ -188,7 +204,7 @@ async function load(urls: string[], ready: Ready, round: string): Promise<LoadRe
       .filter(() => random() < 0.6)
       .map((item) => ({
         guid: item.uid,
-        characteristics: [{ guid: item.guid, orgguid: item.orgGuid, quantity: 1 + Math.floor(random() * 3), price: 0, fullprice: 0, discount: 0 }],
+        characteristics: [{ guid: item.guid, orgguid: item.orgGuid, quantity: 1 + Math.floor(random() * 3), ...item.prices }],
       })),
   });
 
@@ -248,7 +264,7 @@ async function printInvoices(ready: Ready) {
     headers: { ...ready.auth, 'content-type': 'application/json' },
     body: JSON.stringify({
       partner_id: ready.partnerUid,
-      position: [{ guid: ready.invoiceItems[0]!.uid, characteristics: ready.invoiceItems.map((item) => ({ guid: item.guid, orgguid: item.orgGuid, quantity: 2, price: 0, fullprice: 0, discount: 0 })) }],
+      position: [{ guid: ready.invoiceItems[0]!.uid, characteristics: ready.invoiceItems.map((item) => ({ guid: item.guid, orgguid: item.orgGuid, quantity: 2, ...item.prices })) }],
     }),
   });
   const id = ((await created.json()) as { response: { id: number } }).response.id;

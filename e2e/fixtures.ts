@@ -65,3 +65,15 @@ export function socketReady(page: Page) {
     });
   });
 }
+
+/** Adds `count` of one size of the article to the working order through the order page's add-position modal. */
+export async function addThroughModal(page: Page, article: string, size: string, count: number) {
+  await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
+  const modal = page.getByTestId('add-position-modal');
+  await modal.getByLabel('Поиск товара для заказа').fill(article);
+  const input = modal.getByLabel(`Количество ${size}`, { exact: true });
+  await expect(input).toBeVisible();
+  await input.fill(String(count));
+  await modal.getByTestId('add-position-submit').click();
+  await expect(modal).toBeHidden();
+}

@@ -1,18 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, sizeInStock, test } from '../fixtures';
-
-async function addThroughModal(page: Page, article: string, size: string, count: number) {
-  await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
-  const modal = page.getByTestId('add-position-modal');
-  await modal.getByLabel('Поиск товара для заказа').fill(article);
-  const input = modal.getByLabel(`Количество ${size}`, { exact: true });
-  await expect(input).toBeVisible();
-  await input.fill(String(count));
-  await modal.getByTestId('add-position-submit').click();
-  await expect(modal).toBeHidden();
-}
+import { addThroughModal, expect, signIn, sizeInStock, test } from '../fixtures';
 
 test('order journey: split above stock, draft, reload, use the draft, submit, history, invoice, edit', async ({ page }) => {
   test.slow();

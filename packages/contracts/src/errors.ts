@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   BLOCKED: { status: 403, message: 'Доступ заблокирован. Обратитесь к вашему менеджеру.' },
   NOT_FOUND: { status: 404, message: 'Не найдено.' },
   CONFLICT: { status: 409, message: 'Конфликт: данные изменились, обновите страницу и повторите.' },
+  PRICES_CHANGED: { status: 409, message: 'Цены изменились: проверьте новые цены и подтвердите заказ.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Файл слишком большой.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Этот тип файла не поддерживается.' },
   TOO_MANY_REQUESTS: { status: 429, message: 'Слишком много попыток. Подождите и попробуйте снова.' },

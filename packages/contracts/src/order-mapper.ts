@@ -4,6 +4,7 @@
  * order maps in here, calls the domain's `priceOrder`, and maps the answer back out.
  */
 import {
+  fractionToPercent,
   fromKopecks,
   isPlaceholderOffer as isPlaceholderOfferOf,
   lineAmountKopecks,
@@ -21,9 +22,10 @@ import {
   type OrderTotals,
   type PricedOrder,
   type SavedLine,
+  type SentPrice,
   type TodaysLine,
 } from '@portal/domain';
-import type { TOrderPayload, TOrderPayloadParsed } from './orders';
+import type { TOrderPayload, TOrderPayloadParsed, TOrderPositionPayload } from './orders';
 import type { TOffer, TProduct, TProductSearchResult } from './products';
 import type { CharacteristicLine, Delivery, Position, WorkingOrder } from './working-order';
 
@@ -216,10 +218,15 @@ export function askedLinesOf(payload: Pick<TOrderPayloadParsed, 'position' | 'po
   );
 }
 
-/** The unit price the client showed for each offer it sent (roubles → kopecks), to tell the dealer what was re-priced. */
-export function sentPricesOf(payload: Pick<TOrderPayloadParsed, 'position' | 'position_presail'>): Map<string, number> {
-  return new Map(
-    [...payload.position, ...payload.position_presail].flatMap((position) => position.characteristics.map((line) => [line.guid, toKopecks(line.price)] as const)),
+/** The prices the client showed for each line it sent (roubles → kopecks, fraction → percent), in the order sent. */
+export function sentPricesOf(payload: Pick<TOrderPayloadParsed, 'position' | 'position_presail'>): SentPrice[] {
+  return [...payload.position, ...payload.position_presail].flatMap((position) =>
+    position.characteristics.map((line) => ({
+      offerGuid: line.guid,
+      priceKopecks: toKopecks(line.price),
+      fullPriceKopecks: toKopecks(line.fullprice),
+      discountPercent: fractionToPercent(line.discount),
+    })),
   );
 }
 
@@ -240,20 +247,23 @@ export function todaysLinesOf(positions: readonly Position[]): Map<string, Today
   return new Map(positions.flatMap((position) => position.characteristics.map((line) => [line.GUID, { priceKopecks: toKopecks(line.PRICE), stock: line.RESIDUE }] as const)));
 }
 
+/** Positions as the payload's lists: each line with its offer, quantity and the prices shown. */
+function payloadPositions(positions: readonly Position[]): TOrderPositionPayload[] {
+  return positions.map((position) => ({
+    guid: position.guid,
+    characteristics: position.characteristics.map((line) => ({
+      guid: line.GUID,
+      orgguid: line.ORGGUID,
+      quantity: line.count,
+      price: line.PRICE,
+      fullprice: line.fullprice,
+      discount: percentToFraction(line.discount),
+    })),
+  }));
+}
+
 /** The working order as the payload sent (spec §3 "Order payload sent"); `storage` is the contract the dealer chose. */
 export function payloadOf(order: WorkingOrder & { storage?: string }): TOrderPayload {
-  const linesOf = (positions: readonly Position[]) =>
-    positions.map((position) => ({
-      guid: position.guid,
-      characteristics: position.characteristics.map((line) => ({
-        guid: line.GUID,
-        orgguid: line.ORGGUID,
-        quantity: line.count,
-        price: line.PRICE,
-        fullprice: line.fullprice,
-        discount: percentToFraction(line.discount),
-      })),
-    }));
   return {
     id: order.id,
     edit: order.edit,
@@ -267,7 +277,22 @@ export function payloadOf(order: WorkingOrder & { storage?: string }): TOrderPay
     ...(order.storage ? { storage: order.storage } : {}),
     bags: order.bags,
     ...(order.name ? { name: order.name } : {}),
-    position: linesOf(order.position),
-    position_presail: linesOf(order.position_presail),
+    position: payloadPositions(order.position),
+    position_presail: payloadPositions(order.position_presail),
+  };
+}
+
+/**
+ * The order as the server prices it, in the shape of the request it answers: the same company, delivery and notes,
+ * every line at the price it is charged, split as stock allows now, with its total. Sent back, it places exactly this.
+ */
+export function pricedPayloadOf(request: TOrderPayloadParsed, priced: PricedOrder): TOrderPayloadParsed {
+  const lists = positionsOf(priced.lines);
+  return {
+    ...request,
+    total: fromKopecks(priced.totals.totalKopecks),
+    count: priced.totals.products,
+    position: payloadPositions(lists.position),
+    position_presail: payloadPositions(lists.position_presail),
   };
 }

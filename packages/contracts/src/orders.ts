@@ -4,6 +4,7 @@
  */
 import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
 import { z } from 'zod';
+import { ZApiErrorSchema } from './envelope';
 
 /**
  * The limits of the order's number fields: the schemas below and the browser's inputs take them from here, so a
@@ -15,15 +16,16 @@ export const ORDER_LIMITS = {
   /** Roubles, two decimals. */
   deliveryCost: { min: 0, max: 10_000_000 },
   bags: { min: 0, max: 100_000 },
-  /** Roubles: what the client showed (re-priced by the server). */
+  /** Roubles: what the client showed (checked against the server's prices to the kopeck). */
   price: { min: 0, max: 1_000_000_000 },
 } as const;
 const limitText = (value: number) => value.toLocaleString('ru-RU');
 
 /**
  * One characteristic line as sent. `guid` is the offer's GUID (for a product without offers, the product's UID: its
- * «Только под заказ» line), `orgguid` its ORGGUID. Prices are what the client showed: the server reprices and says
- * what changed. Count rules (an integer above 0) are checked by the service so the message names the line.
+ * «Только под заказ» line), `orgguid` its ORGGUID. Prices are what the client showed: a unit price other than the
+ * server's refuses the order (409 PRICES_CHANGED) with the server's prices to confirm. Count rules (an integer above
+ * 0) are checked by the service so the message names the line.
  */
 export const ZOrderLinePayloadSchema = z.object({
   guid: z.string({ error: 'У строки заказа нет guid предложения.' }).min(1, 'У строки заказа нет guid предложения.'),
@@ -92,10 +94,53 @@ export type TOrderPayloadParsed = z.infer<typeof ZOrderPayloadSchema>;
 export const ZOrderSubmitResultSchema = z.object({
   /** The order number (n in the order list). */
   id: z.number(),
-  /** What the server changed or says about the order (repriced lines, pre-sale), in Russian; '' when nothing. */
+  /** What the server says about the order (units on pre-order), in Russian, after the order's number. */
   message: z.string(),
 });
 export type TOrderSubmitResult = z.infer<typeof ZOrderSubmitResultSchema>;
+
+/** Why a line costs other than the client showed (domain price-changes.ts). */
+export const ZPriceChangeReasonSchema = z.enum(['price_type', 'list_price', 'contract_discount', 'max_discount', 'no_discount_status', 'price']);
+export type TPriceChangeReason = z.infer<typeof ZPriceChangeReasonSchema>;
+
+/** One line whose sent price is not the charged one: roubles per unit, discounts in percent. */
+export const ZPriceChangeSchema = z.object({
+  /** The offer's guid (the product's uid for its «Только под заказ» line). */
+  guid: z.string(),
+  product_guid: z.string(),
+  article: z.string(),
+  characteristic: z.string(),
+  quantity: z.number(),
+  old_price: z.number(),
+  new_price: z.number(),
+  old_fullprice: z.number(),
+  new_fullprice: z.number(),
+  old_discount: z.number(),
+  new_discount: z.number(),
+  reason: ZPriceChangeReasonSchema,
+  /** The reason in Russian, for the dealer. */
+  reason_text: z.string(),
+});
+export type TPriceChange = z.infer<typeof ZPriceChangeSchema>;
+
+/**
+ * 409 PRICES_CHANGED: the order was not stored because a sent price differs from the charged one. `order` is the
+ * server's priced order in the request's own shape (sent back, it places exactly that order); `changes` says which
+ * lines changed and why; `totals` the total as sent and as charged (roubles).
+ */
+export const ZPricesChangedErrorSchema = z.object({
+  code: z.literal('PRICES_CHANGED'),
+  message: z.string(),
+  order: ZOrderPayloadSchema,
+  changes: z.array(ZPriceChangeSchema),
+  totals: z.object({ old: z.number(), new: z.number() }),
+});
+export type TPricesChangedError = z.infer<typeof ZPricesChangedErrorSchema>;
+
+/** The 409 answers of submitting and editing: prices to confirm, or another conflict (a key, a status, stock). */
+export const ZOrderConflictEnvelopeSchema = z
+  .object({ error: z.union([ZPricesChangedErrorSchema, ZApiErrorSchema]), response: z.null() })
+  .meta({ id: 'OrderConflictEnvelope' });
 
 export const ZOrderIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'Номер заказа — число.' }).int('Номер заказа — целое число.').positive('Номер заказа — число больше 0.'),

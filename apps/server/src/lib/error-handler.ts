@@ -21,7 +21,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.details !== undefined) request.log.warn({ code: error.code, details: error.details }, error.message);
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message }, response: null });
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message, ...error.answer }, response: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = where[error.validationContext ?? ''] ?? '';

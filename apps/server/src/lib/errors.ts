@@ -9,6 +9,8 @@ export class AppError extends Error {
     message?: string,
     /** Logged, never sent to the client. */
     readonly details?: unknown,
+    /** Sent to the client beside the code and the message (what it needs to act: an order to confirm). */
+    readonly answer?: Record<string, unknown>,
   ) {
     super(message ?? ERROR_CODES[code].message);
     this.status = ERROR_CODES[code].status;

@@ -82,9 +82,13 @@ describe('the OpenAPI document', () => {
       for (const [status, answer] of Object.entries(each.responses)) {
         // Readiness answers a load balancer with its own small body, not the error envelope (docs/operations.md).
         if (key === 'GET /api/ready' && status === '503') continue;
-        if (Number(status) >= 400) expect(answer.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+        // Submitting and editing an order answer 409 with the order to confirm (PRICES_CHANGED) or another conflict.
+        const envelope = /^POST \/api\/order\/(add|\{id\}\/edit)$/.test(key) && status === '409' ? 'OrderConflictEnvelope' : 'ErrorEnvelope';
+        if (Number(status) >= 400) expect(answer.content?.['application/json']?.schema, `${key} ${status}`).toEqual({ $ref: `#/components/schemas/${envelope}` });
       }
     }
+    const conflict = JSON.stringify(document.components.schemas.OrderConflictEnvelope);
+    for (const field of ['PRICES_CHANGED', '"order"', '"changes"', '"totals"', 'old_price', 'new_price', 'reason_text']) expect(conflict).toContain(field);
     // Public operations need no session; the rest need the bearer token of the document.
     expect(operation('GET /api/product/suggestions').security).toEqual([{}, { bearer: [] }]);
     expect(operation('GET /api/partners').security).toBeUndefined();

@@ -9,3 +9,4 @@ export * from './quick-order';
 export * from './draft-changes';
 export * from './invoice-terms';
 export * from './size-grid';
+export * from './price-changes';

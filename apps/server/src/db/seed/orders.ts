@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../client';
 import { offers, orders, partners, products, users } from '../schema';
 import * as ordersRepo from '../../modules/orders/orders.repository';
-import { submitOrder } from '../../modules/orders/orders.service';
+import { quoteOrder, submitOrder } from '../../modules/orders/orders.service';
 import { DEMO_PARTNERS } from './people';
 import { seededGuid } from './random';
 
@@ -178,7 +178,9 @@ export async function seedOrders(db: Db, log: (message: string) => void = () => 
         log(`order ${spec.code} skipped: the catalogue has no products for it`);
         continue;
       }
-      orderId = (await submitOrder(db, userId, ZOrderPayloadSchema.parse(payload), { key })).id;
+      // Placed at the prices the server quotes, as a dealer confirming them would.
+      const priced = await quoteOrder(db, userId, ZOrderPayloadSchema.parse(payload));
+      orderId = (await submitOrder(db, userId, priced, { key })).id;
     } else {
       const [placed] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
       if (placed?.createdAt.getTime() === createdAt.getTime()) continue;
@@ -227,7 +229,7 @@ async function buildPayload(db: Db, spec: SeededOrderSpec, used: Set<number>): P
     used.add(picked.productId);
     position.push({
       guid: picked.productUid,
-      // Prices are left to the server: it reprices every line from the database anyway.
+      // Prices are left to the server: seedOrders places the order at the prices it quotes.
       characteristics: picked.lines.map(({ guid, quantity }) => ({ guid, orgguid: line.org, quantity })),
     });
   }

@@ -2,6 +2,7 @@ import {
   ZBillRequestSchema,
   ZDocStatusSchema,
   ZOrderCheckSchema,
+  ZOrderConflictEnvelopeSchema,
   ZOrderDetailSchema,
   ZOrderIdParamsSchema,
   ZOrderListItemSchema,
@@ -59,9 +60,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Submit an order (repriced and split against stock on the server; Idempotency-Key makes retries safe)',
+        summary:
+          'Submit an order (split against stock on the server; Idempotency-Key makes retries safe). A sent price other than the server’s: 409 PRICES_CHANGED with the priced order to confirm, nothing stored',
         body: ZOrderPayloadSchema,
-        response: { 200: okEnvelope(ZOrderSubmitResultSchema) },
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request, reply) => {
@@ -78,10 +80,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Submit a new version of an order: keeps its number and date, gives back the old stock, takes the new',
+        summary:
+          'Submit a new version of an order: keeps its number and date, gives back the old stock, takes the new. A sent price other than the server’s: 409 PRICES_CHANGED, nothing changed',
         params: ZOrderIdParamsSchema,
         body: ZOrderPayloadSchema,
-        response: { 200: okEnvelope(ZOrderSubmitResultSchema) },
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request, reply) => {

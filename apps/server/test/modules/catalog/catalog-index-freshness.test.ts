@@ -35,7 +35,7 @@ function harness(overrides: Record<string, string>) {
     return response.json().response as Page;
   };
   const order = async (product: FixtureProduct, quantity: number) => {
-    const response = await state.t.app.inject({ method: 'POST', url: '/api/order/add', headers: state.demo, payload: orderPayload(product, quantity) });
+    const response = await state.t.app.inject({ method: 'POST', url: '/api/order/add', headers: state.demo, payload: await orderPayload(state.t.app, product, quantity) });
     expect(response.statusCode, response.body).toBe(200);
     const [offer] = rowsOf<{ residue: number }>(await state.t.app.db.execute(sql`select residue from offers where guid = ${product.offers[0]!.guid}`));
     expect(offer!.residue).toBe(0);

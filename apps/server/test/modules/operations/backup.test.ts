@@ -134,7 +134,7 @@ beforeAll(async () => {
       if (number >= ORDERS) return;
       if (number >= HELD_BACK_FROM) await written;
       const afterBackup = backupDone;
-      const response = await portal.inject({ method: 'POST', url: '/api/order/add', headers: demo, payload: orderPayload(product, 1, `Заказ ${number}`) });
+      const response = await portal.inject({ method: 'POST', url: '/api/order/add', headers: demo, payload: await orderPayload(portal, product, 1, `Заказ ${number}`) });
       if (response.statusCode !== 200) throw new Error(`order ${number} failed: ${response.body}`);
       const id = response.json().response.id as number;
       placed.push(id);

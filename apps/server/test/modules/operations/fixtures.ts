@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { line, type FixtureProduct } from '../orders/fixtures';
+import { atServerPrices } from '../../support/order-prices';
 
 export function scratchFolder(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `portal-${name}-`));
@@ -29,11 +30,20 @@ export async function startEmbeddedPortal(dataDir: string, overrides: Record<str
   return app;
 }
 
-/** A one-line order of `quantity` of the product's first offer for ООО «СпецСнаб» (the demo user's company). */
-export function orderPayload(product: FixtureProduct, quantity: number, comment = 'Заказ для проверки') {
+/**
+ * A one-line order of `quantity` of the product's first offer, by default for ООО «СпецСнаб» (the demo user's
+ * company), at the prices the server charges now.
+ */
+export async function orderPayload(
+  app: FastifyInstance,
+  product: FixtureProduct,
+  quantity: number,
+  comment = 'Заказ для проверки',
+  as: { login: string; partner: string } = { login: 'demo', partner: DEMO_PARTNERS.SPECSNAB },
+) {
   const offer = product.offers[0]!;
-  return {
-    partner_id: DEMO_PARTNERS.SPECSNAB,
+  return atServerPrices(app, as.login, {
+    partner_id: as.partner,
     comment,
     delivery: {
       address: 'Москва, ул. Тверская, 7',
@@ -42,7 +52,7 @@ export function orderPayload(product: FixtureProduct, quantity: number, comment 
       cost: 0,
       bill_to: '',
     },
-    position: [{ guid: product.uid, characteristics: [line(offer, quantity, offer.price)] }],
+    position: [{ guid: product.uid, characteristics: [line(offer, quantity)] }],
     position_presail: [],
-  };
+  });
 }

@@ -134,7 +134,7 @@ describe('metrics', () => {
   it('count requests and latencies per route pattern, orders placed and database connections', async () => {
     const demo = await signInAs(t.app, 'demo');
     const product = await insertProduct(t.app.db, { priceOpt: 1000, offers: [{ characteristic: 'M', residue: 10 }] });
-    const order = { method: 'POST' as const, url: '/api/order/add', headers: { ...demo, 'idempotency-key': 'metrics-order-1' }, payload: orderPayload(product, 1) };
+    const order = { method: 'POST' as const, url: '/api/order/add', headers: { ...demo, 'idempotency-key': 'metrics-order-1' }, payload: await orderPayload(t.app, product, 1) };
     const placed = await t.app.inject(order);
     expect(placed.statusCode).toBe(200);
     expect(placed.headers['idempotent-replayed']).toBeUndefined();

@@ -68,10 +68,10 @@ beforeAll(async () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().response.id as number;
   };
-  const first = await place(sessions.demo, orderPayload(product, 3, 'Первый заказ'));
-  await place(sessions.demo, orderPayload(product, 5, 'Второй заказ'));
-  await place(sessions.demo2, { ...orderPayload(product, 2, 'Заказ ТехноЩита'), partner_id: DEMO_PARTNERS.TECHNOSHIELD });
-  const edited = await portal.inject({ method: 'POST', url: `/api/order/${first}/edit`, headers: sessions.demo, payload: orderPayload(product, 7, 'Первый заказ, исправлен') });
+  const first = await place(sessions.demo, await orderPayload(portal, product, 3, 'Первый заказ'));
+  await place(sessions.demo, await orderPayload(portal, product, 5, 'Второй заказ'));
+  await place(sessions.demo2, await orderPayload(portal, product, 2, 'Заказ ТехноЩита', { login: 'demo2', partner: DEMO_PARTNERS.TECHNOSHIELD }));
+  const edited = await portal.inject({ method: 'POST', url: `/api/order/${first}/edit`, headers: sessions.demo, payload: await orderPayload(portal, product, 7, 'Первый заказ, исправлен') });
   expect(edited.statusCode, edited.body).toBe(200);
 
   // A claim with a photo, a logo.
@@ -146,7 +146,7 @@ describe.skipIf(!postgresUrl)('move to PostgreSQL (needs DATABASE_URL or CI_DATA
   it('keeps the sequences: a new order continues the numbering', async () => {
     const product = await insertProduct(app!.db, { priceOpt: 900, offers: [{ characteristic: 'M', residue: 10 }] });
     const fresh = await signInAs(app!, 'demo');
-    const response = await app!.inject({ method: 'POST', url: '/api/order/add', headers: fresh, payload: orderPayload(product, 1) });
+    const response = await app!.inject({ method: 'POST', url: '/api/order/add', headers: fresh, payload: await orderPayload(app!, product, 1) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().response.id).toBe(lastOrderId + 1);
   });

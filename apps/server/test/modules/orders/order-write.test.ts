@@ -14,11 +14,12 @@ import { rawQuery } from '../../../src/db/client';
 import { placeNewOrder } from '../../../src/modules/orders/order-writer';
 import * as repo from '../../../src/modules/orders/orders.repository';
 import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
+import { atServerPrices } from '../../support/order-prices';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
 
 const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
 
-function payload(positions: Array<{ guid: string; characteristics: unknown[] }>) {
+function payload(positions: Array<{ guid: string; characteristics: Array<{ guid: string }> }>) {
   return {
     partner_id: DEMO_PARTNERS.SPECSNAB,
     comment: '',
@@ -211,12 +212,16 @@ describe('orders racing for one offer', () => {
     const initial = 7 + 3 + 0;
     const clients = 40;
     const asked = (i: number) => scarce.offers.map((offer, j) => [offer, 1 + ((i + j) % 4)] as const).filter((_, j) => (i + j) % 3 !== 0);
+    // At the server's prices (the same for every client: prices do not depend on stock).
+    const bodies = await Promise.all(
+      Array.from({ length: clients }, (_, i) => atServerPrices(t.app, 'demo', payload([{ guid: scarce.uid, characteristics: asked(i).map(([offer, units]) => line(offer, units)) }]))),
+    );
     const submit = (i: number) =>
       t.app.inject({
         method: 'POST',
         url: '/api/order/add',
         headers: { ...demo, 'idempotency-key': `pg-race-${i}` },
-        payload: payload([{ guid: scarce.uid, characteristics: asked(i).map(([offer, units]) => line(offer, units)) }]),
+        payload: bodies[i],
       });
     // The integration tops stock up by 2 units of each offer, 5 times, while the orders run (one offer at a time,
     // as an import of stock levels does).
@@ -287,7 +292,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
           method: 'POST',
           url: '/api/order/add',
           headers: { ...demo, 'idempotency-key': `prepared-${i}` },
-          payload: payload([{ guid: item.uid, characteristics: [line(item.offers[0]!, 1)] }]),
+          payload: await atServerPrices(one.app, 'demo', payload([{ guid: item.uid, characteristics: [line(item.offers[0]!, 1)] }])),
         });
         expect(response.statusCode, response.body).toBe(200);
       };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
+import { atServerPrices } from '../../support/order-prices';
 import { pdfText } from '../../support/pdf';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
 
@@ -18,7 +19,7 @@ let noOffers: FixtureProduct; // only the «Только под заказ» lin
 
 const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
 
-function payload(positions: Array<{ guid: string; characteristics: unknown[] }>, extra: Record<string, unknown> = {}) {
+function payload(positions: Array<{ guid: string; characteristics: Array<{ guid: string; [field: string]: unknown }> }>, extra: Record<string, unknown> = {}) {
   return {
     partner_id: DEMO_PARTNERS.SPECSNAB,
     comment: 'Тестовый заказ',
@@ -29,13 +30,24 @@ function payload(positions: Array<{ guid: string; characteristics: unknown[] }>,
   };
 }
 
-async function submit(body: unknown, headers: Record<string, string> = demo, key?: string) {
+/** Sends the body as it is. */
+async function send(body: unknown, headers: Record<string, string> = demo, key?: string) {
   return t.app.inject({
     method: 'POST',
     url: '/api/order/add',
     headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
     payload: body as object,
   });
+}
+
+/** The body at the server's prices (as a dealer sends it after seeing them). */
+async function priced<T extends object>(body: T, headers: Record<string, string> = demo): Promise<T> {
+  return atServerPrices(t.app, headers === demo2 ? 'demo2' : 'demo', body);
+}
+
+/** Sends the body at the server's prices: for tests whose subject is not pricing. */
+async function submit(body: object, headers: Record<string, string> = demo, key?: string) {
+  return send(await priced(body, headers), headers, key);
 }
 
 /** «Всего к оплате: 5 490.00» of every invoice in a PDF's text, in kopecks. */
@@ -73,32 +85,30 @@ afterAll(() => t.close());
 
 describe('POST /api/order/add', () => {
   // The first order of this file (key order-key-1): placed by whichever test needs it first, so each test runs alone.
-  let firstOrder: Promise<{ response: Awaited<ReturnType<typeof submit>>; before: Record<string, number> }> | undefined;
+  let firstOrder: Promise<{ response: Awaited<ReturnType<typeof send>>; body: object; before: Record<string, number> }> | undefined;
+  const firstBody = () =>
+    payload([
+      { guid: suit.uid, characteristics: [line(suit.offers[0]!, 7, 1320, 0.12)] },
+      { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 3, 850)] },
+      { guid: capped.uid, characteristics: [line(capped.offers[0]!, 2, 950, 0.05)] },
+      { guid: noOffers.uid, characteristics: [{ guid: noOffers.uid, orgguid: ORGANISATION.FRO, quantity: 4, price: 616, fullprice: 700, discount: 0.12 }] },
+    ]);
   const placeFirstOrder = () =>
     (firstOrder ??= (async () => {
       const before = await residues(t.app.db, [suit.offers[0]!.guid, outlet.offers[0]!.guid, capped.offers[0]!.guid]);
-      const response = await submit(
-        payload([
-          // The client claims 1000 ₽ for the suit: the server corrects it to 1500 − 12 % = 1320.
-          { guid: suit.uid, characteristics: [line(suit.offers[0]!, 7, 1000, 0.5)] },
-          { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 3, 850)] },
-          { guid: capped.uid, characteristics: [line(capped.offers[0]!, 2, 950, 0.05)] },
-          { guid: noOffers.uid, characteristics: [{ guid: noOffers.uid, orgguid: ORGANISATION.FRO, quantity: 4, price: 616, fullprice: 700, discount: 0.12 }] },
-        ]),
-        demo,
-        'order-key-1',
-      );
-      return { response, before };
+      const body = await priced(firstBody());
+      const response = await send(body, demo, 'order-key-1');
+      return { response, body, before };
     })());
   const firstOrderId = async () => (await placeFirstOrder()).response.json().response.id as number;
 
-  it('reprices from the database, splits against stock, takes stock and answers {id, message}', async () => {
+  it('prices from the database, splits against stock, takes stock and answers {id, message}', async () => {
     const { response, before } = await placeFirstOrder();
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const { id, message } = response.json().response;
     expect(id).toBeGreaterThanOrEqual(10001);
     expect(message).toContain(`Заказ № ${id} принят.`);
-    expect(message).toContain(`${suit.article} (42): 1\u202f000.00 ₽ → 1\u202f320.00 ₽`);
+    expect(message).not.toMatch(/пересчитаны/);
     expect(message).toMatch(/В предзаказ.*\(42\) — 2 шт\./);
 
     const after = await residues(t.app.db, Object.keys(before));
@@ -109,6 +119,7 @@ describe('POST /api/order/add', () => {
     const detail = (await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).json().response;
     const normal = Object.fromEntries(detail.position.map((p: { article: string; characteristics: Array<{ count: number; PRICE: number; discount: number }> }) => [p.article, p.characteristics[0]]));
     const presale = Object.fromEntries(detail.position_presail.map((p: { article: string; characteristics: Array<{ count: number; PRICE: number }> }) => [p.article, p.characteristics[0]]));
+    // The suit: 1500 − 12 % = 1320.
     expect(normal[suit.article]).toMatchObject({ count: 5, PRICE: 1320, fullprice: 1500, discount: 12 });
     expect(presale[suit.article]).toMatchObject({ count: 2, PRICE: 1320 });
     // Outlet: no discount; the offer's surcharge over PRICE_OPT stays (800 → 850).
@@ -128,15 +139,10 @@ describe('POST /api/order/add', () => {
 
   it('answers a retry with the same key with the first answer and creates nothing', async () => {
     const orderId = await firstOrderId();
+    const { body } = await placeFirstOrder();
     const stockBefore = await residues(t.app.db, [outlet.offers[0]!.guid]);
     const ordersBefore = await orderCount();
-    const body = payload([
-      { guid: suit.uid, characteristics: [line(suit.offers[0]!, 7, 1000, 0.5)] },
-      { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 3, 850)] },
-      { guid: capped.uid, characteristics: [line(capped.offers[0]!, 2, 950, 0.05)] },
-      { guid: noOffers.uid, characteristics: [{ guid: noOffers.uid, orgguid: ORGANISATION.FRO, quantity: 4, price: 616, fullprice: 700, discount: 0.12 }] },
-    ]);
-    const retry = await submit(body, demo, 'order-key-1');
+    const retry = await send(body, demo, 'order-key-1');
     expect(retry.statusCode).toBe(200);
     expect(retry.json().response.id).toBe(orderId);
     expect(retry.json().response.message).toContain(`Заказ № ${orderId} принят.`);
@@ -181,7 +187,7 @@ describe('POST /api/order/add', () => {
     it.each(cases)('%s', async (_name, body, status, message) => {
       const ordersBefore = await orderCount();
       const stockBefore = await residues(t.app.db, [capped.offers[0]!.guid]);
-      const response = await submit(body());
+      const response = await send(body());
       expect(response.statusCode).toBe(status);
       expect(response.json().error.message).toMatch(message);
       expect(await orderCount()).toBe(ordersBefore);
@@ -190,10 +196,10 @@ describe('POST /api/order/add', () => {
 
     it('a later bad line rolls back the stock an earlier line would take', async () => {
       const stockBefore = await residues(t.app.db, [capped.offers[0]!.guid]);
-      const response = await submit(
+      const response = await send(
         payload([
-          { guid: capped.uid, characteristics: [line(capped.offers[0]!, 3)] },
-          { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 2.5)] },
+          { guid: capped.uid, characteristics: [line(capped.offers[0]!, 3, 950, 0.05)] },
+          { guid: outlet.uid, characteristics: [line(outlet.offers[0]!, 2.5, 850)] },
         ]),
       );
       expect(response.statusCode).toBe(400);
@@ -212,10 +218,10 @@ describe('POST /api/order/add', () => {
 
   it('answers requests with one key and body in flight at once from the first: one order, read and written once', async () => {
     const product = await insertProduct(t.app.db, { priceOpt: 700, offers: [{ characteristic: '41', residue: 50 }] });
-    const body = payload([{ guid: product.uid, characteristics: [line(product.offers[0]!, 3)] }]);
-    let answers: Awaited<ReturnType<typeof submit>>[] = [];
+    const body = await priced(payload([{ guid: product.uid, characteristics: [line(product.offers[0]!, 3)] }]));
+    let answers: Awaited<ReturnType<typeof send>>[] = [];
     const statements = await statementsDuring(t.app, async () => {
-      answers = await Promise.all(Array.from({ length: 4 }, () => submit(body, demo, 'one-key-in-flight')));
+      answers = await Promise.all(Array.from({ length: 4 }, () => send(body, demo, 'one-key-in-flight')));
     });
     const contextReads = statements.filter(({ text }) => /from orders o where o\.user_id/.test(text)).length;
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
@@ -232,8 +238,9 @@ describe('POST /api/order/add', () => {
       offers: Array.from({ length: 30 }, (_, i) => ({ characteristic: String(36 + i), residue: 1000 })),
     });
     const queriesOf = async (lines: number) => {
+      const body = await priced(payload([{ guid: many.uid, characteristics: many.offers.slice(0, lines).map((offer) => line(offer, 2)) }]));
       const statements = await statementsDuring(t.app, async () => {
-        const response = await submit(payload([{ guid: many.uid, characteristics: many.offers.slice(0, lines).map((offer) => line(offer, 2)) }]), demo, `count-${lines}`);
+        const response = await send(body, demo, `count-${lines}`);
         expect(response.statusCode).toBe(200);
       });
       return statements.length;
@@ -243,6 +250,84 @@ describe('POST /api/order/add', () => {
     expect(thirty).toBe(one);
     // The session check, the order context read as committed, and the one statement that writes the order.
     expect(one).toBeLessThanOrEqual(3);
+  });
+});
+
+/** Orders, their lines and the stock of `offerGuids`: what a refused order must leave as it was. */
+async function stored(offerGuids: string[]) {
+  const [lineRows] = await t.app.db.select({ n: count() }).from(orderLines);
+  return { orders: await orderCount(), lines: lineRows!.n, stock: await residues(t.app.db, offerGuids) };
+}
+
+describe('no silent repricing: 409 PRICES_CHANGED', () => {
+  it('refuses a price one kopeck off with the priced order and what changed, stores nothing, and places the order sent back', async () => {
+    const jacket = await insertProduct(t.app.db, { priceOpt: 2000, offers: [{ characteristic: '50', residue: 3 }, { characteristic: '52', residue: 10 }] });
+    const [small, large] = jacket.offers as [(typeof jacket.offers)[0], (typeof jacket.offers)[0]];
+    // 2000 − 12 % = 1760 is the price; 1759.99 was shown for size 50.
+    const body = payload([{ guid: jacket.uid, characteristics: [line(small, 5, 1759.99, 0.12), { ...line(large, 2, 1760, 0.12), fullprice: 2000 }] }]);
+    const before = await stored([small.guid, large.guid]);
+
+    const refused = await send(body, demo, 'kopeck-off');
+    expect(refused.statusCode).toBe(409);
+    const { error } = refused.json();
+    expect(error.code).toBe('PRICES_CHANGED');
+    expect(error.message).toContain(`${jacket.article} (50): 1\u202f759.99 ₽ → 1\u202f760.00 ₽`);
+    expect(error.changes).toEqual([
+      expect.objectContaining({ guid: small.guid, article: jacket.article, characteristic: '50', quantity: 5, old_price: 1759.99, new_price: 1760, new_fullprice: 2000, new_discount: 12, reason: 'list_price' }),
+    ]);
+    expect(error.totals).toEqual({ old: 1759.99 * 5 + 1760 * 2, new: 1760 * 7 });
+    // The server's order in the request's shape: its split against stock, every line at its price.
+    expect(error.order).toMatchObject({ partner_id: DEMO_PARTNERS.SPECSNAB, comment: 'Тестовый заказ', total: 12_320, count: 1 });
+    const sentLines = (list: Array<{ characteristics: Array<{ guid: string; quantity: number; price: number; discount: number }> }>) =>
+      list.flatMap((position) => position.characteristics.map(({ guid, quantity, price, discount }) => ({ guid, quantity, price, discount })));
+    expect(sentLines(error.order.position)).toEqual([
+      { guid: small.guid, quantity: 3, price: 1760, discount: 0.12 },
+      { guid: large.guid, quantity: 2, price: 1760, discount: 0.12 },
+    ]);
+    expect(sentLines(error.order.position_presail)).toEqual([{ guid: small.guid, quantity: 2, price: 1760, discount: 0.12 }]);
+    expect(await stored([small.guid, large.guid])).toEqual(before);
+
+    // Sent back as it came, under the same key: placed at exactly those prices.
+    const placed = await send(error.order, demo, 'kopeck-off');
+    expect(placed.statusCode, placed.body).toBe(200);
+    const detail = (await t.app.inject({ url: `/api/user/order/${placed.json().response.id}`, headers: demo })).json().response;
+    expect(sentLines(detail.position.map((p: { characteristics: Array<{ GUID: string; count: number; PRICE: number; discount: number }> }) => ({
+      characteristics: p.characteristics.map((c) => ({ guid: c.GUID, quantity: c.count, price: c.PRICE, discount: c.discount / 100 })),
+    })))).toEqual(sentLines(error.order.position));
+    expect(detail.total).toBe(error.totals.new);
+    expect(await residues(t.app.db, [small.guid, large.guid])).toEqual({ [small.guid]: 0, [large.guid]: 8 });
+  });
+
+  it('says the price type when the full price sent is another type’s (list prices instead of the dealer’s)', async () => {
+    const boots = await insertProduct(t.app.db, { price: 3000, priceOpt: 2000, type: 'shoes', offers: [{ characteristic: '43', residue: 5 }] });
+    // The list price 3000 − 12 % = 2640, as a company at list prices would have been shown.
+    const refused = await send(payload([{ guid: boots.uid, characteristics: [{ ...line(boots.offers[0]!, 1, 2640, 0.12), fullprice: 3000 }] }]));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.changes[0]).toMatchObject({ reason: 'price_type', old_price: 2640, new_price: 1760, reason_text: expect.stringContaining('«Дилерская»') });
+  });
+
+  it('refuses an edit at a price one kopeck off, changes nothing, and takes the edit sent back', async () => {
+    const vest = await insertProduct(t.app.db, { priceOpt: 500, offers: [{ characteristic: 'XL', residue: 10 }] });
+    const offer = vest.offers[0]!;
+    const created = await submit(payload([{ guid: vest.uid, characteristics: [line(offer, 4)] }]), demo, 'vest-base');
+    const id = created.json().response.id as number;
+    const before = await stored([offer.guid]);
+    const orderBefore = (await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).json().response;
+
+    const edit = (body: object) => t.app.inject({ method: 'POST', url: `/api/order/${id}/edit`, headers: { ...demo, 'idempotency-key': 'vest-edit' }, payload: body });
+    const refused = await edit(payload([{ guid: vest.uid, characteristics: [line(offer, 6, 440.01, 0.12)] }], { edit: true }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'PRICES_CHANGED', totals: { old: 2640.06, new: 2640 }, changes: [{ old_price: 440.01, new_price: 440 }] });
+    expect(await stored([offer.guid])).toEqual(before);
+    expect((await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).json().response).toEqual(orderBefore);
+
+    const confirmed = await edit(refused.json().error.order);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().response.message).toContain(`Заказ № ${id} изменён.`);
+    const after = (await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).json().response;
+    expect(after.position[0].characteristics[0]).toMatchObject({ count: 6, PRICE: 440 });
+    expect(after.total).toBe(2640);
+    expect(await residues(t.app.db, [offer.guid])).toEqual({ [offer.guid]: 4 });
   });
 });
 
@@ -289,12 +374,12 @@ describe('POST /api/order/:id/edit', () => {
     expect(await residues(t.app.db, [m.guid, l.guid])).toEqual({ [m.guid]: 2, [l.guid]: 0 });
     const before = (await t.app.inject({ url: `/api/user/order/${id}`, headers: demo })).json().response;
 
-    const edit = async (key: string, lines: unknown[]) =>
+    const edit = async (key: string, lines: Array<{ guid: string }>) =>
       t.app.inject({
         method: 'POST',
         url: `/api/order/${id}/edit`,
         headers: { ...demo, 'idempotency-key': key },
-        payload: payload([{ guid: shirt.uid, characteristics: lines }], { edit: true }),
+        payload: await priced(payload([{ guid: shirt.uid, characteristics: lines }], { edit: true })),
       });
     // M: 8 → 10 (2 more from stock); L: 6 → 3 (3 of the 4 held come back to stock… all 4 were held, 3 needed).
     const response = await edit('edit-1', [line(m, 10), line(l, 3)]);
@@ -320,7 +405,9 @@ describe('POST /api/order/:id/edit', () => {
     const retry = await edit('edit-1', [line(m, 10), line(l, 3)]);
     expect(retry.statusCode).toBe(200);
     expect(await residues(t.app.db, [m.guid, l.guid])).toEqual({ [m.guid]: 0, [l.guid]: 1 });
-    expect((await edit('edit-1', [line(m, 1)])).statusCode).toBe(409);
+    const another = await edit('edit-1', [line(m, 1)]);
+    expect(another.statusCode).toBe(409);
+    expect(another.json().error.message).toMatch(/уже был отправлен с другим содержимым/);
     const [lineCount] = await t.app.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, id));
     expect(lineCount!.n).toBe(2);
   });

@@ -15,6 +15,8 @@ import { AfterFirstPaint, OnceOpened, once } from '../../shared/lib/lazy-page';
 import { usePartners } from '../../shared/api/get-partners';
 import { useCompanyInUse } from '../../shared/company-in-use';
 import { useOrderStore } from './model/order-store';
+import { companyPrices, forCompany, withFullPrices } from './model/reprice';
+import { reportError } from '../../shared/errors';
 
 // The modals load the first time they open: the page's first screen does not wait for their code.
 const AddPositionModal = lazy(() => import('./components/add-position-modal').then((m) => ({ default: m.AddPositionModal })));
@@ -68,12 +70,26 @@ export function OrderPage() {
     if (article) setAdding(true);
   }, [article]);
 
-  const chooseCompany = (uid: string | null) => {
+  // The company the lines are being repriced for (its prices are on their way); the order is not sent meanwhile.
+  const [repricingFor, setRepricingFor] = useState<string>();
+  const chooseCompany = async (uid: string | null) => {
     const next = companies.find((candidate) => candidate.uid === uid);
-    if (!next) return;
+    if (!next || next.uid === order.partner_id) return;
     inUse.choose(next.uid);
-    // Discounts follow the contracts of the chosen company.
-    replace({ ...order, partner_id: next.uid, storage: next.storages[0]?.guid, contracts: contractsOf(next.storages) });
+    // Discounts follow the contracts of the chosen company at once; its prices (price types) follow as they come.
+    replace(forCompany(order, next));
+    if (empty) return;
+    setRepricingFor(next.uid);
+    try {
+      const prices = await companyPrices(order, next);
+      // Only while the order is still for that company (another switch may have come since).
+      const current = useOrderStore.getState().order;
+      if (current.partner_id === next.uid) replace(withFullPrices(current, prices));
+    } catch (error) {
+      reportError('GET_PRICES', error);
+    } finally {
+      setRepricingFor((pending) => (pending === next.uid ? undefined : pending));
+    }
   };
 
   const contractLabel = (organisation: string) => {
@@ -231,12 +247,13 @@ export function OrderPage() {
               companies={companies}
               companiesLoading={partners.isLoading}
               companyChosen={Boolean(company)}
-              onChooseCompany={chooseCompany}
+              onChooseCompany={(uid) => void chooseCompany(uid)}
               contracts={contracts}
               contract={contract}
               contractOrderKopecks={contractOrderKopecks}
               deliveryKopecks={priced.totals.deliveryKopecks}
-              canSubmit={!empty && Boolean(company)}
+              repricing={repricingFor !== undefined}
+              canSubmit={!empty && Boolean(company) && repricingFor === undefined}
             />
           </AfterFirstPaint>
         </Grid.Col>

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string,
+    /** The answer's whole error object, for errors that carry more than a message (an order's prices to confirm). */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -79,7 +81,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   try {
     const parsed = JSON.parse(text) as { error?: { code?: string; message?: string; msg?: string } };
     const message = parsed.error?.message ?? parsed.error?.msg;
-    if (message) return new ApiError(message, response.status, parsed.error?.code ?? 'ERROR');
+    if (message) return new ApiError(message, response.status, parsed.error?.code ?? 'ERROR', parsed.error);
   } catch {
     // not JSON: fall through
   }

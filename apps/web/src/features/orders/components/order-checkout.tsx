@@ -3,12 +3,14 @@
  * the totals and the submit button. It loads after the order page has painted (the page's help text and its lines do
  * not wait for the date picker, the selects and their popovers); the page keeps the order's state and rules.
  */
-import { ORDER_LIMITS, type Bags, type DeliveryCase, type TCompany, type TStorage } from '@portal/contracts';
+import { ORDER_LIMITS, type Bags, type DeliveryCase, type TCompany, type TOrderPayload, type TPricesChangedError, type TStorage } from '@portal/contracts';
 import { formatPrice, formatUnixDate, fromKopecks, moscowDate, shortenCompanyName } from '@portal/domain';
-import { Autocomplete, Card, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Autocomplete, Card, Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { reportError } from '../../../shared/errors';
@@ -17,8 +19,10 @@ import { useDeliveryAddresses } from '../../../shared/api/get-delivery-addresses
 import { AmountInput, MoneyInput } from '../../../shared/ui/amount-input';
 import { CreditAlerts, CreditFigures, creditOf } from '../../../shared/ui/contract-credit';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
-import { useSubmitOrder } from '../api/submit-order';
+import { pricesChangedOf, useSubmitOrder } from '../api/submit-order';
 import { useOrderStore, type WebOrder } from '../model/order-store';
+import { serverFullPrices, withFullPrices } from '../model/reprice';
+import { PricesChangedModal } from './prices-changed-modal';
 
 const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
   { value: 'pickup', label: 'Самовывоз' },
@@ -146,6 +150,8 @@ interface OrderSummaryProps {
   /** What this order adds to the chosen contract's debt. */
   contractOrderKopecks: number;
   deliveryKopecks: number;
+  /** The lines are being repriced for a company just chosen. */
+  repricing: boolean;
   /** Lines and a company: something to submit. */
   canSubmit: boolean;
 }
@@ -162,20 +168,36 @@ export function OrderSummary({
   contract,
   contractOrderKopecks,
   deliveryKopecks,
+  repricing,
   canSubmit,
 }: OrderSummaryProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const submit = useSubmitOrder();
   const credit = contract ? creditOf(contract, contractOrderKopecks) : null;
+  // The server's prices to confirm, after it refused the order as shown (409 PRICES_CHANGED).
+  const [conflict, setConflict] = useState<TPricesChangedError>();
 
-  const send = async () => {
+  /** Sends the working order, or the server's priced order the dealer confirmed. */
+  const send = async (confirmed?: TOrderPayload) => {
     try {
-      const result = await submit.mutateAsync(order);
+      const result = await submit.mutateAsync({ order, confirmed });
+      setConflict(undefined);
       notifications.show({ color: 'teal', title: order.edit ? 'Заказ изменён' : 'Заказ отправлен', message: result.message, autoClose: 12_000 });
       useOrderStore.getState().reset();
       navigate(`${paths.orders}?n=${result.id}`);
     } catch (error) {
-      reportError(order.edit ? 'EDIT_ORDER' : 'ADD_ORDER', error);
+      const changed = pricesChangedOf(error);
+      if (!changed) {
+        setConflict(undefined);
+        reportError(order.edit ? 'EDIT_ORDER' : 'ADD_ORDER', error);
+        return;
+      }
+      // From now on the page shows the prices the server charges; the dialog says what changed and why.
+      const store = useOrderStore.getState();
+      store.replace(withFullPrices(store.order, serverFullPrices(changed.order)));
+      void queryClient.invalidateQueries({ queryKey: ['partners'] });
+      setConflict(changed);
     }
   };
   return (
@@ -226,12 +248,20 @@ export function OrderSummary({
           {deliveryKopecks > 0 && <Row label="Доставка" value={`+ ${formatPrice(fromKopecks(deliveryKopecks))}`} />}
           <Group justify="space-between" mt="xs">
             <Text fw={700}>К оплате</Text>
-            <Text fw={800} size="xl" data-testid="order-total">
+            <Text fw={800} size="xl" data-testid="order-total" c={repricing ? 'dimmed' : undefined} aria-busy={repricing}>
               {formatPrice(order.total)}
             </Text>
           </Group>
+          {repricing && (
+            <Group gap={6} justify="flex-end" data-testid="order-repricing">
+              <Loader size="xs" />
+              <Text size="xs" c="dimmed">
+                Пересчитываем цены для выбранной компании…
+              </Text>
+            </Group>
+          )}
         </Stack>
-        <StatefulButton mt="md" fullWidth size="md" state={submit.isPending ? 'progress' : canSubmit ? 'active' : 'disabled'} onClick={send} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
+        <StatefulButton mt="md" fullWidth size="md" state={submit.isPending ? 'progress' : canSubmit ? 'active' : 'disabled'} onClick={() => void send()} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
           {order.edit ? 'Сохранить изменения' : 'Отправить заказ'}
         </StatefulButton>
         {!companyChosen && !companiesLoading && (
@@ -240,6 +270,12 @@ export function OrderSummary({
           </Text>
         )}
       </Card>
+      <PricesChangedModal
+        conflict={conflict}
+        sending={submit.isPending}
+        onConfirm={() => conflict && void send(conflict.order)}
+        onCancel={() => setConflict(undefined)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,186 @@
+/**
+ * The order history of the user's companies: the list, one order with its positions, document statuses, bill
+ * requests and what the invoice PDF needs — each after proving the order is one of the user's companies'.
+ */
+import {
+  CHECK_STATUS,
+  CHECK_STATUS_NAMES,
+  deliveryOf,
+  positionsOf,
+  type Position,
+  type TDocStatus,
+  type TOrderCheck,
+  type TOrderDetail,
+  type TOrderListItem,
+  type TOrderPosition,
+} from '@portal/contracts';
+import { billRequestRefusal, canPrintInvoice, canRequestBill, isCheckInvoiced, isReserved, shortenCompanyName } from '@portal/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
+import { organisationName as orgName, storedOrder, type StoredOrder } from './order-pricing';
+import * as repo from './orders.repository';
+
+function toDocStatus(check: repo.CheckRow): TDocStatus {
+  const raw = (check.docStatus ?? {}) as Partial<TDocStatus>;
+  return {
+    id: raw.id ?? check.guid,
+    StatusSchet: raw.StatusSchet === true,
+    StatusSF: raw.StatusSF === true,
+    StatusUPD: raw.StatusUPD === true,
+    StatusUPK: raw.StatusUPK === true,
+  };
+}
+
+function toCheck(check: repo.CheckRow): TOrderCheck {
+  return {
+    guid: check.guid,
+    id: String(check.id),
+    org: check.orgGuid,
+    org_name: orgName(check.orgGuid),
+    status: check.status,
+    status_name: CHECK_STATUS_NAMES[check.status] ?? `Статус ${check.status}`,
+    total: check.total,
+    doc_status: toDocStatus(check),
+  };
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export async function listOrders(db: Db, userId: number): Promise<TOrderListItem[]> {
+  const partnerIds = await userPartnerIds(db, userId);
+  const rows = await repo.listOrders(db, partnerIds);
+  const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
+  return rows.map(({ order, partnerUid, partnerName }) => {
+    const own = checks.filter((check) => check.orderId === order.id);
+    return {
+      n: order.id,
+      name: order.name || `Заказ № ${order.id}`,
+      date: unixSeconds(order.createdAt),
+      partner_guid: partnerUid,
+      partner_name: shortenCompanyName(partnerName),
+      reserved: isReserved(own),
+      checks: own.map(toCheck),
+      upd: own.some((check) => toDocStatus(check).StatusUPD),
+      edit: order.edited,
+      total: order.total,
+      count: order.count,
+      total_count: order.totalCount,
+    };
+  });
+}
+
+/** The order, after proving it belongs to one of the user's companies (404 when missing, 403 when someone else's). */
+async function requireOrder(db: DbOrTx, userId: number, orderId: number) {
+  const row = await repo.findOrder(db, orderId);
+  if (!row) throw notFound(`Заказ № ${orderId} не найден.`);
+  await requirePartnerAccess(db, userId, row.order.partnerId);
+  return row;
+}
+
+/** The delivery as stored (older rows may miss fields). */
+export function deliveryOfStored(stored: unknown): TOrderDetail['delivery'] {
+  const delivery = (stored ?? {}) as Partial<TOrderDetail['delivery']>;
+  return {
+    address: delivery.address ?? '',
+    case: delivery.case ?? 'pickup',
+    date: delivery.date ?? '',
+    cost: delivery.cost ?? 0,
+    bill_to: delivery.bill_to ?? '',
+  };
+}
+
+/** The detail's positions always carry status, weight, volume and the pre-order flag. */
+const detailPosition = (position: Position): TOrderPosition => ({
+  ...position,
+  status: position.status ?? '',
+  weight: position.weight ?? 0,
+  volume: position.volume ?? 0,
+  preorder: position.preorder ?? false,
+});
+
+export async function orderDetail(db: Db, userId: number, orderId: number): Promise<TOrderDetail> {
+  const { order, partnerUid, partnerName } = await requireOrder(db, userId, orderId);
+  const rows = await repo.orderLinesOf(db, [orderId]);
+  const checks = await repo.checksOf(db, [orderId]);
+  const delivery = deliveryOfStored(order.delivery);
+  const { lines } = storedOrder(rows, deliveryOf(delivery));
+  const lists = positionsOf(lines, new Map(rows.map(({ product }) => [product.uid, String(product.id)])));
+  return {
+    n: order.id,
+    name: order.name || `Заказ № ${order.id}`,
+    date: unixSeconds(order.createdAt),
+    edit: order.edited,
+    partner_id: partnerUid,
+    partner_name: shortenCompanyName(partnerName),
+    position: lists.position.map(detailPosition),
+    position_presail: lists.position_presail.map(detailPosition),
+    comment: order.comment,
+    delivery,
+    bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0, ...(order.bags as object) },
+    count: order.count,
+    total_count: order.totalCount,
+    total: order.total,
+    total_discount: order.totalDiscount,
+    request_certificate: order.requestCertificate,
+    reserved: isReserved(checks),
+    checks: checks.map(toCheck),
+  };
+}
+
+export async function orderDocuments(db: Db, userId: number, orderId: number): Promise<TDocStatus[]> {
+  await requireOrder(db, userId, orderId);
+  const checks = await repo.checksOf(db, [orderId]);
+  return checks.map(toDocStatus);
+}
+
+/**
+ * A bill request for one check of the order: a check «В резерве» becomes «Счёт выставлен» and its bill can be printed.
+ * Any other status is refused with the reason (domain `canRequestBill`); the update is conditional on the status read,
+ * so two requests at once bill the check once and the other is told the bill is already issued.
+ */
+export async function requestBill(db: Db, userId: number, orderId: number, checkGuid: string): Promise<TOrderCheck[]> {
+  await requireOrder(db, userId, orderId);
+  const checks = await repo.checksOf(db, [orderId]);
+  const check = checks.find((candidate) => candidate.guid === checkGuid);
+  if (!check) throw notFound(`Счёт ${checkGuid} не найден в заказе № ${orderId}: обновите историю заказов.`);
+  const refuse = (status: number) => conflict(`Заказ № ${orderId}, счёт ${orgName(check.orgGuid)}: ${billRequestRefusal(status)}`);
+  if (!canRequestBill(check.status)) throw refuse(check.status);
+  const updated = await repo.updateCheckInStatus(db, check.id, check.status, {
+    status: CHECK_STATUS.BILLED,
+    docStatus: { ...toDocStatus(check), StatusSchet: true },
+    billRequestedAt: new Date(),
+  });
+  if (!updated) {
+    const current = (await repo.checksOf(db, [orderId])).find((row) => row.id === check.id);
+    throw refuse(current?.status ?? CHECK_STATUS.BILLED);
+  }
+  return [toCheck(updated)];
+}
+
+export interface InvoiceData {
+  order: repo.OrderRow;
+  buyer: Awaited<ReturnType<typeof repo.partnerRequisites>>;
+  contracts: Awaited<ReturnType<typeof repo.partnerContracts>>;
+  /** The checks to print (not cancelled), as stored. */
+  checks: repo.CheckRow[];
+  /** The order's lines and checks through the domain's rules. */
+  priced: StoredOrder;
+}
+
+/** What the invoice PDF needs; 400 with the reason when the order cannot be billed. */
+export async function invoiceData(db: Db, userId: number, orderId: number, name: string): Promise<InvoiceData> {
+  if (name !== 'invoice') {
+    throw badRequest(`Документ «${name}» не печатается: укажите name=invoice (счёт на оплату).`);
+  }
+  const { order } = await requireOrder(db, userId, orderId);
+  const checks = await repo.checksOf(db, [orderId]);
+  if (!canPrintInvoice(checks)) throw badRequest(`Заказ № ${orderId} отменён — счёт по нему не печатается.`);
+  const lines = await repo.orderLinesOf(db, [orderId]);
+  if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
+  const buyer = await repo.partnerRequisites(db, order.partnerId);
+  const contracts = await repo.partnerContracts(db, order.partnerId);
+  const priced = storedOrder(lines, deliveryOf(deliveryOfStored(order.delivery)));
+  // A partly cancelled order is billed for what is left: the cancelled checks get no page.
+  return { order, buyer, contracts, checks: checks.filter(isCheckInvoiced), priced };
+}

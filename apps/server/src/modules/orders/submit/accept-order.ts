@@ -1,0 +1,59 @@
+/**
+ * Check, before anything is priced: what a request is checked against (one read), and the rules every order passes —
+ * not empty, a readable delivery date not in the past, a company of the user's, a contract of that company.
+ */
+import { moscowDate } from '@portal/domain';
+import type { TOrderPayloadParsed } from '@portal/contracts';
+import { AppError, badRequest } from '../../../lib/errors';
+import { ensureUserPartner } from '../../../lib/partner-scope';
+import type * as repo from '../orders.repository';
+
+/** 'YYYY-MM-DD' or 'dd.mm.yyyy' → 'YYYY-MM-DD'; '' stays ''; anything else is a 400. */
+export function normaliseDeliveryDate(text: string, now = Date.now()): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(trimmed);
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(trimmed);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : ru ? [ru[3], ru[2], ru[1]] : [];
+  const date = year ? new Date(`${year}-${month}-${day}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${year}-${month}-${day}`) {
+    throw badRequest(`Дата доставки «${trimmed}» не читается: выберите дату в календаре (день.месяц.год).`);
+  }
+  const value = `${year}-${month}-${day}`;
+  if (value < moscowDate(now)) {
+    throw badRequest(`Дата доставки ${day}.${month}.${year} уже прошла: выберите сегодняшнюю или более позднюю дату.`);
+  }
+  return value;
+}
+
+/** What a request is checked against: the company, its contracts, the products and offers it names. */
+export function contextRequest(userId: number, payload: TOrderPayloadParsed) {
+  const positions = [...payload.position, ...payload.position_presail];
+  return {
+    userId,
+    partnerUid: payload.partner_id,
+    productUids: [...new Set(positions.map((position) => position.guid))],
+    offerGuids: [...new Set(positions.flatMap((position) => position.characteristics.map((line) => line.guid)))],
+  };
+}
+export type ContextRequest = ReturnType<typeof contextRequest>;
+
+export interface AcceptedOrder {
+  partnerId: number;
+  /** 'YYYY-MM-DD' or ''. */
+  deliveryDate: string;
+}
+
+/** The checks every order passes before it is priced: not empty, a readable date, the user's company and contract. */
+export function acceptOrder(context: repo.OrderContext, payload: TOrderPayloadParsed): AcceptedOrder {
+  const positions = [...payload.position, ...payload.position_presail];
+  if (positions.every((position) => position.characteristics.length === 0)) {
+    throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
+  }
+  const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
+  const partner = ensureUserPartner(context.partner, payload.partner_id);
+  if (payload.storage && !context.contracts.some((contract) => contract.guid === payload.storage)) {
+    throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');
+  }
+  return { partnerId: partner.id, deliveryDate };
+}

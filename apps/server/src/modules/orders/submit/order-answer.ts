@@ -1,0 +1,34 @@
+/**
+ * The answer to a placed order: «Заказ № N принят.» (or «изменён.») and what the dealer should know about it — the
+ * units that went to pre-order. What follows the number is stored with the order (its first answer), so a retry
+ * with the same key answers the same words.
+ */
+import type { TOrderSubmitResult } from '@portal/contracts';
+import { lineLabel, type PricedOrder } from '@portal/domain';
+
+/** What is stored with the order to answer it again: the notes and whether it was an edit. */
+export interface FirstAnswer {
+  notes: string;
+  edited: boolean;
+}
+
+const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`);
+
+/** Units on pre-order, as the dealer is told them (at most ten lines named). */
+export function orderNotes(priced: PricedOrder): string {
+  const short = priced.lines
+    .filter((line) => line.preorder > 0)
+    .map((line) => `${lineLabel(line.product.article, line.offer.characteristic)} — ${line.preorder} шт.`);
+  if (short.length === 0) return '';
+  return `В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' и другие.' : ''}`;
+}
+
+export function firstAnswerOf(priced: PricedOrder, edited: boolean): FirstAnswer {
+  return { notes: orderNotes(priced), edited };
+}
+
+/** The answer of the order numbered `orderId` from its stored first answer (known only after the insert gave the number). */
+export function answerOf(orderId: number, firstAnswer: unknown): TOrderSubmitResult {
+  const stored = (firstAnswer ?? {}) as Partial<FirstAnswer>;
+  return { id: orderId, message: headline(orderId, stored.edited === true) + (stored.notes ? ` ${stored.notes}` : '') };
+}
