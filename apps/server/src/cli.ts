@@ -1,7 +1,9 @@
 /** The operators' command line: `npm run portal -- <command>`. */
+import path from 'node:path';
 import { loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { keepNewFilesPrivate } from './lib/private-files';
 import { createStorage } from './lib/storage';
 import { pino } from 'pino';
 import { createRealtimeHub } from './lib/realtime';
@@ -143,7 +145,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     run: async (args) => {
       const file = parseOptions(args).positional[0];
       if (!file) throw new OperatorError('Укажите файл копии: verify ФАЙЛ.');
-      console.log(await verifyCommand(file));
+      console.log(await verifyCommand(fromCaller(file)));
     },
   },
   restore: {
@@ -151,7 +153,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     run: async (args) => {
       const [file, dataDir] = parseOptions(args).positional;
       if (!file) throw new OperatorError('Укажите файл копии: restore ФАЙЛ [ПАПКА].');
-      console.log(await restoreCommand(file, dataDir ?? loadConfig().DATA_DIR));
+      console.log(await restoreCommand(fromCaller(file), dataDir ? fromCaller(dataDir) : loadConfig().DATA_DIR));
     },
   },
   'move-to-postgres': {
@@ -167,7 +169,11 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   },
 };
 
+/** A path as the operator typed it: relative to the folder the command ran from (npm keeps it in INIT_CWD). */
+const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD || process.cwd(), file);
+
 async function main() {
+  keepNewFilesPrivate();
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
   if (!command) {

@@ -4,10 +4,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { DataDirUnwritableError, ensureWritableDataDir } from './lib/data-dir';
+import { DataDirNotPrivateError, describeRepair, keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-files';
 
 async function main() {
+  keepNewFilesPrivate();
   const config = loadConfig();
   await ensureWritableDataDir(config.DATA_DIR);
+  const repaired = describeRepair(config.DATA_DIR, await makeDataDirPrivate(config.DATA_DIR));
+  if (repaired) console.warn(repaired);
 
   // Handlers go in before start-up: a signal during migration or seeding waits for that step, then closes cleanly.
   const starting = buildApp(config);
@@ -43,7 +47,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnwritableError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnwritableError || error instanceof DataDirNotPrivateError) {
     console.error(`\n${error.message}\n`);
   } else {
     console.error(error);

@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
 import { defaultPoolSize, type Config } from '../config';
+import { PRIVATE_FOLDER_MODE, keepNewFilesPrivate, makeDataDirPrivate } from '../lib/private-files';
 import { queryKeepingConnection, statementName } from './pg-statements';
 import { callingThreadEngine, type Engine } from './pglite-engine';
 import { isPrepared, preparedStatementsClient } from './pglite-statements';
@@ -126,6 +127,8 @@ async function openPglite(
 ): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   if (copyOf && !inMemory) throw new Error('Only an in-memory database starts as a copy of another');
+  // The engine creates its files 0666 and leaves their privacy to the umask (lib/private-files.ts)…
+  if (!inMemory) keepNewFilesPrivate();
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const directory = inMemory ? undefined : dataDir;
@@ -140,6 +143,8 @@ async function openPglite(
       opened = callingThreadEngine(engine);
       engineMemory = async () => engine.Module.HEAPU8.byteLength;
     }
+    // …but a new data directory is unpacked from the engine's bundled initdb image with that image's modes (0666).
+    if (!inMemory) await makeDataDirPrivate(dataDir);
     const counts = { sent: 0, holding: 0, waiting: 0 };
     const client = countedEngine(opened, counts);
     const statements = preparedStatementsClient(client);
@@ -231,7 +236,7 @@ async function migrateDatabase(database: Database): Promise<void> {
  * owner; a lock left by a dead process is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const lockFile = path.join(dataDir, 'portal.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

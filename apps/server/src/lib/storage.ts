@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from './errors';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -33,8 +34,8 @@ export interface DiskWriter {
 }
 
 const nodeWriter: DiskWriter = {
-  mkdir: (dir) => mkdir(dir, { recursive: true }),
-  writeFile: (file, bytes) => writeFile(file, bytes, { flag: 'wx' }),
+  mkdir: (dir) => mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE }),
+  writeFile: (file, bytes) => writeFile(file, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE }),
   rename,
   rm: (file) => rm(file, { force: true }),
 };
