@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { configuredDatabase, openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { DiskFaultLog } from './lib/disk-faults';
 import { requestForLog } from './lib/log-redaction';
 import { inputGuard } from './lib/input-guard';
 import { resolveDotSegments } from './lib/request-path';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('diskFaults', new DiskFaultLog());
   const catalogIndex =
     options.catalogIndex ??
     new CatalogIndex(database.db, {

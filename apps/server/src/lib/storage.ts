@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from './errors';
+import { DiskFaultError, fileSystemDiskFault } from './disk-faults';
+import type { AppError } from './errors';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 export interface FileStorage {
@@ -42,15 +43,8 @@ const nodeWriter: DiskWriter = {
 
 /** A refusal of the disk as the user reads it: 507 when it is full, 503 when it cannot be written at all. */
 export function storageWriteError(error: unknown, root: string): AppError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new AppError('INSUFFICIENT_STORAGE', undefined, { code, root });
-  }
-  return new AppError(
-    'UNAVAILABLE',
-    'Хранилище файлов на сервере сейчас недоступно для записи: ничего не сохранено. Сообщите администратору портала и повторите позже.',
-    { code, root, message: (error as Error).message },
-  );
+  const { code, message } = error as NodeJS.ErrnoException;
+  return new DiskFaultError(fileSystemDiskFault(error), { code, root, message });
 }
 
 export class DiskStorage implements FileStorage {

@@ -27,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { claims, shipments } from '../../db/schema';
+import { DiskFaultError, databaseDiskFault } from '../../lib/disk-faults';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
 import { notifyPartner, notifyUsers } from '../notifications/notifications.service';
@@ -501,6 +502,11 @@ function refusalOf(error: unknown, app: IntegrationApp, name: string, key: strin
   if (code === '23505') return 'Конфликт уникальных значений с другой записью: проверьте идентификаторы элемента.';
   if (code === '23503') return 'Элемент ссылается на запись, которой нет: сначала передайте её.';
   if (code === '23514') return 'Значение вне допустимого диапазона.';
+  const disk = databaseDiskFault(error);
+  if (disk) {
+    app.log.error({ err: error, kind: name, key, disk }, 'integration item refused: the disk is full or read-only');
+    return new DiskFaultError(disk, undefined).message;
+  }
   app.log.error({ err: error, kind: name, key }, 'integration item failed');
   return 'Внутренняя ошибка при сохранении элемента: повторите позже или обратитесь к разработчикам портала.';
 }
