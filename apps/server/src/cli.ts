@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { boundedLogOptions } from './lib/log-redaction';
 import { keepNewFilesPrivate } from './lib/private-files';
 import { createStorage } from './lib/storage';
 import { pino } from 'pino';
@@ -24,7 +25,7 @@ import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './mod
  */
 async function withIntegration(run: (app: IntegrationApp) => Promise<void>) {
   const config = loadConfig();
-  const log = pino({ level: 'warn' });
+  const log = pino({ level: 'warn', ...boundedLogOptions });
   const database = await openDatabase(configuredDatabase(config));
   const realtime = await createRealtimeHub(database, config.DATABASE_URL, log);
   try {

@@ -36,5 +36,7 @@ declare module 'fastify' {
      * either: a probe that sends a stale Authorization header still gets its answer while the database is down.
      */
     ignoresSession?: boolean;
+    /** The body is a batch whose items are validated one by one (the integration API): see lib/input-guard.ts. */
+    itemsCheckedOneByOne?: boolean;
   }
 }

@@ -43,7 +43,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/integration/${name}`,
       {
-        config: { public: true },
+        config: { public: true, itemsCheckedOneByOne: true },
         bodyLimit: BATCH_BODY_LIMIT,
         schema: {
           tags: ['integration'],

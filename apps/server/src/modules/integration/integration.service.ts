@@ -480,18 +480,23 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
   return { applied, refused: reports.length - applied, items: reports };
 }
 
+/** An item's key as the report names it: cut to one line's limit, so a report never echoes a huge field back. */
 function keyOf(raw: unknown, field: string): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const value = (raw as Record<string, unknown>)[field];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const key = String(value);
+  return key.length > REPORTED_KEY_LENGTH ? `${key.slice(0, REPORTED_KEY_LENGTH)}…` : key;
 }
+const REPORTED_KEY_LENGTH = 200;
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const path = issue.path.join('.');
-      // Our messages already name the field; zod's own ones (unknown types) get the path in front.
-      return path && !issue.message.includes(':') ? `${path}: ${issue.message}` : issue.message;
+      // Our messages already name the field; zod's own ones (unknown types, a shared enum's values) get the path in front.
+      const field = issue.path.findLast((part) => typeof part === 'string');
+      return path && !(typeof field === 'string' && issue.message.includes(field)) ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
 }
