@@ -2,7 +2,7 @@
  * One Drizzle `db` over either embedded PGlite (persisted in DATA_DIR, or in memory for tests) or PostgreSQL
  * (DATABASE_URL). Both speak the same SQL; the rest of the server never knows which one it has.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
-import { defaultPoolSize, type Config } from '../config';
+import { defaultEmbeddedCacheMb, defaultPoolSize, type Config } from '../config';
 import { PRIVATE_FOLDER_MODE, keepNewFilesPrivate, makeDataDirPrivate } from '../lib/private-files';
 import { queryKeepingConnection, statementName } from './pg-statements';
 import { callingThreadEngine, type Engine } from './pglite-engine';
@@ -45,6 +45,8 @@ export interface Database {
    * and never shrinks, and a 32-bit engine cannot pass 2 GB: operators watch it when they raise the cache.
    */
   engineMemory?(): Promise<number>;
+  /** The embedded engine on its worker thread: its page cache in MB (EMBEDDED_CACHE_MB, or sized at start). */
+  cacheMb?: number;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,10 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; config.ts's defaultPoolSize when not given). */
   poolSize?: number;
-  /** The embedded engine's page cache in MB on its worker thread (EMBEDDED_CACHE_MB; PGlite's 128 when not given). */
+  /**
+   * The embedded engine's page cache in MB on its worker thread (EMBEDDED_CACHE_MB); when not given, sized from a
+   * persisted database's files (config.ts's defaultEmbeddedCacheMb), PGlite's 128 in memory.
+   */
   cacheMb?: number;
   /**
    * An in-memory embedded database starts as a copy of another's data folder (a tarball of `dumpDataDir`) rather
@@ -135,6 +140,7 @@ async function openPglite(
     let opened: Engine;
     let engineMemory: () => Promise<number>;
     if (on === 'worker-thread') {
+      cacheMb ??= inMemory ? undefined : defaultEmbeddedCacheMb(databaseFilesBytes(dataDir));
       const thread = await openPgliteThread(directory, copyOf, cacheMb);
       opened = thread;
       engineMemory = () => thread.engineMemory();
@@ -161,6 +167,7 @@ async function openPglite(
         waiting: counts.waiting + Math.max(0, counts.sent - 1),
       }),
       engineMemory,
+      ...(on === 'worker-thread' ? { cacheMb: cacheMb ?? 128 } : {}),
       close: async () => {
         await client.close();
         releaseLock();
@@ -170,6 +177,19 @@ async function openPglite(
     releaseLock();
     throw error;
   }
+}
+
+/** Bytes of the tables and indexes of a data directory (its base/ and global/ folders; the write-ahead log aside). */
+function databaseFilesBytes(dataDir: string): number {
+  let bytes = 0;
+  for (const folder of ['base', 'global']) {
+    const root = path.join(dataDir, folder);
+    if (!existsSync(root)) continue;
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+    }
+  }
+  return bytes;
 }
 
 /** The engine as the statement client sees it, counting the exchanges sent and not answered, and who holds or waits for the session. */
