@@ -16,7 +16,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signInHash } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain JavaScript build script, without type declarations
 import { buildServer, serverBuildIsStale, serverDist } from '../../../scripts/server-build.mjs';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
 import { removeFolders, scratchFolder } from './modules/operations/fixtures';
