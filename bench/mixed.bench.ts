@@ -272,15 +272,16 @@ async function measure(kind: Kind, target: string): Promise<{ lines: string[]; p
       const baselineAll = [...baseline.latencies.values()].flat();
       const orders = run.latencies.get('order')?.length ?? 0;
       const worst = Math.max(...[...run.latencies.values()].map((latencies) => percentile(latencies, 95)));
+      const worstTail = Math.max(...[...run.latencies.values()].map((latencies) => percentile(latencies, 99)));
       const phaseErrors = [...run.errors.values()].reduce((a, b) => a + b, 0);
       errors += phaseErrors;
-      console.log(`${name}: ${(orders / run.seconds).toFixed(1)} orders/s, worst route p95 ${ms(worst)}, ${phaseErrors} errors`);
+      console.log(`${name}: ${(orders / run.seconds).toFixed(1)} orders/s, worst route p95 ${ms(worst)}, p99 ${ms(worstTail)}, ${phaseErrors} errors`);
       const verdict = phase.stress ? 'the target is set for the dealer network above' : `target ≤ 50 ms: ${worst <= 50 ? 'met' : '**missed**'}`;
       lines.push(
         ...rows(name, run),
         `| ${name}: bare route, same clients and requests | all | ${baselineAll.length.toLocaleString('en-US')} | ${Math.round(baselineAll.length / baseline.seconds)} | ` +
           `${ms(percentile(baselineAll, 50))} | ${ms(percentile(baselineAll, 95))} | ${ms(percentile(baselineAll, 99))} | 0 |`,
-        `| ${name} | **orders/s** | ${orders} | **${(orders / run.seconds).toFixed(1)}** | | worst route p95 ${ms(worst)} (${verdict}) | | |`,
+        `| ${name} | **orders/s** | ${orders} | **${(orders / run.seconds).toFixed(1)}** | | worst route p95 ${ms(worst)} (${verdict}) | worst route p99 ${ms(worstTail)} | |`,
       );
     }
     return { lines, problems: errors > 0 ? [`${label}: ${errors} failed requests`] : [] };

@@ -1,8 +1,10 @@
-// `npm start`: install what is missing, build the web app when its sources changed, then serve the portal.
+// `npm start`: install what is missing, build the web app and the server when their sources changed, then serve the
+// portal with plain node from the built JavaScript (`npm run dev` runs the sources under tsx, reloading).
 import { execSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { buildServer, serverBuildIsStale } from './server-build.mjs';
 import { webBuildIsStale } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,7 +15,12 @@ if (webBuildIsStale()) {
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+if (serverBuildIsStale()) {
+  console.log('Building the server…');
+  console.log(`Server built in ${await buildServer()} ms`);
+}
+
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   // Readable log lines in a terminal; JSON lines when the output goes to a collector.

@@ -9,7 +9,8 @@ import type { Config } from './config';
 import { configuredDatabase, openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
-import { requestForLog } from './lib/log-redaction';
+import { DiskFaultLog } from './lib/disk-faults';
+import { boundedLogOptions } from './lib/log-redaction';
 import { inputGuard } from './lib/input-guard';
 import { resolveDotSegments } from './lib/request-path';
 import { openApiDocument } from './lib/openapi';
@@ -52,7 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.LOG_LEVEL,
       // Never log credentials or tokens: the headers that carry them, and the values of query strings.
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
-      serializers: { req: requestForLog },
+      ...boundedLogOptions,
       ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.LOG_PRETTY
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('diskFaults', new DiskFaultLog());
   const catalogIndex =
     options.catalogIndex ??
     new CatalogIndex(database.db, {

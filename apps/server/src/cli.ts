@@ -1,7 +1,10 @@
 /** The operators' command line: `npm run portal -- <command>`. */
+import path from 'node:path';
 import { loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { boundedLogOptions } from './lib/log-redaction';
+import { keepNewFilesPrivate } from './lib/private-files';
 import { createStorage } from './lib/storage';
 import { pino } from 'pino';
 import { createRealtimeHub } from './lib/realtime';
@@ -24,7 +27,7 @@ import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './mod
  */
 async function withIntegration(run: (app: IntegrationApp) => Promise<void>) {
   const config = loadConfig();
-  const log = pino({ level: 'warn' });
+  const log = pino({ level: 'warn', ...boundedLogOptions });
   const database = await openDatabase(configuredDatabase(config));
   const realtime = await createRealtimeHub(database, config.DATABASE_URL, log);
   try {
@@ -159,7 +162,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     run: async (args) => {
       const file = parseOptions(args).positional[0];
       if (!file) throw new OperatorError('Укажите файл копии: verify ФАЙЛ.');
-      console.log(await verifyCommand(file));
+      console.log(await verifyCommand(fromCaller(file)));
     },
   },
   restore: {
@@ -167,7 +170,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
     run: async (args) => {
       const [file, dataDir] = parseOptions(args).positional;
       if (!file) throw new OperatorError('Укажите файл копии: restore ФАЙЛ [ПАПКА].');
-      console.log(await restoreCommand(file, dataDir ?? loadConfig().DATA_DIR));
+      console.log(await restoreCommand(fromCaller(file), dataDir ? fromCaller(dataDir) : loadConfig().DATA_DIR));
     },
   },
   'move-to-postgres': {
@@ -183,7 +186,11 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   },
 };
 
+/** A path as the operator typed it: relative to the folder the command ran from (npm keeps it in INIT_CWD). */
+const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD || process.cwd(), file);
+
 async function main() {
+  keepNewFilesPrivate();
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
   if (!command) {

@@ -4,10 +4,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { DataDirUnwritableError, ensureWritableDataDir } from './lib/data-dir';
+import { DataDirNotPrivateError, describeRepair, keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-files';
 
 async function main() {
+  keepNewFilesPrivate();
   const config = loadConfig();
   await ensureWritableDataDir(config.DATA_DIR);
+  const repaired = describeRepair(config.DATA_DIR, await makeDataDirPrivate(config.DATA_DIR));
+  if (repaired) console.warn(repaired);
 
   // Handlers go in before start-up: a signal during migration or seeding waits for that step, then closes cleanly.
   const starting = buildApp(config);
@@ -37,13 +41,13 @@ async function main() {
   const { port } = app.server.address() as AddressInfo;
   console.log(
     `\n  Dealer portal is running at http://${shownHost}:${port}\n` +
-      `  Database: ${config.DATABASE_URL ? 'PostgreSQL' : `embedded (PGlite) in ${config.DATA_DIR}`}\n` +
+      `  Database: ${config.DATABASE_URL ? 'PostgreSQL' : `embedded (PGlite) in ${config.DATA_DIR}, page cache ${app.database.cacheMb} MB`}\n` +
       '  Demo sign-in: demo / demo1234 (also demo2 / demo1234; blocked / demo1234 is a blocked user)\n',
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnwritableError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnwritableError || error instanceof DataDirNotPrivateError) {
     console.error(`\n${error.message}\n`);
   } else {
     console.error(error);

@@ -38,15 +38,21 @@ describe('configuration: the PostgreSQL pool', () => {
 });
 
 describe('configuration: the embedded database’s page cache', () => {
-  it('takes EMBEDDED_CACHE_MB as given, and defaults to an eighth of the memory between 128 and 1024 MB', () => {
+  it('takes EMBEDDED_CACHE_MB as given; unset, sizes it from the database and the memory the process may use', () => {
     expect(loadConfig({ EMBEDDED_CACHE_MB: '300' }).EMBEDDED_CACHE_MB).toBe(300);
-    expect(loadConfig({}).EMBEDDED_CACHE_MB).toBe(defaultEmbeddedCacheMb());
+    expect(loadConfig({}).EMBEDDED_CACHE_MB).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_CACHE_MB: '' }).EMBEDDED_CACHE_MB).toBeUndefined();
+    const mb = 2 ** 20;
     const gb = 2 ** 30;
-    expect(defaultEmbeddedCacheMb(0.5 * gb)).toBe(128);
-    expect(defaultEmbeddedCacheMb(2 * gb)).toBe(256);
-    expect(defaultEmbeddedCacheMb(4 * gb)).toBe(512);
-    expect(defaultEmbeddedCacheMb(8 * gb)).toBe(1024);
-    expect(defaultEmbeddedCacheMb(24 * gb)).toBe(1024);
+    // The demo data (34 MB of tables and indexes) on a large machine: the database and half again, not a gigabyte.
+    expect(defaultEmbeddedCacheMb(34 * mb, 24 * gb)).toBe(51);
+    // A new, empty database still gets a working cache.
+    expect(defaultEmbeddedCacheMb(0, 24 * gb)).toBe(32);
+    // A million products: as much as may be spared, up to 512.
+    expect(defaultEmbeddedCacheMb(1.5 * gb, 24 * gb)).toBe(512);
+    // …and a quarter of a small server's memory at most.
+    expect(defaultEmbeddedCacheMb(1.5 * gb, 1 * gb)).toBe(256);
+    expect(defaultEmbeddedCacheMb(1.5 * gb, 512 * mb)).toBe(128);
   });
 
   it('stops start-up naming the variable for a size the engine cannot hold', () => {

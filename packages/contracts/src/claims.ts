@@ -1,5 +1,6 @@
 /** Claims (spec §3 "Claim", §4, §7). */
 import { z } from 'zod';
+import { TEXT_LIMITS } from './limits';
 import { ZAttachedFileSchema } from './logistics';
 
 /** A product line of a claim: what was wrong and how many pieces. */
@@ -61,7 +62,7 @@ export const ZClaimRequestFieldsSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.string().regex(/^\d{1,9}$/, 'Номер заказа (order) должен быть числом.').transform(Number).optional()),
-  products: z.string().trim().default('[]'),
+  products: z.string().max(TEXT_LIMITS.document).trim().default('[]'),
 });
 export type TClaimRequestFields = z.infer<typeof ZClaimRequestFieldsSchema>;
 

@@ -4,6 +4,7 @@ import { installRussianMessages } from './russian-messages';
 installRussianMessages();
 export { installRussianMessages } from './russian-messages';
 export * from './envelope';
+export * from './limits';
 export * from './errors';
 export * from './auth';
 export * from './partners';

@@ -7,21 +7,22 @@
 import { VAT_PERCENT_MAX } from '@portal/domain';
 import { z } from 'zod';
 import { ZCatalogZoneSchema } from './catalog';
+import { TEXT_LIMITS, tooLong } from './limits';
 
-const text = (what: string) => z.string({ error: `${what}: укажите строку.` });
+const text = (what: string, limit: number = TEXT_LIMITS.line) => z.string({ error: `${what}: укажите строку.` }).max(limit, { error: tooLong(what, limit) });
 const requiredText = (what: string) => text(what).trim().min(1, `${what}: не может быть пустым.`);
 const amount = (what: string) => z.number({ error: `${what}: укажите число.` }).finite();
 const nonNegative = (what: string) => amount(what).min(0, `${what}: не может быть отрицательным.`);
 const percent = (what: string) => amount(what).min(0, `${what}: от 0 до 100.`).max(100, `${what}: от 0 до 100.`);
 const integer = (what: string) => z.number({ error: `${what}: укажите целое число.` }).int(`${what}: укажите целое число.`);
-const optionalText = (what: string) => text(what).default('');
+const optionalText = (what: string, limit?: number) => text(what, limit).default('');
 
 export const ZIntegrationOfferFieldsSchema = z.object({
   guid: requiredText('guid'),
   characteristic: text('characteristic').default(''),
   residue: integer('residue').min(0, 'residue: остаток не может быть отрицательным.').default(0),
   price: nonNegative('price'),
-  ppdata: optionalText('ppdata'),
+  ppdata: optionalText('ppdata', TEXT_LIMITS.document),
   org_guid: requiredText('org_guid'),
 });
 
@@ -35,7 +36,7 @@ export const ZIntegrationProductSchema = z.object({
   price_opt: nonNegative('price_opt'),
   weight: nonNegative('weight').default(0),
   volume: nonNegative('volume').default(0),
-  detail_text: optionalText('detail_text'),
+  detail_text: optionalText('detail_text', TEXT_LIMITS.document),
   status: z
     .enum(['', 'Outlet', 'Discount', 'Activity'], { error: 'status: пусто, Outlet, Discount или Activity.' })
     .default(''),
@@ -194,7 +195,7 @@ const dateTime = (what: string) =>
 export const ZIntegrationNewsSchema = z.object({
   guid: requiredText('guid'),
   title: requiredText('title'),
-  text: optionalText('text'),
+  text: optionalText('text', TEXT_LIMITS.document),
   image: text('image').nullable().default(null),
   link: text('link').nullable().default(null),
   published_at: dateTime('published_at').optional(),
@@ -207,7 +208,7 @@ export const ZIntegrationCaseSchema = z.object({
   guid: requiredText('guid'),
   title: requiredText('title'),
   customer: optionalText('customer'),
-  text: optionalText('text'),
+  text: optionalText('text', TEXT_LIMITS.document),
   image: text('image').nullable().default(null),
   link: text('link').nullable().default(null),
   sort: integer('sort').default(0),

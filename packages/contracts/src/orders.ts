@@ -5,6 +5,7 @@
 import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
 import { z } from 'zod';
 import { ZApiErrorSchema } from './envelope';
+import { TEXT_LIMITS } from './limits';
 
 /**
  * The limits of the order's number fields: the schemas below and the browser's inputs take them from here, so a
@@ -82,7 +83,7 @@ export const ZOrderPayloadSchema = z.object({
   count: z.number().optional(),
   partner_id: z.string({ error: 'Выберите компанию: partner_id — uid компании.' }).min(1, 'Выберите компанию: partner_id — uid компании.'),
   /** Ours, optional: the contract (its organisation guid) the dealer chose; must be the company's. */
-  storage: z.string().optional(),
+  storage: z.string().max(TEXT_LIMITS.line).optional(),
   bags: ZBagsSchema.default({ wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0 }),
   name: z.string().max(200).optional(),
   position: z.array(ZOrderPositionPayloadSchema).max(1000, 'Слишком много позиций: не больше 1000.').default([]),

@@ -4,6 +4,7 @@
  */
 import { PROPOSAL_AMOUNT_MAX, PROPOSAL_AMOUNT_MIN } from '@portal/domain';
 import { z } from 'zod';
+import { TEXT_LIMITS } from './limits';
 
 /** The limits of the proposal's number fields: the schemas below and the wizard's inputs take them from here. */
 export const PROPOSAL_LIMITS = {
@@ -141,7 +142,7 @@ export const ZProposalRequestSchema = z.object({
   banner: z.boolean().default(false),
   bannerId: z.number().int().positive().nullable().default(null),
   /** The client's display copy of the banner: accepted and ignored (the server never fetches addresses it is sent). */
-  bannerSrc: z.string().optional(),
+  bannerSrc: z.string().max(TEXT_LIMITS.document).optional(),
   as: z.enum(PROPOSAL_FORMATS, { error: 'Формат документа: PDF или DOCX.' }).default('PDF'),
   portrait: z.boolean().default(true),
 });
@@ -159,7 +160,7 @@ export const ZProposalVatQuerySchema = z.object({
 export const ZProposalVatSchema = z.object({ percent: z.number().int().nullable() });
 export type TProposalVat = z.infer<typeof ZProposalVatSchema>;
 
-export const ZInnParamsSchema = z.object({ inn: z.string() });
+export const ZInnParamsSchema = z.object({ inn: z.string().max(TEXT_LIMITS.line) });
 
 /** GET /api/services/proposal/org/{inn}: `text` is what the client puts in as the customer (spec §7). */
 export const ZProposalOrgSchema = z.object({

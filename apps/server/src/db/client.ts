@@ -2,7 +2,7 @@
  * One Drizzle `db` over either embedded PGlite (persisted in DATA_DIR, or in memory for tests) or PostgreSQL
  * (DATABASE_URL). Both speak the same SQL; the rest of the server never knows which one it has.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,7 +15,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serialize } from 'pg-protocol';
-import { defaultPoolSize, type Config } from '../config';
+import { defaultEmbeddedCacheMb, defaultPoolSize, type Config } from '../config';
+import { PRIVATE_FOLDER_MODE, keepNewFilesPrivate, makeDataDirPrivate } from '../lib/private-files';
 import { queryKeepingConnection, statementName } from './pg-statements';
 import { callingThreadEngine, type Engine } from './pglite-engine';
 import { isPrepared, preparedStatementsClient } from './pglite-statements';
@@ -44,6 +45,8 @@ export interface Database {
    * and never shrinks, and a 32-bit engine cannot pass 2 GB: operators watch it when they raise the cache.
    */
   engineMemory?(): Promise<number>;
+  /** The embedded engine on its worker thread: its page cache in MB (EMBEDDED_CACHE_MB, or sized at start). */
+  cacheMb?: number;
   close(): Promise<void>;
 }
 
@@ -71,7 +74,10 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; config.ts's defaultPoolSize when not given). */
   poolSize?: number;
-  /** The embedded engine's page cache in MB on its worker thread (EMBEDDED_CACHE_MB; PGlite's 128 when not given). */
+  /**
+   * The embedded engine's page cache in MB on its worker thread (EMBEDDED_CACHE_MB); when not given, sized from a
+   * persisted database's files (config.ts's defaultEmbeddedCacheMb), PGlite's 128 in memory.
+   */
   cacheMb?: number;
   /**
    * An in-memory embedded database starts as a copy of another's data folder (a tarball of `dumpDataDir`) rather
@@ -126,12 +132,15 @@ async function openPglite(
 ): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   if (copyOf && !inMemory) throw new Error('Only an in-memory database starts as a copy of another');
+  // The engine creates its files 0666 and leaves their privacy to the umask (lib/private-files.ts)…
+  if (!inMemory) keepNewFilesPrivate();
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
     const directory = inMemory ? undefined : dataDir;
     let opened: Engine;
     let engineMemory: () => Promise<number>;
     if (on === 'worker-thread') {
+      cacheMb ??= inMemory ? undefined : defaultEmbeddedCacheMb(databaseFilesBytes(dataDir));
       const thread = await openPgliteThread(directory, copyOf, cacheMb);
       opened = thread;
       engineMemory = () => thread.engineMemory();
@@ -140,6 +149,8 @@ async function openPglite(
       opened = callingThreadEngine(engine);
       engineMemory = async () => engine.Module.HEAPU8.byteLength;
     }
+    // …but a new data directory is unpacked from the engine's bundled initdb image with that image's modes (0666).
+    if (!inMemory) await makeDataDirPrivate(dataDir);
     const counts = { sent: 0, holding: 0, waiting: 0 };
     const client = countedEngine(opened, counts);
     const statements = preparedStatementsClient(client);
@@ -156,6 +167,7 @@ async function openPglite(
         waiting: counts.waiting + Math.max(0, counts.sent - 1),
       }),
       engineMemory,
+      ...(on === 'worker-thread' ? { cacheMb: cacheMb ?? 128 } : {}),
       close: async () => {
         await client.close();
         releaseLock();
@@ -165,6 +177,19 @@ async function openPglite(
     releaseLock();
     throw error;
   }
+}
+
+/** Bytes of the tables and indexes of a data directory (its base/ and global/ folders; the write-ahead log aside). */
+function databaseFilesBytes(dataDir: string): number {
+  let bytes = 0;
+  for (const folder of ['base', 'global']) {
+    const root = path.join(dataDir, folder);
+    if (!existsSync(root)) continue;
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+    }
+  }
+  return bytes;
 }
 
 /** The engine as the statement client sees it, counting the exchanges sent and not answered, and who holds or waits for the session. */
@@ -231,7 +256,7 @@ async function migrateDatabase(database: Database): Promise<void> {
  * owner; a lock left by a dead process is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const lockFile = path.join(dataDir, 'portal.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

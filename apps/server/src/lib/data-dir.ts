@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FOLDER_MODE } from './private-files';
 
 export class DataDirUnwritableError extends Error {}
 
@@ -23,7 +24,7 @@ export async function ensureWritableDataDir(dataDir: string): Promise<void> {
   const folder = path.resolve(dataDir);
   const probe = path.join(folder, `.write-check-${randomBytes(4).toString('hex')}`);
   try {
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await writeFile(probe, 'ok');
     await rm(probe, { force: true });
   } catch (error) {

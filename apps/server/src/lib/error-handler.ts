@@ -2,6 +2,7 @@
 import { ERROR_CODES, type ErrorCode } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DiskFaultError, databaseDiskFault } from './disk-faults';
 import { AppError } from './errors';
 
 const statusToCode: Record<number, ErrorCode> = {
@@ -19,6 +20,12 @@ const where: Record<string, string> = { body: 'в теле запроса', quer
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const fault = error instanceof DiskFaultError ? error : diskFaultOf(error);
+    if (fault) {
+      request.server.diskFaults.noted(fault.fault);
+      request.log.error({ err: error, disk: fault.fault }, 'the disk refused a write: nothing saved');
+      return reply.status(fault.status).send({ error: { code: fault.code, message: fault.message }, response: null });
+    }
     if (error instanceof AppError) {
       if (error.details !== undefined) request.log.warn({ code: error.code, details: error.details }, error.message);
       return reply.status(error.status).send({ error: { code: error.code, message: error.message, ...error.answer }, response: null });
@@ -59,6 +66,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       response: null,
     });
   });
+}
+
+/** A database error caused by the disk, as the refusal the file storage gives for the same disk. */
+function diskFaultOf(error: unknown): DiskFaultError | undefined {
+  const fault = databaseDiskFault(error);
+  return fault && new DiskFaultError(fault, undefined);
 }
 
 /**

@@ -33,3 +33,12 @@ export class FailureThrottle {
     }
   }
 }
+
+/** Wrong keys (the integration key, the metrics token) one address may send per window before it is refused. */
+export const WRONG_KEYS_PER_WINDOW = 20;
+export const WRONG_KEY_WINDOW_MS = 15 * 60_000;
+
+/** The throttle of a route guarded by a configured key: a key cannot be guessed faster than 20 tries in 15 minutes. */
+export function wrongKeyThrottle(): FailureThrottle {
+  return new FailureThrottle(WRONG_KEYS_PER_WINDOW, WRONG_KEY_WINDOW_MS);
+}

@@ -3,6 +3,7 @@ import 'fastify';
 // Types the server adds to Fastify's instance and requests.
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { DiskFaultLog } from './disk-faults';
 import type { CatalogIndex } from '../modules/catalog/catalog-index-keeper';
 
 export interface SignedInUser {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     db: Db;
     /** The catalogue's in-memory faceted index (modules/catalog/catalog-index-keeper.ts). */
     catalogIndex: CatalogIndex;
+    /** The last full or read-only disk met, for readiness (lib/disk-faults.ts). */
+    diskFaults: DiskFaultLog;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every /api route that is not public; null on public routes without a valid token. */
@@ -33,5 +36,7 @@ declare module 'fastify' {
      * either: a probe that sends a stale Authorization header still gets its answer while the database is down.
      */
     ignoresSession?: boolean;
+    /** The body is a batch whose items are validated one by one (the integration API): see lib/input-guard.ts. */
+    itemsCheckedOneByOne?: boolean;
   }
 }

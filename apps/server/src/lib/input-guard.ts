@@ -1,22 +1,24 @@
 /**
  * Refuses, on every route, input that no field may hold and that would otherwise fail deep inside (PostgreSQL
  * refuses NUL in text and lone surrogates in JSON): NUL characters and lone UTF-16 surrogates in any text, and
- * numbers no field can hold (beyond ±2^53, or infinite). Runs before validation, on the body, the query and the
- * path parameters alike, and names the field in a Russian 400.
+ * numbers no field can hold (beyond ±2^53, or infinite), and text longer than any field takes (TEXT_LIMITS.document:
+ * the contracts set each field's own, shorter limit). Runs before validation, on the body, the query and the path
+ * parameters alike, and names the field in a Russian 400.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TEXT_LIMITS } from '@portal/contracts';
 import { AppError } from './errors';
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what must be found
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export type InputProblem = 'nul' | 'surrogate' | 'number';
+export type InputProblem = 'nul' | 'surrogate' | 'number' | 'long';
 
 /** The first unacceptable value under `value`, with its path (e.g. "bags.wear", "items.0.label"). */
-export function findBadInput(value: unknown, path: string[] = [], depth = 0): { path: string; problem: InputProblem } | null {
-  if (typeof value === 'string') return textProblem(value, path);
+export function findBadInput(value: unknown, path: string[] = [], depth = 0, maxText: number = TEXT_LIMITS.document): { path: string; problem: InputProblem } | null {
+  if (typeof value === 'string') return value.length > maxText ? { path: path.join('.'), problem: 'long' } : textProblem(value, path);
   if (typeof value === 'number') {
     return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? null : { path: path.join('.'), problem: 'number' };
   }
@@ -25,7 +27,7 @@ export function findBadInput(value: unknown, path: string[] = [], depth = 0): { 
     const at = [...path, String(key)];
     const keyProblem = typeof key === 'string' ? textProblem(key, at) : null;
     if (keyProblem) return keyProblem;
-    const found = findBadInput(item, at, depth + 1);
+    const found = findBadInput(item, at, depth + 1, maxText);
     if (found) return found;
   }
   return null;
@@ -42,6 +44,7 @@ const PROBLEMS: Record<InputProblem, string> = {
   nul: 'содержит недопустимый символ с кодом 0: удалите его и отправьте снова',
   surrogate: 'содержит повреждённый символ (половину пары UTF-16): наберите текст заново и отправьте снова',
   number: 'содержит слишком большое число: укажите значение меньше',
+  long: `длиннее ${TEXT_LIMITS.document} символов: сократите текст`,
 };
 
 export function badInputError(place: keyof typeof PLACES, found: { path: string; problem: InputProblem }) {
@@ -50,8 +53,10 @@ export function badInputError(place: keyof typeof PLACES, found: { path: string;
 }
 
 function checkRequest(request: FastifyRequest) {
+  // A batch whose items are checked one by one (the integration API) refuses an item with a long field, not the batch.
+  const bodyTextLimit = request.routeOptions.config.itemsCheckedOneByOne ? Infinity : TEXT_LIMITS.document;
   for (const place of ['params', 'query', 'body'] as const) {
-    const found = findBadInput(request[place]);
+    const found = findBadInput(request[place], [], 0, place === 'body' ? bodyTextLimit : TEXT_LIMITS.document);
     if (found) throw badInputError(place, found);
   }
 }

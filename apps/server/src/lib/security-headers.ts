@@ -4,6 +4,9 @@
  *
  * `connect-src` lists only the portal's own origins: 'self' (in CSP 3 it also covers ws:/wss: to the same host, the
  * realtime socket) and the origins of ALLOWED_ORIGINS with their ws:/wss: forms — never any host at all.
+ * `Permissions-Policy` turns off every powerful browser feature the portal never uses (camera, microphone, location,
+ * payment, sensors, devices), so a script that got in cannot ask for them; the product videos (YouTube, Rutube frames)
+ * keep full screen, picture-in-picture and encrypted media.
  * Answers that set no caching policy of their own (every API answer: tokens, orders, personal data) get
  * `Cache-Control: no-store`, so neither a browser's cache nor a proxy keeps them.
  */
@@ -28,6 +31,14 @@ export function connectSources(allowedOrigins: readonly string[]): string[] {
   return [...sources];
 }
 
+const VIDEO_FRAMES = '(self "https://www.youtube.com" "https://rutube.ru")';
+export const PERMISSIONS_POLICY = [
+  ...['accelerometer', 'ambient-light-sensor', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
+    'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
+    'serial', 'usb', 'xr-spatial-tracking'].map((feature) => `${feature}=()`),
+  ...['encrypted-media', 'fullscreen', 'picture-in-picture'].map((feature) => `${feature}=${VIDEO_FRAMES}`),
+].join(', ');
+
 export const securityHeaders = fp(async (app: FastifyInstance) => {
   const secure = helmet({
     contentSecurityPolicy: {
@@ -49,6 +60,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRequest', (request, reply, done) => secure(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });

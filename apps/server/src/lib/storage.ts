@@ -5,7 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from './errors';
+import { DiskFaultError, fileSystemDiskFault } from './disk-faults';
+import type { AppError } from './errors';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
 
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -33,23 +35,16 @@ export interface DiskWriter {
 }
 
 const nodeWriter: DiskWriter = {
-  mkdir: (dir) => mkdir(dir, { recursive: true }),
-  writeFile: (file, bytes) => writeFile(file, bytes, { flag: 'wx' }),
+  mkdir: (dir) => mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE }),
+  writeFile: (file, bytes) => writeFile(file, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE }),
   rename,
   rm: (file) => rm(file, { force: true }),
 };
 
 /** A refusal of the disk as the user reads it: 507 when it is full, 503 when it cannot be written at all. */
 export function storageWriteError(error: unknown, root: string): AppError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new AppError('INSUFFICIENT_STORAGE', undefined, { code, root });
-  }
-  return new AppError(
-    'UNAVAILABLE',
-    'Хранилище файлов на сервере сейчас недоступно для записи: ничего не сохранено. Сообщите администратору портала и повторите позже.',
-    { code, root, message: (error as Error).message },
-  );
+  const { code, message } = error as NodeJS.ErrnoException;
+  return new DiskFaultError(fileSystemDiskFault(error), { code, root, message });
 }
 
 export class DiskStorage implements FileStorage {

@@ -20,6 +20,9 @@ describe('security headers', () => {
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['strict-transport-security'], url).toMatch(/max-age=/);
       expect(response.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+      expect(response.headers['permissions-policy'], url).toContain('camera=(), ');
+      expect(response.headers['permissions-policy'], url).toContain('geolocation=()');
+      expect(response.headers['permissions-policy'], url).toContain('fullscreen=(self "https://www.youtube.com" "https://rutube.ru")');
     }
   });
 

@@ -1,16 +1,18 @@
 // @ts-check
 /**
  * The document thread (see document-thread.ts): draws one document at a time with the renderers of renderers.ts and
- * hands the bytes back. Plain JavaScript that first registers the TypeScript loader, because a worker thread starts
- * without the one the server runs under when it runs inside the test runner.
+ * hands the bytes back. Plain JavaScript: the built server has the renderers compiled beside it; from the sources (dev,
+ * tests) it first registers the TypeScript loader, which a worker thread does not inherit.
  */
+import { existsSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
 if (!parentPort) throw new Error('document-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
-register();
-const { RENDERERS } = await import('./renderers.ts');
+/** Compiled (the built server in dist/, scripts/server-build.mjs) beside this file, or the sources under tsx. */
+const compiled = new URL('./renderers.js', import.meta.url);
+if (!existsSync(compiled)) (await import('tsx/esm/api')).register();
+const { RENDERERS } = existsSync(compiled) ? await import(compiled.href) : await import('./renderers.ts');
 
 /**
  * What crossed the thread boundary arrives as plain data: a Buffer comes as a Uint8Array (pictures' bytes), which the

@@ -7,7 +7,7 @@ import { ZIntegrationReportSchema, ZIntegrationVatRateSchema, ZIntegrationVatRat
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { FailureThrottle } from '../../lib/failure-throttle';
+import { WRONG_KEYS_PER_WINDOW, wrongKeyThrottle } from '../../lib/failure-throttle';
 import { listVatRates, setVatRate } from '../vat';
 import { INTEGRATION_KINDS, INTEGRATION_KIND_NAMES, MAX_BATCH_ITEMS, importBatch } from './integration.service';
 
@@ -17,11 +17,10 @@ const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Wrong keys allowed from one address per window before it is refused for the rest of the window. */
-export const INTEGRATION_KEY_FAILURES = 20;
-const FAILURE_WINDOW_MS = 15 * 60_000;
+export const INTEGRATION_KEY_FAILURES = WRONG_KEYS_PER_WINDOW;
 
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttle = new FailureThrottle(INTEGRATION_KEY_FAILURES, FAILURE_WINDOW_MS);
+  const throttle = wrongKeyThrottle();
   app.addHook('onRequest', async (request) => {
     const configured = app.config.INTEGRATION_API_KEY;
     if (!configured) throw new AppError('NOT_FOUND', `Адрес ${request.method} ${request.url.split('?')[0]} не найден.`);
@@ -44,7 +43,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/integration/${name}`,
       {
-        config: { public: true },
+        config: { public: true, itemsCheckedOneByOne: true },
         bodyLimit: BATCH_BODY_LIMIT,
         schema: {
           tags: ['integration'],

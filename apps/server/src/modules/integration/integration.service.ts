@@ -27,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { claims, shipments } from '../../db/schema';
+import { DiskFaultError, databaseDiskFault } from '../../lib/disk-faults';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
 import { notifyPartner, notifyUsers } from '../notifications/notifications.service';
@@ -479,18 +480,23 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
   return { applied, refused: reports.length - applied, items: reports };
 }
 
+/** An item's key as the report names it: cut to one line's limit, so a report never echoes a huge field back. */
 function keyOf(raw: unknown, field: string): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const value = (raw as Record<string, unknown>)[field];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const key = String(value);
+  return key.length > REPORTED_KEY_LENGTH ? `${key.slice(0, REPORTED_KEY_LENGTH)}…` : key;
 }
+const REPORTED_KEY_LENGTH = 200;
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const path = issue.path.join('.');
-      // Our messages already name the field; zod's own ones (unknown types) get the path in front.
-      return path && !issue.message.includes(':') ? `${path}: ${issue.message}` : issue.message;
+      // Our messages already name the field; zod's own ones (unknown types, a shared enum's values) get the path in front.
+      const field = issue.path.findLast((part) => typeof part === 'string');
+      return path && !(typeof field === 'string' && issue.message.includes(field)) ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
 }
@@ -501,6 +507,11 @@ function refusalOf(error: unknown, app: IntegrationApp, name: string, key: strin
   if (code === '23505') return 'Конфликт уникальных значений с другой записью: проверьте идентификаторы элемента.';
   if (code === '23503') return 'Элемент ссылается на запись, которой нет: сначала передайте её.';
   if (code === '23514') return 'Значение вне допустимого диапазона.';
+  const disk = databaseDiskFault(error);
+  if (disk) {
+    app.log.error({ err: error, kind: name, key, disk }, 'integration item refused: the disk is full or read-only');
+    return new DiskFaultError(disk, undefined).message;
+  }
   app.log.error({ err: error, kind: name, key }, 'integration item failed');
   return 'Внутренняя ошибка при сохранении элемента: повторите позже или обратитесь к разработчикам портала.';
 }

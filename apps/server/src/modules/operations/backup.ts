@@ -17,6 +17,7 @@ import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Database } from '../../db/client';
+import { PRIVATE_FOLDER_MODE } from '../../lib/private-files';
 import { portalVersion, readSchemaState, tableRowCounts, type SchemaState } from './schema-version';
 import { writeTarGz, type TarEntry } from './tar';
 
@@ -62,7 +63,7 @@ export async function takeSnapshot(database: Database, dataDir: string): Promise
   if (!database.whileHeld) throw new Error('Резервную копию этой командой можно сделать только со встроенной базы (PGlite) в DATA_DIR.');
   const folder = path.join(dataDir, `${STAGING_PREFIX}${randomBytes(8).toString('hex')}`);
   const databaseCopy = path.join(folder, 'database');
-  await mkdir(databaseCopy, { recursive: true });
+  await mkdir(databaseCopy, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   try {
     // A first copy while the portal serves: most database files do not change meanwhile, so the copy made while the
     // database is held only has to redo those that did.
@@ -127,7 +128,7 @@ async function placeTree(from: string, to: string, place: (source: string, targe
       files.push([source, target]);
       return;
     }
-    await mkdir(target, { recursive: true });
+    await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     for (const entry of entries) {
       if (entry.isDirectory()) await walk(path.join(source, entry.name), path.join(target, entry.name));
       else if (entry.isFile()) files.push([path.join(source, entry.name), path.join(target, entry.name)]);

@@ -1,8 +1,9 @@
 /** The operators' commands of this area (`npm run portal -- backup|restore|verify|move-to-postgres`), as cli.ts runs them. */
 import { existsSync, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { chmod, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirLockedError, openDatabase, redactUrl } from '../../db/client';
+import { PRIVATE_FILE_MODE } from '../../lib/private-files';
 import { takeSnapshot, writeBackup, type BackupManifest } from './backup';
 import { moveToPostgres, type MoveReport } from './move-to-postgres';
 import { operatorSocketPath, requestBackup } from './operator-socket';
@@ -34,11 +35,13 @@ export async function backup(dataDir: string, file: string): Promise<BackupResul
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupRefused(`В папке ${path.resolve(dataDir)} нет встроенной базы портала: укажите её через DATA_DIR.`);
   const partial = `${target}.partial`;
   try {
-    const served = await requestBackup(dataDir, () => createWriteStream(partial));
+    const served = await requestBackup(dataDir, () => createWriteStream(partial, { mode: PRIVATE_FILE_MODE }));
     let heldMs = served?.heldMs ?? 0;
     if (!served) heldMs = await backupDirectly(dataDir, partial);
     const manifest = await readManifest(partial);
     await rename(partial, target);
+    // The whole database is in it: the owner's only, also where a stale .partial of looser mode was reused.
+    await chmod(target, PRIVATE_FILE_MODE);
     return { file: target, manifest, byRunningPortal: Boolean(served), heldMs };
   } catch (error) {
     await rm(partial, { force: true });
@@ -59,7 +62,7 @@ async function backupDirectly(dataDir: string, file: string): Promise<number> {
   });
   try {
     const snapshot = await takeSnapshot(database, dataDir);
-    await writeBackup(snapshot, createWriteStream(file));
+    await writeBackup(snapshot, createWriteStream(file, { mode: PRIVATE_FILE_MODE }));
     return snapshot.heldMs;
   } finally {
     await database.close();
@@ -77,8 +80,12 @@ export function describeBackup(manifest: BackupManifest): string {
   );
 }
 
-export async function backupCommand(dataDir: string, file: string | undefined): Promise<string> {
-  const result = await backup(dataDir, file ?? defaultBackupName());
+/**
+ * `file` as the operator typed it, relative to `cwd`: the folder the command ran from (npm runs the command line inside
+ * apps/server, but keeps the caller's folder in INIT_CWD) — a backup never lands in the source tree by surprise.
+ */
+export async function backupCommand(dataDir: string, file: string | undefined, cwd = process.env.INIT_CWD || process.cwd()): Promise<string> {
+  const result = await backup(dataDir, path.resolve(cwd, file ?? defaultBackupName()));
   return (
     `Копия сохранена: ${result.file}\n` +
     `${result.byRunningPortal ? 'Её сделал работающий портал' : 'Портал не запущен: копия сделана напрямую'}; ` +

@@ -7,7 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCurrent, readSchemaState, textQuery } from './schema-version';
 
-const ZHealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+const ZHealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  /** Readiness only: a write refused in the last minute because the disk is full or read-only (lib/disk-faults.ts). */
+  disk: z.enum(['full', 'read-only']).optional(),
+});
 
 /** A readiness check that cannot finish in this time counts as failed (a database that does not answer at all). */
 const READY_TIMEOUT_MS = 3000;
@@ -28,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, ignoresSession: true },
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database answers and its migrations are current (503 otherwise)',
+        summary: 'Readiness: the database answers, its migrations are current and no write met a full or read-only disk in the last minute (503 otherwise)',
         security: [],
         response: { 200: ZHealthSchema, 503: ZHealthSchema },
       },
@@ -41,6 +45,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const state = await Promise.race([readSchemaState(textQuery(app.db)), timeout]);
         if (!isCurrent(state)) throw new Error(`the database schema is not current: ${JSON.stringify(state)}`);
+        // Reads still work on a full disk, but no order can be placed: a balancer should send buyers elsewhere.
+        const disk = app.diskFaults.current();
+        if (disk) {
+          request.log.warn({ disk }, 'not ready: a write met a full or read-only disk');
+          return reply.status(503).send({ status: 'unavailable', disk });
+        }
         return { status: 'ok' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'not ready');

@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound } from '../../lib/errors';
+import { wrongKeyThrottle } from '../../lib/failure-throttle';
 import { IDEMPOTENT_REPLAYED } from '../orders/orders.routes';
 import { Metrics } from './metrics';
 import { openOperatorSocket, type OperatorSocket } from './operator-socket';
@@ -26,10 +27,16 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
   // Off unless a token is configured; then only a scraper with the token reads it. Never public.
   const token = app.config.METRICS_TOKEN;
   const expected = token ? digest(token) : undefined;
+  const throttle = wrongKeyThrottle();
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     if (!expected) throw notFound('Метрики выключены: задайте METRICS_TOKEN, чтобы их включить.');
+    // Wrong tokens are throttled per address like the integration key: refused for the window, right token or not.
+    if (throttle.isBlocked(request.ip)) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Слишком много запросов метрик с неверным токеном с этого адреса. Подождите 15 минут и проверьте METRICS_TOKEN.');
+    }
     const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
+      throttle.fail(request.ip);
       throw new AppError('UNAUTHORIZED', 'Метрики доступны только с токеном METRICS_TOKEN в заголовке Authorization: Bearer.');
     }
     return reply

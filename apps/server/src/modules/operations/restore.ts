@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir, type FileHandle } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../db/client';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../lib/private-files';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_NAME, isDatabaseEntry, type BackupManifest } from './backup';
 import { isNewerThanThisBuild, knownMigrations, portalVersion, tableRowCounts, textQuery } from './schema-version';
 import { TarFormatError, readTarGz, type EntrySink } from './tar';
@@ -106,7 +107,7 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
     throw new BackupRefused(error.code === 'ENOENT' ? `Файл ${file} не найден.` : `Файл ${file} не читается: ${error.message}.`);
   });
 
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   let manifest: BackupManifest | undefined;
   let expected = new Map<string, { bytes: number; sha256: string }>();
   const seen = new Set<string>();
@@ -132,8 +133,8 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
     if (entry.bytes !== bytes) throw damaged(`размер ${name} не совпадает с описью`);
     seen.add(name);
     const target = destination(name);
-    await mkdir(path.dirname(target), { recursive: true });
-    const handle = await open(target, 'wx');
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    const handle = await open(target, 'wx', PRIVATE_FILE_MODE);
     writing = handle;
     const hash = createHash('sha256');
     return {
@@ -151,7 +152,7 @@ async function unpack(file: string, folder: string): Promise<BackupManifest> {
   const onDirectory = async (name: string) => {
     if (!manifest) throw notABackup(file);
     if (!manifest.directories.includes(name)) throw damaged(`папка ${name} не значится в описи`);
-    if (name !== 'database' && name !== 'files') await mkdir(destination(name), { recursive: true });
+    if (name !== 'database' && name !== 'files') await mkdir(destination(name), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   };
 
   try {

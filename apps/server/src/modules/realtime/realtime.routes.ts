@@ -31,7 +31,7 @@ export const realtimeModule = fp(async (app: FastifyInstance) => {
       config: { public: true },
       schema: { hide: true },
       preValidation: async (request, reply) => {
-        if (!isOriginAllowed(request.headers.origin, request.host, app.config.ALLOWED_ORIGINS)) {
+        if (!isOriginAllowed(request.headers.origin, request.host, app.config.ALLOWED_ORIGINS, request.protocol)) {
           request.log.warn({ origin: request.headers.origin }, 'realtime socket refused: origin not allowed');
           await reply.status(403).send({
             error: { code: 'FORBIDDEN', message: 'Подключение с этого адреса не разрешено (ALLOWED_ORIGINS).' },

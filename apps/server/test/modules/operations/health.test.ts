@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { openDatabase, rawQuery } from '../../../src/db/client';
+import { WRONG_KEYS_PER_WINDOW } from '../../../src/lib/failure-throttle';
 import { createScratchDatabase, createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { insertProduct } from '../orders/fixtures';
 import { orderPayload } from './fixtures';
@@ -129,6 +130,19 @@ describe('metrics', () => {
       expect(response.statusCode).toBe(401);
       expect(response.body).not.toContain('portal_');
     }
+  });
+
+  it('throttle wrong tokens per address like the integration key: then even the right one is refused', async () => {
+    const guesser = '203.0.113.9';
+    for (let attempt = 0; attempt < WRONG_KEYS_PER_WINDOW; attempt++) {
+      const response = await t.app.inject({ url: '/metrics', remoteAddress: guesser, headers: { authorization: `Bearer guess-${attempt}-0123456789` } });
+      expect(response.statusCode).toBe(401);
+    }
+    const refused = await t.app.inject({ url: '/metrics', remoteAddress: guesser, headers: bearer });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^Слишком много запросов метрик с неверным токеном/);
+    expect(refused.body).not.toContain('portal_');
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '198.51.100.4', headers: bearer })).statusCode).toBe(200);
   });
 
   it('count requests and latencies per route pattern, orders placed and database connections', async () => {

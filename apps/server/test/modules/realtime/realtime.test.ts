@@ -79,6 +79,8 @@ describe('realtime socket: signing in', () => {
 describe('realtime socket: origin', () => {
   it('refuses a page of another site', async () => {
     await expect(openSocket(baseUrl, { origin: 'https://evil.example.com' })).rejects.toThrow('HTTP 403');
+    // The portal's own host over another scheme is another origin: here the portal is plain HTTP.
+    await expect(openSocket(baseUrl, { origin: baseUrl.replace(/^http:/, 'https:') })).rejects.toThrow('HTTP 403');
   });
 
   it('accepts the same host and the allowed origins', async () => {
