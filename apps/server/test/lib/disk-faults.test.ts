@@ -38,7 +38,7 @@ const state = async () => ({
   residue: (await rawQuery<{ residue: number }>(t.app.db, 'select residue from offers where guid = $1', [product.offers[0]!.guid]))[0]!.residue,
 });
 
-const placeOrder = () => t.app.inject({ method: 'POST', url: '/api/order/add', headers: demo, payload: orderPayload(product, 2) });
+const placeOrder = async () => t.app.inject({ method: 'POST', url: '/api/order/add', headers: demo, payload: await orderPayload(t.app, product, 2) });
 
 describe('the database disk refuses a write', () => {
   it('full: 507 with the storage text, no order nor stock change, readiness 503 "full"', async () => {
