@@ -20,4 +20,6 @@ export * from './orders';
 export * from './catalog';
 export * from './products';
 export * from './working-order';
+export * from './working-order-merge';
+export * from './drafts';
 export * from './order-mapper';
