@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { getWorkingOrder, listDrafts, putWorkingOrder, removeDraft, removeDrafts, renameDraft, saveDraft } from './drafts.service';
 
-/** The answer of a write that another device's write made stale, or that a limit refuses. */
-const CONFLICT = ZErrorEnvelopeSchema.describe('CONFLICT: изменено на другом устройстве, или достигнут предел черновиков');
+/** The answer of a write that another device's write made stale, or that the drafts limit refuses (409 CONFLICT). */
+const CONFLICT = ZErrorEnvelopeSchema;
 
 export const draftsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { RealtimeConnection } from '../../features/realtime/realtime-connection';
+import { OrdersSync } from '../../features/orders/orders-sync';
 import { AfterFirstPaint, OnceOpened } from '../../shared/lib/lazy-page';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
@@ -82,6 +83,7 @@ export function Shell() {
       {/* The connection and its list of messages: the page's first paint does not share the connections with them. */}
       <AfterFirstPaint>
         <RealtimeConnection />
+        <OrdersSync />
       </AfterFirstPaint>
     </ShellProviders>
   );
