@@ -171,8 +171,9 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
                     style={{ borderColor: selected === draft.id ? 'var(--mantine-color-blue-5)' : undefined, cursor: 'pointer' }}
                     onClick={() => !renaming && setSelected((current) => (current === draft.id ? null : draft.id))}
                   >
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Box style={{ flex: 1, minWidth: 0 }} onClick={(event) => renaming && event.stopPropagation()}>
+                    {/* On a phone the actions go under the name instead of out of the dialog. */}
+                    <Group justify="space-between" gap="xs">
+                      <Box style={{ flex: '1 1 14rem', minWidth: 0 }} onClick={(event) => renaming && event.stopPropagation()}>
                         {renaming ? (
                           <TextInput
                             size="xs"
@@ -226,7 +227,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
                           )}
                         </Group>
                       </Box>
-                      <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+                      <Group gap={4} wrap="nowrap" ml="auto" onClick={(event) => event.stopPropagation()}>
                         {renaming ? (
                           <>
                             <ActionIcon
