@@ -3,7 +3,7 @@
  * this browser held is sent to the server first, then the working order, the drafts, their sync state and the order
  * log leave both memory and localStorage. A session the server already ended sends nothing.
  */
-import { type Position } from '@portal/contracts';
+import { blankOrder, type Position } from '@portal/contracts';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeDraftsServer } from '../shared/testing/fake-drafts-server';
@@ -75,6 +75,17 @@ describe('signing out', () => {
     const sent = server.requests.length;
     await shell.useAuthStore.getState().logout({ sessionEnded: true });
     expect(server.requests.slice(sent)).toEqual(['POST /api/auth/logout']);
+    for (const key of ORDER_KEYS) expect({ key, value: localStorage.getItem(key) }).toEqual({ key, value: null });
+  });
+
+  it('signing in on a browser where an earlier user left orders (before this release) starts from the server’s copy', async () => {
+    localStorage.removeItem('id_token');
+    localStorage.setItem('working_order', JSON.stringify({ ...blankOrder(), id: 1, position: [position('a', 1)] }));
+    localStorage.setItem('orders_drafts', JSON.stringify([{ ...blankOrder(), id: 2, name: 'Чужой' }]));
+    vi.resetModules();
+    const { useAuthStore } = await import('../features/auth/auth-store');
+    await useAuthStore.getState().login('demo2', 'demo1234');
+    expect(localStorage.getItem('id_token')).toBe('token-of-the-next-user');
     for (const key of ORDER_KEYS) expect({ key, value: localStorage.getItem(key) }).toEqual({ key, value: null });
   });
 });

@@ -52,6 +52,8 @@ export const useAuthStore = create<AuthState>((set, get) => ({
         headers: { authorization: `Basic ${encodeBasic(login, password)}` },
         body: { timestamp, hash: signInHash(timestamp, __AUTH_SALT__) },
       });
+      // Whatever orders an earlier user left in this browser are not this user's: they start from the server's copy.
+      forgetSignedOutUser();
       localStorage.setItem(STORAGE_KEYS.token, response.token);
       set({ token: response.token });
       // Staff open the internal tools in a new window with the token (spec §4).

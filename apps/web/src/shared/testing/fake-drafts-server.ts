@@ -59,6 +59,7 @@ export class FakeDraftsServer {
       return ok(next);
     }
     if (path === '/api/auth/logout') return ok({});
+    if (path === '/api/auth' && method === 'POST') return ok({ token: 'token-of-the-next-user' });
     return refused(404, 'NOT_FOUND', `Нет такого вызова: ${method} ${path}`);
   }
 }
