@@ -6,7 +6,6 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { NotificationPopups } from '../../features/notifications/notification-popups';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { RealtimeConnection } from '../../features/realtime/realtime-connection';
-import { OrdersSync } from '../../features/orders/orders-sync';
 import { AfterFirstPaint, OnceOpened } from '../../shared/lib/lazy-page';
 import { downloadOrderLog } from './download-log';
 import { Header } from './header';
@@ -21,6 +20,8 @@ const MainMenu = lazy(() => import('./main-menu').then((m) => ({ default: m.Main
 const NotificationsBar = lazy(() => import('../../features/notifications/notifications-bar').then((m) => ({ default: m.NotificationsBar })));
 const NoveltiesModal = lazy(() => import('./novelties-modal').then((m) => ({ default: m.NoveltiesModal })));
 const DraftsModal = lazy(() => import('../../features/orders/components/drafts-modal').then((m) => ({ default: m.DraftsModal })));
+// The working order's sync with the server carries the order's schema (zod): it comes after the first paint.
+const OrdersSync = lazy(() => import('../../features/orders/orders-sync').then((m) => ({ default: m.OrdersSync })));
 const FeedbackModal = lazy(() => import('../../features/feedback/feedback-modal').then((m) => ({ default: m.FeedbackModal })));
 
 type Panel = 'menu' | 'notifications' | 'drafts' | 'feedback' | 'novelties' | null;
@@ -83,7 +84,9 @@ export function Shell() {
       {/* The connection and its list of messages: the page's first paint does not share the connections with them. */}
       <AfterFirstPaint>
         <RealtimeConnection />
-        <OrdersSync />
+        <Suspense fallback={null}>
+          <OrdersSync />
+        </Suspense>
       </AfterFirstPaint>
     </ShellProviders>
   );
