@@ -4,7 +4,9 @@
  * reaches the user's other open sockets, and no one else's.
  */
 import { DRAFT_LIMITS, addPositions, blankOrder, type Position, type TWorkingOrderWire } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partners, userPartners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';
@@ -236,3 +238,26 @@ describe('realtime', () => {
     }
   });
 });
+
+describe('a company the user no longer acts for', () => {
+  it('takes its drafts and working order out of sight (this test runs last: it unlinks ИП Петров from demo)', async () => {
+    await clearDrafts(demo);
+    const forPetrov = (id: number, name: string) => ({ ...orderOf(id, name), partner_id: DEMO_PARTNERS.PETROV });
+    await call(demo, 'POST', '/api/user/drafts', forPetrov(1_800_000_400_000, 'Для Петрова'));
+    await call(demo, 'POST', '/api/user/drafts', orderOf(1_800_000_400_001, 'Для СпецСнаба'));
+    const stored = (await call(demo, 'GET', '/api/user/working-order')).json().response;
+    await call(demo, 'PUT', '/api/user/working-order', { revision: stored.revision, order: forPetrov(1_800_000_400_002, '') });
+
+    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, 'demo'));
+    const [petrov] = await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, DEMO_PARTNERS.PETROV));
+    await t.app.db.delete(userPartners).where(and(eq(userPartners.userId, user!.id), eq(userPartners.partnerId, petrov!.id)));
+
+    expect((await call(demo, 'GET', '/api/user/drafts')).json().response.map((draft: { name: string }) => draft.name)).toEqual(['Для СпецСнаба']);
+    expect((await call(demo, 'PATCH', '/api/user/drafts/1800000400000', { name: 'Снова', revision: 1 })).statusCode).toBe(404);
+    const working = (await call(demo, 'GET', '/api/user/working-order')).json().response;
+    expect(working.order).toEqual(blankOrder());
+    // Nor can a new one name it.
+    expect((await call(demo, 'POST', '/api/user/drafts', forPetrov(1_800_000_400_003, 'Ещё'))).statusCode).toBe(403);
+  });
+});
+
