@@ -150,8 +150,11 @@ export const ZWorkingOrderPutSchema = z.object({
   order: ZWorkingOrderSchema,
 });
 
-/** Frames that carry a change to every open device of the user (the one that made it included). */
+/**
+ * Frames that tell every open device of the user (the one that made the change included) what changed: revisions and
+ * ids only — a frame between server processes must stay small (PostgreSQL NOTIFY) — and the device fetches the rest.
+ */
 export type TDraftsFrame =
-  | { namespace: 'drafts'; mutation: 'saved'; payload: TDraft }
+  | { namespace: 'drafts'; mutation: 'saved'; payload: { id: number; revision: number } }
   | { namespace: 'drafts'; mutation: 'removed'; payload: { ids: number[] } }
-  | { namespace: 'workingOrder'; mutation: 'changed'; payload: TSyncedWorkingOrder };
+  | { namespace: 'workingOrder'; mutation: 'changed'; payload: { revision: number } };

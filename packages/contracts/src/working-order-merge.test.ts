@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addPositions, blankOrder, lineUnits, removePosition, setLineCount, type CharacteristicLine, type Position, type WorkingOrder } from './working-order';
-import { mergeWorkingOrders } from './working-order-merge';
+import { canonicalJson, mergeWorkingOrders } from './working-order-merge';
 
 function line(GUID: string, count: number, RESIDUE = 100): CharacteristicLine {
   return { ID: GUID, CHARACTERISTIC: `р. ${GUID}`, PRICE: 100, fullprice: 100, price_discount: 0, count, RESIDUE, MAX_DISCOUNT: 0, PPDATA: '', GUID, ORGGUID: 'fro', discount: 0 };
@@ -101,5 +101,15 @@ describe('merging two devices’ changes to the working order', () => {
     expect(order.position).toEqual([]);
     expect(order.id).toBe(0);
     expect(order.partner_id).toBe('p1');
+  });
+
+  it('compares by value, whatever the order of keys the server gave back (jsonb reorders them)', () => {
+    const reordered = JSON.parse(canonicalJson(base)) as typeof base;
+    expect(canonicalJson(reordered)).toBe(canonicalJson(base));
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(base));
+    const theirs: typeof base = { ...reordered, delivery: { ...reordered.delivery, case: 'other', cost: 700 } };
+    const mine: typeof base = { ...base, delivery: { cost: 0, bill_to: '', date: '', case: 'pickup', address: '' } };
+    // This device's delivery is the same values in another order: not a change here, so the phone's change is kept.
+    expect(mergeWorkingOrders(reordered, mine, theirs).order.delivery).toMatchObject({ case: 'other', cost: 700 });
   });
 });

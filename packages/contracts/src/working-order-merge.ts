@@ -53,7 +53,19 @@ function heldLines(order: Pick<WorkingOrder, 'position' | 'position_presail'>): 
 }
 
 const fieldOf = (order: object, field: string) => (order as Record<string, unknown>)[field];
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/**
+ * JSON with every object's keys sorted: the same order whatever its way here (PostgreSQL's jsonb does not keep the
+ * order of keys, the browser does), so two copies compare equal exactly when they hold the same values.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /** Merges this device's order (`mine`) with the stored one (`theirs`), both changed from `base`. */
 export function mergeWorkingOrders<T extends WorkingOrder & { contracts?: PricingContracts }>(

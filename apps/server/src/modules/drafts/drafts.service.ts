@@ -39,7 +39,10 @@ async function companyOf(app: App, userId: number, order: TWorkingOrderWire): Pr
   return order.partner_id ? (await requireUserPartner(app.db, userId, order.partner_id)).id : null;
 }
 
-/** Tells the user's open devices; the change is stored already, so a failed push only delays them until they reload. */
+/**
+ * Tells the user's open devices what changed (ids and revisions: they fetch the rest); the change is stored already,
+ * so a failed push only delays them until they reconnect.
+ */
 async function push(app: App, userId: number, frame: TServerFrame) {
   try {
     await app.realtime.publishToUser(userId, frame);
@@ -67,7 +70,7 @@ export async function saveDraft(app: App, userId: number, order: TWorkingOrderWi
     );
   }
   const draft = toDraft(row);
-  await push(app, userId, { namespace: 'drafts', mutation: 'saved', payload: draft });
+  await push(app, userId, { namespace: 'drafts', mutation: 'saved', payload: { id: draft.id, revision: draft.revision } });
   return draft;
 }
 
@@ -80,7 +83,7 @@ export async function renameDraft(app: App, userId: number, id: number, change: 
     throw new AppError('CONFLICT', 'Черновик изменили на другом устройстве: список обновлён, переименуйте его ещё раз, если нужно.');
   }
   const draft = toDraft(row);
-  await push(app, userId, { namespace: 'drafts', mutation: 'saved', payload: draft });
+  await push(app, userId, { namespace: 'drafts', mutation: 'saved', payload: { id: draft.id, revision: draft.revision } });
   return draft;
 }
 
@@ -114,6 +117,6 @@ export async function putWorkingOrder(app: App, userId: number, change: { revisi
     throw new AppError('CONFLICT', 'Заказ изменили на другом устройстве: загрузите его и объедините строки, затем сохраните снова.');
   }
   const synced = { revision, order: change.order };
-  await push(app, userId, { namespace: 'workingOrder', mutation: 'changed', payload: synced });
+  await push(app, userId, { namespace: 'workingOrder', mutation: 'changed', payload: { revision } });
   return synced;
 }

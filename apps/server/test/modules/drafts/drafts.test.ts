@@ -217,13 +217,14 @@ describe('realtime', () => {
 
       await call(demo, 'POST', '/api/user/drafts', orderOf(1_800_000_300_000, 'С компьютера'));
       const saved = await phone.next((frame) => frame.namespace === 'drafts' && frame.mutation === 'saved');
-      expect(saved.payload).toMatchObject({ id: 1_800_000_300_000, name: 'С компьютера', revision: 1 });
+      // Ids and revisions only: a frame between server processes must fit PostgreSQL's NOTIFY; the device fetches.
+      expect(saved.payload).toEqual({ id: 1_800_000_300_000, revision: 1 });
       await desk.next((frame) => frame.namespace === 'drafts' && frame.mutation === 'saved');
 
       const stored = (await call(demo, 'GET', '/api/user/working-order')).json().response;
       await call(demo, 'PUT', '/api/user/working-order', { revision: stored.revision, order: orderOf(1_800_000_300_001, '') });
       const changed = await phone.next((frame) => frame.namespace === 'workingOrder');
-      expect(changed).toMatchObject({ mutation: 'changed', payload: { revision: stored.revision + 1, order: { id: 1_800_000_300_001 } } });
+      expect(changed).toEqual({ namespace: 'workingOrder', mutation: 'changed', payload: { revision: stored.revision + 1 } });
 
       await call(demo, 'DELETE', '/api/user/drafts/1800000300000');
       expect((await phone.next((frame) => frame.mutation === 'removed')).payload).toEqual({ ids: [1_800_000_300_000] });

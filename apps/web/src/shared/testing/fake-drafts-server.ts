@@ -1,9 +1,21 @@
 /**
  * The server's drafts and working-order calls, in memory, behind a fetch spy: revisions as the real server keeps
- * them (a write names the revision it was made on, a stale one answers 409), and a switch to go offline.
+ * them (a write names the revision it was made on, a stale one answers 409), orders given back with their keys
+ * reordered as jsonb does, and a switch to go offline.
  */
 import { blankOrder, type TDraft, type TSyncedWorkingOrder, type TWorkingOrderWire } from '@portal/contracts';
 import { vi } from 'vitest';
+
+/** A value as PostgreSQL's jsonb gives it back: the keys of every object reordered (shorter first, then by bytes). */
+function asJsonb<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value, (_key, item: unknown) =>
+      item && typeof item === 'object' && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)))
+        : item,
+    ),
+  ) as T;
+}
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (response: unknown) => json(200, { error: null, response });
@@ -17,7 +29,7 @@ export class FakeDraftsServer {
 
   /** Another device stores the working order. */
   storeFromElsewhere(order: TWorkingOrderWire): TSyncedWorkingOrder {
-    this.working = { revision: this.working.revision + 1, order };
+    this.working = { revision: this.working.revision + 1, order: asJsonb(order) };
     return this.working;
   }
 
@@ -36,12 +48,12 @@ export class FakeDraftsServer {
     if (path === '/api/user/working-order' && method === 'GET') return ok(this.working);
     if (path === '/api/user/working-order' && method === 'PUT') {
       if (body.revision !== this.working.revision) return refused(409, 'CONFLICT', 'Заказ изменили на другом устройстве.');
-      this.working = { revision: this.working.revision + 1, order: body.order as TWorkingOrderWire };
+      this.working = { revision: this.working.revision + 1, order: asJsonb(body.order as TWorkingOrderWire) };
       return ok(this.working);
     }
     if (path === '/api/user/drafts' && method === 'GET') return ok([...this.drafts.values()].sort((a, b) => b.id - a.id));
     if (path === '/api/user/drafts' && method === 'POST') {
-      const draft = { ...(body as unknown as TWorkingOrderWire), revision: 1 };
+      const draft = asJsonb({ ...(body as unknown as TWorkingOrderWire), revision: 1 });
       if (!this.drafts.has(draft.id)) this.drafts.set(draft.id, draft);
       return ok(this.drafts.get(draft.id));
     }

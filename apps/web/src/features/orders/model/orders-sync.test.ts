@@ -89,18 +89,19 @@ describe('the working order on the server', () => {
     );
   });
 
-  it('another device’s change arrives by its frame; an echo of this device’s own write changes nothing', async () => {
+  it('another device’s change is announced by its frame and fetched; the frame of this device’s own write fetches nothing', async () => {
     const page = await openPage();
     page.orders.getState().add([position('a', 1)]);
     await vi.waitFor(() => expect(page.workingOrderSync.syncedRevision()).toBe(1));
-    const echo = server.working;
-    const before = page.orders.getState().order;
-    page.emit({ namespace: 'workingOrder', mutation: 'changed', payload: echo });
-    expect(page.orders.getState().order).toBe(before);
+    const fetched = () => server.requests.filter((request) => request === 'GET /api/user/working-order').length;
+    await vi.waitFor(() => expect(fetched()).toBeGreaterThan(0));
+    const before = fetched();
+    page.emit({ namespace: 'workingOrder', mutation: 'changed', payload: { revision: 1 } });
+    expect(fetched()).toBe(before);
 
     const fromPhone = server.storeFromElsewhere({ ...addPositions(server.working.order, [position('b', 2)], []), comment: 'С телефона' });
-    page.emit({ namespace: 'workingOrder', mutation: 'changed', payload: fromPhone });
-    expect(units(page.orders.getState().order, 'b')).toBe(2);
+    page.emit({ namespace: 'workingOrder', mutation: 'changed', payload: { revision: fromPhone.revision } });
+    await vi.waitFor(() => expect(units(page.orders.getState().order, 'b')).toBe(2));
     expect(page.orders.getState().order.comment).toBe('С телефона');
     expect(page.workingOrderSync.syncedRevision()).toBe(2);
     // Taken as is: nothing to send back.
@@ -124,8 +125,9 @@ describe('drafts on the server', () => {
     await vi.waitFor(() => expect(page.drafts.getState().drafts[0]!.revision).toBe(1));
 
     const fromPhone: TDraft = { ...server.drafts.get(saved.id)!, id: 1_800_000_000_500, name: 'С телефона' };
-    page.emit({ namespace: 'drafts', mutation: 'saved', payload: fromPhone });
-    expect(page.drafts.getState().drafts.map((draft) => draft.name)).toEqual(['С телефона', 'С компьютера']);
+    server.drafts.set(fromPhone.id, fromPhone);
+    page.emit({ namespace: 'drafts', mutation: 'saved', payload: { id: fromPhone.id, revision: 1 } });
+    await vi.waitFor(() => expect(page.drafts.getState().drafts.map((draft) => draft.name)).toEqual(['С телефона', 'С компьютера']));
     page.emit({ namespace: 'drafts', mutation: 'removed', payload: { ids: [saved.id] } });
     expect(page.drafts.getState().drafts.map((draft) => draft.name)).toEqual(['С телефона']);
     expect(JSON.parse(localStorage.getItem('orders_drafts')!).map((draft: TDraft) => draft.name)).toEqual(['С телефона']);

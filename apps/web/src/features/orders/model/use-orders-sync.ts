@@ -4,7 +4,7 @@
  * sent after every change made here; changed by the socket's frames. Signing out sends what is not yet on the server
  * and forgets it all (shared/sign-out.ts).
  */
-import type { TDraft, TSocketFrame, TSyncedWorkingOrder } from '@portal/contracts';
+import type { TSocketFrame } from '@portal/contracts';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { onRealtimeFrame } from '../../../shared/realtime-bus';
@@ -12,19 +12,24 @@ import { onSignOut } from '../../../shared/sign-out';
 import { forgetRefusedDrafts, hasUnsentDrafts, pullDrafts, pushDrafts } from './drafts-sync';
 import { useDraftsStore } from './drafts-store';
 import { useOrderStore } from './order-store';
-import { forgetSyncedWorkingOrder, onMergeConflicts, pullWorkingOrder, pushWorkingOrder, takeServerOrder } from './working-order-sync';
+import { forgetSyncedWorkingOrder, onMergeConflicts, pullWorkingOrder, pushWorkingOrder, syncedRevision } from './working-order-sync';
 
-/** Routes the frames of the working order and the drafts; answers whether the frame was one of them. */
+/**
+ * Routes the frames of the working order and the drafts (they carry revisions and ids; what changed is fetched);
+ * answers whether the frame was one of them. A frame about this device's own write, already taken, fetches nothing.
+ */
 export function takeOrdersFrame(frame: TSocketFrame): boolean {
   const key = `${frame.namespace ?? ''}/${frame.mutation ?? frame.action ?? ''}`;
   switch (key) {
     case 'workingOrder/changed':
-      takeServerOrder(frame.payload as TSyncedWorkingOrder, 'frame');
-      void pushWorkingOrder();
+      if ((frame.payload as { revision: number }).revision > syncedRevision()) void pullWorkingOrder();
       return true;
-    case 'drafts/saved':
-      useDraftsStore.getState().applySaved(frame.payload as TDraft);
+    case 'drafts/saved': {
+      const { id, revision } = frame.payload as { id: number; revision: number };
+      const known = useDraftsStore.getState().drafts.find((draft) => draft.id === id);
+      if (!known?.revision || known.revision < revision) void pullDrafts();
       return true;
+    }
     case 'drafts/removed':
       useDraftsStore.getState().applyRemoved((frame.payload as { ids: number[] }).ids);
       return true;

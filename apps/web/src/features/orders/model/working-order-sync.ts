@@ -2,12 +2,14 @@
  * Keeps the working order in step with the server's copy (docs/decisions.md «The working order and drafts follow the
  * dealer»). Each change here is sent with the revision it was made on; when another device stored one first (409),
  * the server's order is fetched and merged line by line with this one (mergeWorkingOrders), and the merge is sent. A
- * change from another device arrives by the realtime socket: taken as is when nothing changed here, merged otherwise.
+ * change from another device is announced by the realtime socket (its revision) and fetched: taken as is when nothing
+ * changed here, merged otherwise.
  * The revision and the order it names are kept under `working_order_synced`, so a change made offline merges later.
  */
 import {
   ZWorkingOrderSchema,
   blankOrder,
+  canonicalJson,
   mergeWorkingOrders,
   type MergeConflict,
   type TSyncedWorkingOrder,
@@ -27,7 +29,7 @@ export function wireOf(order: object): TWorkingOrderWire | null {
   return parsed.success ? parsed.data : null;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const blankSynced = (): TSyncedWorkingOrder => ({ revision: 0, order: wireOf(blankOrder())! });
 
 function readSynced(): TSyncedWorkingOrder {
@@ -61,12 +63,9 @@ export function onMergeConflicts(listener: (conflicts: MergeConflict[]) => void)
   conflictListener = listener;
 }
 
-/**
- * The server's order: from a frame (`fresh` only when newer than what this device has seen — an echo of its own write
- * or a late frame is skipped) or fetched (taken whenever it is another revision).
- */
-export function takeServerOrder(server: TSyncedWorkingOrder, source: 'frame' | 'fetch') {
-  if (source === 'frame' ? server.revision <= synced.revision : server.revision === synced.revision) return;
+/** The server's order, fetched: taken whenever it is another revision than this device last had. */
+export function takeServerOrder(server: TSyncedWorkingOrder) {
+  if (server.revision === synced.revision) return;
   const store = useOrderStore.getState();
   const local = wireOf(store.order);
   const base = synced.order;
@@ -89,17 +88,17 @@ const MERGE_ROUNDS = 5;
 async function push() {
   for (let round = 0; round < MERGE_ROUNDS; round++) {
     const local = wireOf(useOrderStore.getState().order);
-    if (!local || same(local, synced.order) || JSON.stringify(local) === refused) return;
+    if (!local || same(local, synced.order) || canonicalJson(local) === refused) return;
     try {
       setSynced(await putWorkingOrder(synced.revision, local));
     } catch (error) {
       if (isConflict(error)) {
-        takeServerOrder(await getWorkingOrder(), 'fetch');
+        takeServerOrder(await getWorkingOrder());
         continue;
       }
       // Offline: the next change, reconnect or the browser coming online sends it.
       if (isOffline(error)) return;
-      refused = JSON.stringify(local);
+      refused = canonicalJson(local);
       reportError('SAVE_WORKING_ORDER', error);
       return;
     }
@@ -111,7 +110,7 @@ const run = serialized(async () => {
   if (pullFirst) {
     pullFirst = false;
     try {
-      takeServerOrder(await getWorkingOrder(), 'fetch');
+      takeServerOrder(await getWorkingOrder());
     } catch (error) {
       if (!isOffline(error)) reportError('GET_WORKING_ORDER', error);
       return;
