@@ -4,6 +4,7 @@
  * race on a name (the later rename made on a stale revision is refused, and the server's name is shown) or on a
  * deletion (deleting what the dealer saw: a draft saved meanwhile elsewhere is kept).
  */
+import { workingOrderWire } from '@portal/contracts';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../shared/api/client';
 import { reportError } from '../../../shared/errors';
@@ -13,7 +14,6 @@ import { renameDraft } from '../api/rename-draft';
 import { saveDraft } from '../api/save-draft';
 import { useDraftsStore, type Draft } from './drafts-store';
 import { serialized } from './serialized';
-import { wireOf } from './working-order-sync';
 
 const isOffline = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
@@ -36,13 +36,8 @@ async function sendDeletions() {
 
 async function sendNewDrafts() {
   for (const draft of useDraftsStore.getState().drafts.filter(unsent)) {
-    const wire = wireOf(draft);
-    if (!wire) {
-      refused.add(draft.id);
-      continue;
-    }
     try {
-      useDraftsStore.getState().applySaved(await saveDraft(wire));
+      useDraftsStore.getState().applySaved(await saveDraft(workingOrderWire(draft)));
     } catch (error) {
       if (isOffline(error)) throw error;
       refused.add(draft.id);

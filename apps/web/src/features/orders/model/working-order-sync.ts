@@ -7,13 +7,12 @@
  * The revision and the order it names are kept under `working_order_synced`, so a change made offline merges later.
  */
 import {
-  ZWorkingOrderSchema,
   blankOrder,
   canonicalJson,
+  workingOrderWire,
   mergeWorkingOrders,
   type MergeConflict,
   type TSyncedWorkingOrder,
-  type TWorkingOrderWire,
 } from '@portal/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { reportError } from '../../../shared/errors';
@@ -23,14 +22,8 @@ import { putWorkingOrder } from '../api/put-working-order';
 import { useOrderStore, type WebOrder } from './order-store';
 import { serialized } from './serialized';
 
-/** The order in the shape the server keeps (missing fields filled, ours dropped); null when it cannot be sent. */
-export function wireOf(order: object): TWorkingOrderWire | null {
-  const parsed = ZWorkingOrderSchema.safeParse({ ...blankOrder(), ...order });
-  return parsed.success ? parsed.data : null;
-}
-
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
-const blankSynced = (): TSyncedWorkingOrder => ({ revision: 0, order: wireOf(blankOrder())! });
+const blankSynced = (): TSyncedWorkingOrder => ({ revision: 0, order: workingOrderWire(blankOrder()) });
 
 function readSynced(): TSyncedWorkingOrder {
   try {
@@ -67,10 +60,10 @@ export function onMergeConflicts(listener: (conflicts: MergeConflict[]) => void)
 export function takeServerOrder(server: TSyncedWorkingOrder) {
   if (server.revision === synced.revision) return;
   const store = useOrderStore.getState();
-  const local = wireOf(store.order);
+  const local = workingOrderWire(store.order);
   const base = synced.order;
   setSynced(server);
-  if (!local || same(local, base)) {
+  if (same(local, base)) {
     store.replace(server.order as WebOrder);
     return;
   }
@@ -87,8 +80,8 @@ const MERGE_ROUNDS = 5;
 
 async function push() {
   for (let round = 0; round < MERGE_ROUNDS; round++) {
-    const local = wireOf(useOrderStore.getState().order);
-    if (!local || same(local, synced.order) || canonicalJson(local) === refused) return;
+    const local = workingOrderWire(useOrderStore.getState().order);
+    if (same(local, synced.order) || canonicalJson(local) === refused) return;
     try {
       setSynced(await putWorkingOrder(synced.revision, local));
     } catch (error) {
