@@ -1,5 +1,6 @@
 /** Shared pieces of the end-to-end journeys: the server's address and signing in through the real form. */
 import { test as base, expect, type Page } from '@playwright/test';
+import { WORKER_DEALERS } from './global-setup';
 
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
@@ -11,13 +12,40 @@ export const test = base.extend({
 });
 export { expect };
 
-export async function signIn(page: Page, login = 'demo', password = 'demo1234') {
+/**
+ * The dealer of «demo»'s two companies this worker signs in as (global-setup.ts creates one per worker): the working
+ * order and drafts follow the user, so journeys running at once in two workers must not share one.
+ */
+export function workerDealer(): string {
+  return WORKER_DEALERS[base.info().parallelIndex % WORKER_DEALERS.length]!;
+}
+
+/**
+ * Signs in through the form. The worker's dealer starts each test with no working order and no drafts on the server
+ * (what an earlier journey left would follow it into this one), unless `fresh: false` (a second browser of the same
+ * dealer, within one test).
+ */
+export async function signIn(page: Page, login = workerDealer(), password = 'demo1234', { fresh = true } = {}) {
   // Stay on a sign-in page the app sent us to: its ?from= is what the test checks.
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByLabel('Логин').fill(login);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
   if (login !== 'blocked') await expect(page).not.toHaveURL(/\/login/);
+  if (fresh && login === workerDealer()) await clearOrdersOnServer(page);
+}
+
+/** Empties the signed-in dealer's working order and drafts on the server (the open page follows by its socket). */
+export async function clearOrdersOnServer(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('id_token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const drafts = (await (await page.request.get('/api/user/drafts', { headers })).json()).response as Array<{ id: number }>;
+  if (drafts.length > 0) expect((await page.request.post('/api/user/drafts/remove', { headers, data: { ids: drafts.map((draft) => draft.id) } })).ok()).toBe(true);
+  const { revision, order } = (await (await page.request.get('/api/user/working-order', { headers })).json()).response;
+  if (order.position.length + order.position_presail.length > 0) {
+    const blank = { ...order, id: 0, date: 0, edit: false, position: [], position_presail: [], total: 0, total_discount: 0, total_presail: 0, total_presail_discount: 0, count: 0, total_count: 0, total_volume: 0, total_weight: 0 };
+    expect((await page.request.put('/api/user/working-order', { headers, data: { revision, order: blank } })).ok()).toBe(true);
+  }
 }
 
 /**

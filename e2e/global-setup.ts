@@ -73,9 +73,37 @@ export default async function globalSetup() {
     });
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
     process.env.E2E_INTEGRATION_KEY = E2E_INTEGRATION_KEY;
+    await createWorkerDealers(process.env.E2E_BASE_URL);
   } catch (error) {
     await stop();
     throw error;
   }
   return stop;
 }
+
+/**
+ * The working order and drafts follow the user across browsers, so two journeys signed in as one dealer at once would
+ * share an order. Each Playwright worker after the first signs in as a dealer of its own (fixtures.ts `workerDealer`),
+ * a colleague of «demo» at the same two companies, created through the integration API as the ERP would.
+ */
+async function createWorkerDealers(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/integration/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': E2E_INTEGRATION_KEY },
+    body: JSON.stringify(
+      WORKER_DEALERS.slice(1).map((login) => ({
+        login,
+        password: 'demo1234',
+        name: 'Иван',
+        lastname: 'Соколов',
+        partners: ['c0a80001-0000-4000-8000-000000000001', 'c0a80001-0000-4000-8000-000000000002'],
+      })),
+    ),
+  });
+  const text = await response.text();
+  if (!response.ok || JSON.parse(text).response?.applied !== WORKER_DEALERS.length - 1) throw new Error(`Creating the workers' dealers failed: ${response.status} ${text}`);
+}
+
+/** The dealer each Playwright worker signs in as, by its parallel index. */
+export const WORKER_DEALERS = ['demo', 'demo-w1', 'demo-w2', 'demo-w3'];
+

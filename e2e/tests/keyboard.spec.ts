@@ -4,7 +4,7 @@
  * a keyboard user has; no click and no focus set by the test.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, sizeInStock, test } from '../fixtures';
+import { clearOrdersOnServer, expect, sizeInStock, test, workerDealer } from '../fixtures';
 
 /** Presses Tab (or Shift+Tab) until the control has the focus: it fails when the control cannot be reached. */
 async function tabTo(page: Page, control: Locator, { backwards = false, presses = 80 } = {}) {
@@ -20,11 +20,13 @@ test('the order flow by keyboard alone: sign in, add a product, submit', async (
   test.slow();
   await page.goto('/login');
   await tabTo(page, page.getByLabel('Логин'));
-  await page.keyboard.type('demo');
+  await page.keyboard.type(workerDealer());
   await tabTo(page, page.getByLabel('Пароль'));
   await page.keyboard.type('demo1234');
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/\/login/);
+  // The order follows the dealer: what an earlier journey left must not be sent with this one.
+  await clearOrdersOnServer(page);
   const suit = await sizeInStock(page, 'КСТ-2');
 
   // The menu's link to the working order.

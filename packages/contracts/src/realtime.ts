@@ -3,6 +3,7 @@
  * the messages kept per user on the server, and the JSON frames of the socket at /ws.
  */
 import { z } from 'zod';
+import type { TDraftsFrame } from './drafts';
 
 /** What happened: decides the wording and which screens refresh. */
 export const REALTIME_EVENTS = [
@@ -60,7 +61,9 @@ export type TServerFrame =
   | { namespace: 'notifications'; mutation: 'remove'; payload: { id: number } }
   | { namespace: 'notifications'; mutation: 'clear'; payload: Record<string, never> }
   /** Lists (and details) to reload: the order numbers, or the shipments' and claims' ids, that changed. */
-  | { namespace: TRefreshNamespace; action: 'refresh'; payload: { ids: number[] } };
+  | { namespace: TRefreshNamespace; action: 'refresh'; payload: { ids: number[] } }
+  /** The user's working order and drafts, changed on one of their devices. */
+  | TDraftsFrame;
 
 export const REFRESH_NAMESPACES = ['orders', 'shipments', 'claims'] as const;
 export type TRefreshNamespace = (typeof REFRESH_NAMESPACES)[number];

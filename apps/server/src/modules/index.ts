@@ -16,5 +16,6 @@ import { claimsRoutes } from './claims/claims.routes';
 import { filesRoutes } from './files/files.routes';
 import { proposalsRoutes } from './proposals/proposals.routes';
 import { healthRoutes } from './operations/health.routes';
+import { draftsRoutes } from './drafts/drafts.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes];

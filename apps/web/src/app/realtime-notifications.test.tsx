@@ -11,6 +11,7 @@ import { NotificationsBar } from '../features/notifications/notifications-bar';
 import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../shared/notifications-store';
 import { FakeWebSocket } from '../features/realtime/fake-web-socket.test-support';
 import { RealtimeConnection } from '../features/realtime/realtime-connection';
+import { onRealtimeFrame } from '../shared/realtime-bus';
 import { useRealtimeStore } from '../features/realtime/realtime-store';
 
 const socketOptions = { WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket };
@@ -114,6 +115,22 @@ describe('RealtimeConnection', () => {
     await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Удалить все уведомления?' })).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/notifications' }));
     expect(screen.getByText('Уведомления отсутствуют')).toBeInTheDocument();
+  });
+
+  it('hands every frame to the features that keep their own state in step (the working order, drafts)', async () => {
+    const heard: unknown[] = [];
+    const stop = onRealtimeFrame((frame) => heard.push(frame));
+    try {
+      renderConnection();
+      await screen.findByText('Заказ №10001: документы готовы');
+      const ws = FakeWebSocket.latest();
+      act(() => ws.open());
+      const frame = { namespace: 'drafts', mutation: 'removed', payload: { ids: [1_800_000_000_000] } };
+      act(() => ws.receive(frame));
+      expect(heard).toContainEqual(frame);
+    } finally {
+      stop();
+    }
   });
 
   it('marks a lost connection closed, reconnects and reloads the list it missed', async () => {

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './logistics';
 export * from './claims';
 export * from './vat';
+export * from './drafts';

@@ -20,6 +20,8 @@ const MainMenu = lazy(() => import('./main-menu').then((m) => ({ default: m.Main
 const NotificationsBar = lazy(() => import('../../features/notifications/notifications-bar').then((m) => ({ default: m.NotificationsBar })));
 const NoveltiesModal = lazy(() => import('./novelties-modal').then((m) => ({ default: m.NoveltiesModal })));
 const DraftsModal = lazy(() => import('../../features/orders/components/drafts-modal').then((m) => ({ default: m.DraftsModal })));
+// The working order's and drafts' sync with the server: nothing on the first screen waits for it.
+const OrdersSync = lazy(() => import('../../features/orders/orders-sync').then((m) => ({ default: m.OrdersSync })));
 const FeedbackModal = lazy(() => import('../../features/feedback/feedback-modal').then((m) => ({ default: m.FeedbackModal })));
 
 type Panel = 'menu' | 'notifications' | 'drafts' | 'feedback' | 'novelties' | null;
@@ -82,6 +84,9 @@ export function Shell() {
       {/* The connection and its list of messages: the page's first paint does not share the connections with them. */}
       <AfterFirstPaint>
         <RealtimeConnection />
+        <Suspense fallback={null}>
+          <OrdersSync />
+        </Suspense>
       </AfterFirstPaint>
     </ShellProviders>
   );

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
 import { onRequestError } from '../../shared/request-errors';
+import { flushBeforeSignOut, forgetSignedOutUser } from '../../shared/sign-out';
 import { STORAGE_KEYS } from '../../shared/storage-keys';
 
 export interface AuthState {
@@ -14,7 +15,11 @@ export interface AuthState {
   error: boolean;
   errorMessage: string;
   login(login: string, password: string): Promise<void>;
-  logout(): Promise<void>;
+  /**
+   * Signs out and leaves none of the user's orders in this browser. Unless the server already ended the session
+   * (`sessionEnded`), what only this browser holds is sent first.
+   */
+  logout(options?: { sessionEnded?: boolean }): Promise<void>;
 }
 
 const encodeBasic = (login: string, password: string) => {
@@ -47,6 +52,8 @@ export const useAuthStore = create<AuthState>((set, get) => ({
         headers: { authorization: `Basic ${encodeBasic(login, password)}` },
         body: { timestamp, hash: signInHash(timestamp, __AUTH_SALT__) },
       });
+      // Whatever orders an earlier user left in this browser are not this user's: they start from the server's copy.
+      forgetSignedOutUser();
       localStorage.setItem(STORAGE_KEYS.token, response.token);
       set({ token: response.token });
       // Staff open the internal tools in a new window with the token (spec §4).
@@ -59,10 +66,12 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     }
   },
 
-  async logout() {
+  async logout({ sessionEnded = false } = {}) {
     const token = get().token;
+    if (token && !sessionEnded) await flushBeforeSignOut();
     localStorage.removeItem(STORAGE_KEYS.token);
     set({ token: '' });
+    forgetSignedOutUser();
     if (token) {
       // Revoke on the server; a failure (already expired, offline) changes nothing for the user.
       await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => {});
@@ -80,7 +89,7 @@ setUnauthorizedHandler(() => {
   const target = back === '/' || back.startsWith('/login') ? '/login' : `/login?from=${encodeURIComponent(back)}`;
   void useAuthStore
     .getState()
-    .logout()
+    .logout({ sessionEnded: true })
     .then(() => window.location.assign(target));
 });
 

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { reportError } from '../../shared/errors';
+import { emitRealtimeFrame } from '../../shared/realtime-bus';
 import { STORAGE_KEYS } from '../../shared/storage-keys';
 import { onNotificationsChange, useNotificationsStore, type NotificationsChange } from '../../shared/notifications-store';
 import { clearNotifications } from './api/clear-notifications';
@@ -79,7 +80,11 @@ export function RealtimeConnection({ socketOptions }: RealtimeConnectionProps) {
       getToken: () => localStorage.getItem(STORAGE_KEYS.token) ?? '',
       onState: (state) => realtime.setState(state),
       onReconnectError: () => realtime.setReconnectError(true),
-      onFrame: (frame) => routeFrame(routes, frame),
+      onFrame: (frame) => {
+        routeFrame(routes, frame);
+        // Features that keep their own state in step with the server (the working order, drafts) take theirs.
+        emitRealtimeFrame(frame);
+      },
       // The token was refused: an API call answers 401 too, and the api client signs the user out.
       onUnauthorized: () => void load(),
       ...socketOptions,

@@ -1,15 +1,16 @@
 /**
  * The drafts modal (spec §2, §4 «Drafts»): save the working order as a draft, rename inline, delete one or all (with a
  * confirmation), use a draft (it becomes the working order with a new id and opens /order, saying which prices or
- * stock changed since it was saved), or start a proposal from it (step 2 of /kp).
+ * stock changed since it was saved), or start a proposal from it (step 2 of /kp). The drafts are the user's on every
+ * device (model/drafts-sync.ts); one saved here while offline is marked until the server has it.
  */
-import { savedLinesOf, todaysLinesOf, type TCompany } from '@portal/contracts';
-import { formatPrice, savedLineChanges } from '@portal/domain';
+import { DRAFT_LIMITS, savedLinesOf, todaysLinesOf, type TCompany } from '@portal/contracts';
+import { formatPrice, savedLineChanges, shortenCompanyName } from '@portal/domain';
 import { ActionIcon, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { openConfirmModal, usePrepareConfirmations } from '../../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCheck, IconFileDescription, IconPencil, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCloudOff, IconFileDescription, IconPencil, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
 import dayjs from '../../../shared/lib/dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +19,7 @@ import { reportError } from '../../../shared/errors';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { handPositionsToProposal } from '../../../shared/proposal-handoff';
-import { partnersQueryOptions } from '../../../shared/api/get-partners';
+import { partnersQueryOptions, usePartners } from '../../../shared/api/get-partners';
 import { useDraftsStore, type Draft } from '../model/drafts-store';
 import { useOrderStore } from '../model/order-store';
 import { atTodaysPrices } from '../model/todays-offers';
@@ -37,6 +38,11 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
   const [renameText, setRenameText] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const orderEmpty = order.position.length + order.position_presail.length === 0;
+  const full = drafts.length >= DRAFT_LIMITS.perUser;
+  const companies = usePartners().data ?? [];
+  // With one company every draft is its; with several, each row names the company it was made for.
+  const companyOf = (draft: Draft) =>
+    companies.length > 1 ? companies.find((company) => company.uid === draft.partner_id)?.name : undefined;
 
   const saveCurrent = () => {
     save(order, name);
@@ -66,7 +72,9 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
     const companies = await queryClient.fetchQuery(partnersQueryOptions()).catch(() => [] as TCompany[]);
     const company = companies.find((candidate) => candidate.uid === draft.partner_id) ?? companies[0];
     const now = Date.now();
-    let next: Draft = { ...structuredClone(draft), id: now, date: now, name: '', edit: false, number: undefined };
+    // The draft's own revision stays with the draft: the working order is a new one.
+    const { revision: _revision, renamed: _renamed, ...content } = structuredClone(draft);
+    let next: Draft = { ...content, id: now, date: now, name: '', edit: false, number: undefined };
     const priced = await atTodaysPrices(next, company).catch((error: unknown) => {
       reportError('GET_DRAFT_PRICES', error);
       return null;
@@ -127,13 +135,18 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
               label="Сохранить текущий заказ как черновик"
               placeholder={orderEmpty ? 'Текущий заказ пуст' : 'Название, например «Весна, склад Тверь»'}
               value={name}
+              maxLength={DRAFT_LIMITS.name}
               onChange={(event) => setName(event.currentTarget.value)}
-              disabled={orderEmpty}
+              disabled={orderEmpty || full}
+              error={full ? `Черновиков ${drafts.length} — это предел. Удалите ненужные, чтобы сохранить новый.` : undefined}
             />
-            <StatefulButton state={orderEmpty ? 'disabled' : 'active'} onClick={saveCurrent} data-testid="save-draft">
+            <StatefulButton state={orderEmpty || full ? 'disabled' : 'active'} onClick={saveCurrent} data-testid="save-draft">
               Сохранить
             </StatefulButton>
           </Group>
+          <Text size="xs" c="dimmed" mt={6}>
+            Черновики хранятся в вашей учётной записи: они видны на всех ваших устройствах.
+          </Text>
         </Paper>
 
         {drafts.length === 0 ? (
@@ -147,6 +160,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
                 const renaming = mode?.id === draft.id && mode.action === 'rename';
                 const busy = mode !== null && !renaming;
                 const units = draft.total_count;
+                const company = companyOf(draft);
                 return (
                   <Paper
                     key={draft.id}
@@ -157,8 +171,9 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
                     style={{ borderColor: selected === draft.id ? 'var(--mantine-color-blue-5)' : undefined, cursor: 'pointer' }}
                     onClick={() => !renaming && setSelected((current) => (current === draft.id ? null : draft.id))}
                   >
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Box style={{ flex: 1, minWidth: 0 }} onClick={(event) => renaming && event.stopPropagation()}>
+                    {/* On a phone the actions go under the name instead of out of the dialog. */}
+                    <Group justify="space-between" gap="xs">
+                      <Box style={{ flex: '1 1 14rem', minWidth: 0 }} onClick={(event) => renaming && event.stopPropagation()}>
                         {renaming ? (
                           <TextInput
                             size="xs"
@@ -193,6 +208,18 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
                               предзаказ {formatPrice(draft.total_presail)}
                             </Badge>
                           )}
+                          {company && (
+                            <Text size="xs" c="dimmed" truncate maw={180}>
+                              {shortenCompanyName(company)}
+                            </Text>
+                          )}
+                          {draft.revision === undefined && (
+                            <Tooltip label="Сохранён только в этом браузере: будет отправлен, когда появится связь">
+                              <Badge size="xs" color="gray" variant="light" leftSection={<IconCloudOff size={10} />} data-testid="draft-not-synced">
+                                не отправлен
+                              </Badge>
+                            </Tooltip>
+                          )}
                           {draft.delivery.case === 'other' && draft.delivery.cost > 0 && (
                             <Badge size="xs" color="grape" variant="light">
                               + доставка {formatPrice(draft.delivery.cost)}
@@ -200,7 +227,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
                           )}
                         </Group>
                       </Box>
-                      <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+                      <Group gap={4} wrap="nowrap" ml="auto" onClick={(event) => event.stopPropagation()}>
                         {renaming ? (
                           <>
                             <ActionIcon

@@ -1,6 +1,7 @@
 /**
  * The working order (spec §3/§4): one zustand store written to localStorage (`working_order`) after every change,
- * so a reload keeps it. Every change goes through the domain's one pricing rule (packages/contracts working-order.ts
+ * so a reload keeps it; working-order-sync.ts keeps it in step with the server's copy and the user's other devices.
+ * Every change goes through the domain's one pricing rule (packages/contracts working-order.ts
  * maps the stored shape to it and back), with the contracts of the chosen company.
  */
 import {
@@ -52,6 +53,8 @@ interface OrderState {
   /** Replaces the order (a draft used, an order copied or edited). */
   replace(order: WebOrder): void;
   reset(): void;
+  /** Signed out: the order leaves memory, nothing is written (the sign-out clears the storage key). */
+  forget(): void;
 }
 
 const pricing = (order: WebOrder) => order.contracts ?? [];
@@ -86,6 +89,7 @@ export const useOrderStore = create<OrderState>((set, get) => {
       const before = get().order;
       commit({ ...blankOrder(), partner_id: before.partner_id, storage: before.storage, contracts: before.contracts });
     },
+    forget: () => set({ order: blankOrder() }),
   };
 });
 
