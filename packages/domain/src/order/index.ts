@@ -3,6 +3,7 @@ export * from './order-model';
 export * from './money';
 export * from './discount';
 export * from './price-order';
+export * from './company-price';
 export * from './reserved';
 export * from './check-status';
 export * from './quick-order';

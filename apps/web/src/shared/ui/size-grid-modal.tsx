@@ -65,6 +65,7 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                 <Table.Th>Размер</Table.Th>
                 <Table.Th ta="right">Остаток</Table.Th>
                 <Table.Th ta="right">Ваша цена</Table.Th>
+                <Table.Th ta="right">Розничная</Table.Th>
                 <Table.Th w={110}>Количество</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -75,8 +76,11 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                   <Table.Tr key={offer.GUID}>
                     <Table.Td>{offer.CHARACTERISTIC || '—'}</Table.Td>
                     <Table.Td ta="right">{offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'под заказ'}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPrice(offer.PRICE)}
+                    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="size-own-price">
+                      {formatPrice(offer.PRICE_NET ?? offer.PRICE)}
+                    </Table.Td>
+                    <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="size-list-price">
+                      {formatPrice(offer.PRICE_LIST ?? result.PRODUCT.PRICE)}
                     </Table.Td>
                     <Table.Td>
                       <TextInput
