@@ -52,9 +52,12 @@ export function isOrderCancelled(checks: Checks): boolean {
   return checks.length > 0 && checks.every((check) => check.status === CHECK_STATUS.CANCELLED);
 }
 
-/** The invoice PDF prints for any order that is not cancelled; it leaves out the cancelled checks. */
+/**
+ * The invoice PDF prints while some check bills something: not for a cancelled order, nor for one wholly on pre-order
+ * (billed after arrival, reservation.ts). It leaves out the cancelled and pre-order checks.
+ */
 export function canPrintInvoice(checks: Checks): boolean {
-  return !isOrderCancelled(checks);
+  return checks.length === 0 || checks.some((check) => check.status !== CHECK_STATUS.CANCELLED && check.status !== CHECK_STATUS.PREORDER);
 }
 
 export function isCheckInvoiced(check: { status: number }): boolean {

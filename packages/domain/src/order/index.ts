@@ -5,6 +5,7 @@ export * from './discount';
 export * from './price-order';
 export * from './company-price';
 export * from './reserved';
+export * from './reservation';
 export * from './check-status';
 export * from './quick-order';
 export * from './draft-changes';

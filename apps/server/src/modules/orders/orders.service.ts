@@ -22,7 +22,8 @@ import {
 import {
   billRequestRefusal,
   canEditOrder,
-  canPrintInvoice,
+  invoiceRefusal,
+  preorderNotice,
   canRequestBill,
   formatPrice,
   fromKopecks,
@@ -352,10 +353,8 @@ export function orderNotes(priced: PricedOrder, sentPrices: ReadonlyMap<string, 
     const more = corrections.length > 10 ? ` и ещё ${corrections.length - 10}` : '';
     parts.push(`Цены пересчитаны по текущему прайсу: ${shown}${more}.`);
   }
-  const short = priced.lines.filter((line) => line.preorder > 0).map((line) => `${label(line)} — ${line.preorder} шт.`);
-  if (short.length > 0) {
-    parts.push(`В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' и другие.' : ''}`);
-  }
+  const preorder = preorderNotice(priced.lines);
+  if (preorder) parts.push(preorder);
   return parts.join(' ');
 }
 
@@ -533,7 +532,7 @@ export async function listOrders(db: Db, userId: number): Promise<TOrderListItem
   const partnerIds = await userPartnerIds(db, userId);
   const rows = await repo.listOrders(db, partnerIds);
   const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
-  return rows.map(({ order, partnerUid, partnerName }) => {
+  return rows.map(({ order, partnerUid, partnerName, preorderUnits }) => {
     const own = checks.filter((check) => check.orderId === order.id);
     return {
       n: order.id,
@@ -548,6 +547,7 @@ export async function listOrders(db: Db, userId: number): Promise<TOrderListItem
       total: order.total,
       count: order.count,
       total_count: order.totalCount,
+      preorder_count: Number(preorderUnits),
     };
   });
 }
@@ -657,7 +657,8 @@ export async function invoiceData(db: Db, userId: number, orderId: number, name:
   }
   const { order } = await requireOrder(db, userId, orderId);
   const checks = await repo.checksOf(db, [orderId]);
-  if (!canPrintInvoice(checks)) throw badRequest(`Заказ № ${orderId} отменён — счёт по нему не печатается.`);
+  const refusal = invoiceRefusal(orderId, checks);
+  if (refusal) throw badRequest(refusal);
   const lines = await repo.orderLinesOf(db, [orderId]);
   if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
   const buyer = await repo.partnerRequisites(db, order.partnerId);
