@@ -206,7 +206,7 @@ export function OrderPage() {
                           {order.position_presail.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
                         </Badge>
                       </Group>
-                      <Text fw={600}>{formatPrice(order.total_presail)}</Text>
+                      <Text fw={600} data-testid="presale-total">{formatPrice(order.total_presail)}</Text>
                     </Group>
                     <Text size="xs" c="dimmed" mb="xs">
                       Эти позиции превышают остаток: склад не резервирует их, они придут со следующей поставкой; {PREORDER_BILLING}. Сейчас счёт — только на товар в резерве.
