@@ -24,7 +24,8 @@ export const availableText = (credit: ContractCredit) => (credit.available === n
 export function PendingNote({ credit }: { credit: ContractCredit }) {
   if (credit.pending <= 0) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="credit-pending" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    // Wraps even inside a cell that keeps its figures on one line (the main page's table).
+    <Text size="xs" c="dimmed" data-testid="credit-pending" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'normal' }}>
       в заказах, ещё не выставленных: {formatKopecks(credit.pending)}
     </Text>
   );

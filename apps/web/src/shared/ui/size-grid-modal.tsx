@@ -65,7 +65,6 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                 <Table.Th>Размер</Table.Th>
                 <Table.Th ta="right">Остаток</Table.Th>
                 <Table.Th ta="right">Ваша цена</Table.Th>
-                <Table.Th ta="right">Розничная</Table.Th>
                 <Table.Th w={110}>Количество</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -76,11 +75,14 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                   <Table.Tr key={offer.GUID}>
                     <Table.Td>{offer.CHARACTERISTIC || '—'}</Table.Td>
                     <Table.Td ta="right">{offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'под заказ'}</Table.Td>
-                    <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="size-own-price">
-                      {formatPrice(offer.PRICE_NET ?? offer.PRICE)}
-                    </Table.Td>
-                    <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="size-list-price">
-                      {formatPrice(offer.PRICE_LIST ?? result.PRODUCT.PRICE)}
+                    {/* The list price under the company's, labelled: one column, so the quantity stays in view on a phone. */}
+                    <Table.Td ta="right">
+                      <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="size-own-price">
+                        {formatPrice(offer.PRICE_NET ?? offer.PRICE)}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        розничная <span style={{ whiteSpace: 'nowrap' }} data-testid="size-list-price">{formatPrice(offer.PRICE_LIST ?? result.PRODUCT.PRICE)}</span>
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <TextInput

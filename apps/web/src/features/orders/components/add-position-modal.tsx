@@ -202,8 +202,8 @@ function ProductOffers({
                 <Table.Td ta="right" c="dimmed" data-testid="offer-full-price">
                   {formatPrice(fromKopecks(price.fullPriceKopecks))}
                 </Table.Td>
-                <Table.Td ta="right" fw={600} data-testid="offer-own-price">
-                  {formatPrice(fromKopecks(price.priceKopecks))}
+                <Table.Td ta="right" fw={600}>
+                  <span data-testid="offer-own-price">{formatPrice(fromKopecks(price.priceKopecks))}</span>
                   {price.discountPercent > 0 && <Text size="xs" c="teal">−{price.discountPercent} %</Text>}
                 </Table.Td>
                 <Table.Td>
