@@ -74,6 +74,7 @@ for (const width of [1440, 390, 360]) {
     await expect(card.getByTestId('card-own-price')).toHaveText(formatPrice(net));
     await expect(card.getByText('Ваша цена', { exact: true })).toBeVisible();
     await expect(card.getByTestId('card-list-price')).toHaveText(`Розничная ${formatPrice(list)}`);
+    await card.getByTestId('card-list-price').scrollIntoViewIfNeeded();
     await shot(page, `catalogue-petrov-${width}`, false);
 
     await card.click();

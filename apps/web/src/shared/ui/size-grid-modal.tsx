@@ -59,13 +59,13 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
         <Stack gap="sm">
           <Text fz="sm">{result.PRODUCT.NAME}</Text>
           {!company && <Alert color="yellow">Выберите компанию, чтобы заказать по её ценам.</Alert>}
-          <Table aria-label="Размерная сетка" verticalSpacing={4}>
+          <Table aria-label="Размерная сетка" verticalSpacing={4} horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Размер</Table.Th>
                 <Table.Th ta="right">Остаток</Table.Th>
                 <Table.Th ta="right">Ваша цена</Table.Th>
-                <Table.Th w={110}>Количество</Table.Th>
+                <Table.Th w={80}>Кол-во</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
