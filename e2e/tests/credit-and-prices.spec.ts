@@ -174,23 +174,24 @@ for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     const today = moscowDay(Date.now());
+    // ИП Петров: no other journey sends his orders, so his figures move only by this one (journeys run two at a time).
     const companies = await apiGet<Array<{ uid: string; storages: Storage[] }>>(page, '/api/partners');
-    const specsnab = companies.find((company) => company.uid === SPECSNAB)!;
-    // A size in stock from a contract with a limit: its figure is a sum, not «без лимита».
-    const suit = await apiGet<{ PRODUCT: { ARTICLE: string }; OFFERS: Array<{ CHARACTERISTIC: string; RESIDUE: number; ORGGUID: string }> }>(
+    const petrov = companies.find((company) => company.uid === PETROV)!;
+    // Gloves in stock, sold by ЭС, whose contract with him has a limit: its figure is a sum, not «без лимита».
+    const gloves = await apiGet<{ PRODUCT: { ARTICLE: string }; OFFERS: Array<{ CHARACTERISTIC: string; RESIDUE: number; ORGGUID: string }> }>(
       page,
-      `/api/product/search?QUERY=${encodeURIComponent('КСТ-2')}&OPTION=0&PARTNER=${SPECSNAB}`,
+      `/api/product/search?QUERY=${encodeURIComponent('ПЕР100А')}&OPTION=0&PARTNER=${PETROV}`,
     );
-    const offer = suit.OFFERS.find((candidate) => candidate.RESIDUE > 0 && specsnab.storages.some((storage) => storage.guid === candidate.ORGGUID && storage.limit > 0))!;
+    const offer = gloves.OFFERS.find((candidate) => candidate.RESIDUE > 0 && petrov.storages.some((storage) => storage.guid === candidate.ORGGUID && storage.limit > 0))!;
     expect(offer, 'a size in stock of a contract with a limit').toBeDefined();
-    const contract = specsnab.storages.find((storage) => storage.guid === offer.ORGGUID)!;
+    const contract = petrov.storages.find((storage) => storage.guid === offer.ORGGUID)!;
 
     await page.goto('/order');
     await page.getByRole('combobox', { name: 'Компания', exact: true }).click();
-    await page.getByRole('option', { name: /СпецСнаб/ }).click();
+    await page.getByRole('option', { name: 'ИП Петров Алексей Викторович' }).click();
     await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
     const modal = page.getByTestId('add-position-modal');
-    await modal.getByLabel('Поиск товара для заказа').fill(suit.PRODUCT.ARTICLE);
+    await modal.getByLabel('Поиск товара для заказа').fill(gloves.PRODUCT.ARTICLE);
     await modal.getByLabel(`Количество ${offer.CHARACTERISTIC}`, { exact: true }).fill('1');
     await modal.getByTestId('add-position-submit').click();
     await expect(modal).toBeHidden();
@@ -204,19 +205,19 @@ for (const width of [1440, 390]) {
     await expect(page).toHaveURL(/\/orders\?n=\d+/);
 
     // What the server now counts as sent and not yet invoiced, and what is left: the figure the order page promised.
-    const after = (await apiGet<Array<{ uid: string; storages: Storage[] }>>(page, '/api/partners')).find((company) => company.uid === SPECSNAB)!;
+    const after = (await apiGet<Array<{ uid: string; storages: Storage[] }>>(page, '/api/partners')).find((company) => company.uid === PETROV)!;
     const storage = after.storages.find((candidate) => candidate.guid === contract.guid)!;
     const credit = contractCredit(storage, 0, today);
     expect(formatPrice(fromKopecks(credit.available!))).toBe(promised);
     const pendingLine = `в заказах, ещё не выставленных: ${formatPrice(fromKopecks(credit.pending))}`;
 
     await page.goto('/');
-    const row = page.locator(`[data-testid="company-summary"][data-uid="${SPECSNAB}"] [data-testid="contract-credit-row"][data-guid="${contract.guid}"]`);
+    const row = page.locator(`[data-testid="company-summary"][data-uid="${PETROV}"] [data-testid="contract-credit-row"][data-guid="${contract.guid}"]`);
     await expect(row.getByTestId('credit-available')).toHaveText(promised);
     await expect(row.getByTestId('credit-pending')).toHaveText(pendingLine);
     await shot(page, `credit-main-after-order-${width}`);
 
-    await page.goto(`/company/${SPECSNAB}`);
+    await page.goto(`/company/${PETROV}`);
     const card = page.locator(`[data-testid="contract"][data-guid="${contract.guid}"]`);
     await expect(card.getByTestId('credit-available')).toHaveText(promised);
     await expect(card.getByTestId('credit-pending')).toHaveText(pendingLine);
@@ -224,7 +225,7 @@ for (const width of [1440, 390]) {
 
     await page.goto('/order');
     await page.getByRole('combobox', { name: 'Компания', exact: true }).click();
-    await page.getByRole('option', { name: /СпецСнаб/ }).click();
+    await page.getByRole('option', { name: 'ИП Петров Алексей Викторович' }).click();
     await page.getByRole('combobox', { name: 'Договор', exact: true }).click();
     await page.getByRole('option', { name: new RegExp(`^${contract.name} · `) }).click();
     await expect(panel.getByTestId('credit-available')).toHaveText(promised);
