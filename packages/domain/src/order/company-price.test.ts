@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_DISCOUNT_STATUSES, ORGANISATION, PRICE_TYPE } from '../constants';
-import { companyPrice, fullPriceKopecks, pricingCatalogue, type CatalogueOffer, type CatalogueProduct, type PricingContract } from './company-price';
+import {
+  companyPrice,
+  fullPriceKopecks,
+  placeholderDiscountPercent,
+  pricingCatalogue,
+  productNetKopecks,
+  type CatalogueOffer,
+  type CatalogueProduct,
+  type PricingContract,
+} from './company-price';
 import { discountedKopecks } from './money';
 import { priceLine, priceOrder } from './price-order';
 
@@ -110,6 +119,16 @@ describe('companyPrice', () => {
         expect(fullPriceKopecks(priced, undefined, contracts)).toBe(
           fullPriceKopecks(priced, { organisation: ORGANISATION.FRO, dealerKopecks: priced.dealerKopecks }, contracts),
         );
+      }),
+    );
+  });
+
+  it('the catalogue index’s «Ваша цена» from a product’s full price is companyPrice’s, for any company', () => {
+    fc.assert(
+      fc.property(company, generatedProduct, (contracts, spec) => {
+        const priced = product({ ...spec, listKopecks: spec.dealerKopecks + spec.markupKopecks });
+        const shown = companyPrice(priced, undefined, contracts);
+        expect(productNetKopecks(shown.fullPriceKopecks, priced, placeholderDiscountPercent(contracts))).toBe(shown.priceKopecks);
       }),
     );
   });

@@ -8,6 +8,8 @@
  */
 import { PRICE_TYPE, type PriceTypeId } from '../constants';
 import { contractPriceType, priceKopecksForHalves, priceTypeHalves } from '../price-type';
+import { lineDiscount } from './discount';
+import { discountedKopecks } from './money';
 import type { OrderCatalogue, OrderContract, OrderOffer, OrderProduct } from './order-model';
 import { PLACEHOLDER_ORGANISATION, placeholderOffer, priceLine, type LinePrice } from './price-order';
 
@@ -74,6 +76,20 @@ export function companyPrice(product: PricedProduct, offer: OfferPriceList | und
     contracts,
   );
   return { listKopecks: listPriceKopecks(product, offer), ...line };
+}
+
+/** The discount a company gets on products' own prices: that of its contract with the placeholder's organisation. */
+export function placeholderDiscountPercent(contracts: readonly OrderContract[]): number {
+  return contracts.find((contract) => contract.organisation === PLACEHOLDER_ORGANISATION)?.discountPercent ?? 0;
+}
+
+/**
+ * «Ваша цена» of a product's own price from its full price, for a caller that has the full price already and prices
+ * many products for one company (the catalogue's index sorts and filters by it): what `companyPrice` gives.
+ */
+export function productNetKopecks(fullKopecks: number, product: Pick<OrderProduct, 'status' | 'maxDiscountPercent'>, discountPercent: number): number {
+  const contracts = [{ guid: PLACEHOLDER_ORGANISATION, discount: discountPercent }];
+  return discountedKopecks(fullKopecks, lineDiscount({ status: product.status, maxDiscount: product.maxDiscountPercent, orgGuid: PLACEHOLDER_ORGANISATION, contracts }));
 }
 
 /** A catalogue product with its prices, as the server reads it. */

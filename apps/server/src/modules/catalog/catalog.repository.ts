@@ -23,6 +23,7 @@ export async function indexProductsAfter(db: DbOrTx, afterId: number, limit: num
   return rowsOf<IndexedProduct>(
     await db.execute(sql`
       select p.id, p.group_code as "group", p.type, p.season, p.protection_class as protection, p.standard, p.status,
+        p.max_discount::float8 as "maxDiscount",
         (extract(epoch from p.created_at) * 1000000)::float8 as "createdUs",
         ${sql.raw(kopecks('p.price'))}::float8 as "listKopecks", ${sql.raw(kopecks('p.price_opt'))}::float8 as "dealerKopecks",
         p.season_sale as sale, p.name_key as "nameKey"

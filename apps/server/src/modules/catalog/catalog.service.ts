@@ -8,7 +8,7 @@ import {
   type TSeasonSaleQuery,
   type ZCatalogFiltersQuerySchema,
 } from '@portal/contracts';
-import { CATALOG_PAGE_SIZE, companyPrice, fromKopecks, priceTypeHalves } from '@portal/domain';
+import { CATALOG_PAGE_SIZE, companyPrice, fromKopecks, placeholderDiscountPercent, priceTypeHalves } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -44,7 +44,7 @@ function subtreeCodes(groups: ProductsPart['groupTree'], code: string): string[]
 
 /**
  * The page's cards in the index's order, priced for the company by the one path of the domain (`companyPrice`): the
- * index sorts and filters by the price in the company's type (PRICE_DEALER), the card shows it less the discount.
+ * index sorts and filters by the same «Ваша цена» (`productNetKopecks`) the card shows as PRICE_NET.
  */
 function toPage(answer: IndexAnswer, cards: CatalogCard[], pricing: Pricing): TCatalogPage {
   const roubles = (value: number | null) => (value === null ? null : fromKopecks(value));
@@ -85,7 +85,8 @@ function toPage(answer: IndexAnswer, cards: CatalogCard[], pricing: Pricing): TC
  */
 async function pricingOf(db: Db, user: SignedInUser | null, partnerUid: string | undefined) {
   const pricing = await resolvePricing(db, user, { PARTNER: partnerUid });
-  return { pricing, halves: priceTypeHalves(pricing.priceType), partnerId: pricing.partnerId ?? null };
+  const halves = { ...priceTypeHalves(pricing.priceType), discountPercent: placeholderDiscountPercent(pricing.contracts) };
+  return { pricing, halves, partnerId: pricing.partnerId ?? null };
 }
 
 type FiltersQuery = z.infer<typeof ZCatalogFiltersQuerySchema>;

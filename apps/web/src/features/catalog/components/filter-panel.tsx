@@ -66,9 +66,9 @@ function PriceRange({ filters, counts, onChange }: FiltersProps) {
   }, [filters.priceFrom, filters.priceTo]);
   const bound = (value: string | number) => (value === '' ? null : Number(value));
   return (
-    <Stack gap={6} role="group" aria-label="Цена без скидки по договору, ₽">
+    <Stack gap={6} role="group" aria-label="Ваша цена, ₽">
       <Text fw={600} fz="sm">
-        Цена без скидки по договору, ₽
+        Ваша цена, ₽
       </Text>
       <Group gap="xs" wrap="nowrap" grow>
         <NumberInput aria-label="Цена от" placeholder={counts?.price.min != null ? `от ${Math.floor(counts.price.min)}` : 'от'} min={0} decimalScale={2} value={from} onChange={setFrom} hideControls />
