@@ -77,13 +77,13 @@ test('a check status changed through the integration API pops up at once and sho
   await popup.getByRole('button', { name: 'Закрыть' }).click();
   await page.clock.resume();
   expect((await markedRead).status()).toBe(200);
-  // The history reloaded itself: the check's new status, and the order is no longer reserved.
-  await expect(card.getByText('Отгружен', { exact: true })).toBeVisible();
-  await expect(card.getByText('Без резерва', { exact: true })).toBeVisible();
+  // The history reloaded itself: the check's new status, and the order's badge says it is shipped (its reserve is over).
+  await expect(card.locator('[data-testid^="check-"]').getByText('Отгружен', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('order-reservation')).toHaveText('Отгружен');
 
   // After a reload the status holds and the message is in the notifications bar, not popping up again.
   await page.reload();
-  await expect(page.getByTestId(`order-${order}`).getByText('Отгружен', { exact: true })).toBeVisible();
+  await expect(page.getByTestId(`order-${order}`).getByTestId('order-reservation')).toHaveText('Отгружен');
   await page.getByRole('button', { name: /Уведомления/ }).first().click();
   await expect(page.getByTestId('notification-item').filter({ hasText: `Заказ № ${order}` })).toBeVisible();
   await expect(page.getByTestId('notification-popup')).toHaveCount(0);

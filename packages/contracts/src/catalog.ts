@@ -39,6 +39,11 @@ export const ZCatalogProductSchema = z.object({
   RESIDUE: z.number(),
   /** The dealer's price: the product's price in the price type of the company in use (PARTNER); PRICE without one. */
   PRICE_DEALER: z.number(),
+  /**
+   * «Ваша цена»: what the order charges the company in use — PRICE_DEALER less the contract's discount (capped by
+   * MAX_DISCOUNT, none for Outlet, Discount, Activity); PRICE_DEALER without a company.
+   */
+  PRICE_NET: z.number(),
   /** The date (YYYY-MM-DD, Moscow) of the company's last order of this product; null when never or without PARTNER. */
   BOUGHT: z.string().nullable(),
 });

@@ -76,10 +76,14 @@ export function wireOffer(offer: OrderOffer, id = 0): TOffer {
   };
 }
 
-/** The offers to show and order from: the product's own, or its one placeholder (price-order.ts placeholderOffer). */
-export function offersOrPlaceholder(offers: readonly TOffer[], product: { UID: string; PRICE_OPT: number }): TOffer[] {
+/**
+ * The offers to show and order from: the product's own, or its one placeholder (price-order.ts placeholderOffer),
+ * which costs what the product does: its list price and «Ваша цена» are the product's when the server gave them.
+ */
+export function offersOrPlaceholder(offers: readonly TOffer[], product: { UID: string; PRICE_OPT: number; PRICE?: number; PRICE_NET?: number }): TOffer[] {
   if (offers.length > 0) return [...offers];
-  return [wireOffer(placeholderOffer(product.UID, toKopecks(product.PRICE_OPT)))];
+  const placeholder = wireOffer(placeholderOffer(product.UID, toKopecks(product.PRICE_OPT)));
+  return [{ ...placeholder, ...(product.PRICE !== undefined && { PRICE_LIST: product.PRICE }), ...(product.PRICE_NET !== undefined && { PRICE_NET: product.PRICE_NET }) }];
 }
 
 export function isPlaceholderOffer(offer: Pick<TOffer, 'GUID'>, productUid: string): boolean {

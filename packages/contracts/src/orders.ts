@@ -185,6 +185,8 @@ export const ZOrderListItemSchema = z.object({
   total: z.number(),
   count: z.number(),
   total_count: z.number(),
+  /** Ours: units of the order on pre-order (not reserved, billed after arrival); the history's badge says so. */
+  preorder_count: z.number().default(0),
 });
 export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
 

@@ -26,6 +26,11 @@ export const ZStorageSchema = z.object({
   base_discount: z.number().default(0),
   cashback: z.number().default(0),
   documents: z.array(ZStorageDocumentSchema),
+  /**
+   * Ours: this portal's orders on the contract that the back office has not put in the debt yet, in roubles
+   * (domain `isCheckPending`). The credit counts them with the debt.
+   */
+  pending: z.number().default(0),
 });
 export type TStorage = z.infer<typeof ZStorageSchema>;
 

@@ -17,6 +17,11 @@ export const ZProductSchema = z.object({
   ARTICLE: z.string(),
   PRICE: z.number(),
   PRICE_OPT: z.number(),
+  /**
+   * Ours: «Ваша цена» — what an order charges the company in use (PARTNER) for it: PRICE_OPT less the contract's
+   * discount (capped by MAX_DISCOUNT, none for Outlet, Discount, Activity); PRICE_OPT without a company.
+   */
+  PRICE_NET: z.number(),
   WEIGHT: z.number(),
   VALUME: z.number(),
   DETAIL_TEXT: z.string(),
@@ -38,6 +43,8 @@ export const ZOfferSchema = z.object({
   PRICE: z.number(),
   /** Ours: the offer's list (retail) price, shown beside the viewer's; absent in offers the client builds itself. */
   PRICE_LIST: z.number().optional(),
+  /** Ours: «Ваша цена» of the offer — PRICE less the contract's discount, what the order line is charged; absent in offers the client builds. */
+  PRICE_NET: z.number().optional(),
   /** Next supply: "<quantity>/<dd.mm.yyyy>", or empty. */
   PPDATA: z.string(),
   GUID: z.string(),
@@ -52,6 +59,8 @@ export const ZFoundProductSchema = z.object({
   NAME: z.string(),
   PRICE: z.number(),
   PRICE_OPT: z.number(),
+  /** Ours: «Ваша цена», as PRODUCT's. */
+  PRICE_NET: z.number(),
   STATUS: z.string(),
   IMAGE: z.string().nullable(),
 });
@@ -101,7 +110,8 @@ export const ZProductSearchQuerySchema = z.object({
   PRICEUID: z.string().max(64, 'PRICEUID слишком длинный.').optional(),
   /**
    * Ours: the uid of the signed-in user's company whose prices to show — each offer at the price type of the company's
-   * contract with the offer's organisation, the product at that of its first contract. Not together with PRICEUID.
+   * contract with the offer's organisation, the product at that of its placeholder offer (FRO), each less the
+   * contract's discount in PRICE_NET. Not together with PRICEUID.
    */
   PARTNER: partnerUid.optional(),
 });
@@ -122,8 +132,10 @@ export const ZProductPriceSchema = z.object({
   ID: z.number(),
   /** The list (retail) price. */
   PRICE: z.number(),
-  /** The company's price by the price type of its first contract. */
+  /** The company's price before its discount: the product's price in its placeholder's (FRO) contract's price type. */
   PRICE_OPT: z.number(),
+  /** «Ваша цена»: PRICE_OPT less the contract's discount, what the order charges. */
+  PRICE_NET: z.number(),
 });
 export const ZProductPricesSchema = z.object({ PRICETYPE: ZPriceTypeSchema, PRICES: z.array(ZProductPriceSchema) });
 export type TProductPrices = z.infer<typeof ZProductPricesSchema>;

@@ -40,6 +40,18 @@ describe('contractCredit', () => {
     );
   });
 
+  it('what the portal sent and the back office has not invoiced counts against the limit: the promised rest is what is left after sending', () => {
+    const before = contractCredit({ limit: 687_550, debt: 0, documents: [] }, 17_857_800, TODAY);
+    expect(before.creditLeft).toBe(50_897_200);
+    const after = contractCredit({ limit: 687_550, debt: 0, documents: [], pending: 178_578 }, 0, TODAY);
+    expect(after).toMatchObject({ pending: 17_857_800, exposure: 17_857_800, available: before.creditLeft, standing: 'within-limit', limitUsed: 26 });
+    const over = contractCredit({ limit: 1000, debt: 600, documents: [], pending: 500 }, 0, TODAY);
+    expect(over).toMatchObject({ standing: 'debt-over-limit', available: -10_000, overLimitBy: 10_000 });
+    expect(creditAlerts(over)[0]!.message).toBe(
+      'Долг с заказами, ещё не выставленными, 1\u202f100.00 ₽ больше лимита 1\u202f000.00 ₽ на 100.00 ₽: новые заказы по договору менеджер согласует после оплаты долга.',
+    );
+  });
+
   it('an order that does not fit says by how much', () => {
     const credit = contractCredit({ limit: 1000, debt: 300, documents: [] }, 80_000, TODAY);
     expect(credit).toMatchObject({ standing: 'order-over-limit', available: 70_000, creditLeft: -10_000, overLimitBy: 10_000 });
@@ -57,6 +69,7 @@ describe('contractCredit', () => {
     limit: fc.oneof(fc.constant(0), kopecks.map(fromKopecks)),
     debt: kopecks.map(fromKopecks),
     documents: fc.array(document, { maxLength: 8 }),
+    pending: fc.option(kopecks.map(fromKopecks), { nil: undefined }),
   });
   /** Coherent back-office data: the documents are a breakdown of the debt, so they add up to no more than it. */
   const coherent = contract.filter((candidate) => contractDataProblems(candidate).length === 0);
@@ -83,7 +96,7 @@ describe('contractCredit', () => {
     );
   });
 
-  it('credit left is limit − debt − order to the kopeck; the debt alone above the limit says so, an empty order never exceeds it', () => {
+  it('credit left is limit − debt − orders not yet invoiced − order to the kopeck; the exposure alone above the limit says so, an empty order never exceeds it', () => {
     fc.assert(
       fc.property(contract, order, (candidate, orderKopecks) => {
         const credit = contractCredit(candidate, orderKopecks, TODAY);
@@ -94,9 +107,10 @@ describe('contractCredit', () => {
           expect(codes).not.toContain('ORDER_OVER_LIMIT');
           return;
         }
-        expect(credit.creditLeft).toBe(Math.round(candidate.limit * 100) - Math.round(candidate.debt * 100) - orderKopecks);
+        const pendingKopecks = Math.round((candidate.pending ?? 0) * 100);
+        expect(credit.creditLeft).toBe(Math.round(candidate.limit * 100) - Math.round(candidate.debt * 100) - pendingKopecks - orderKopecks);
         expect(Number.isInteger(credit.creditLeft)).toBe(true);
-        if (credit.debt > credit.limit) {
+        if (credit.debt + credit.pending > credit.limit) {
           expect(credit.standing).toBe('debt-over-limit');
           expect(codes).toContain('DEBT_OVER_LIMIT');
           expect(codes).not.toContain('ORDER_OVER_LIMIT');

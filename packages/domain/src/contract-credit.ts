@@ -19,6 +19,12 @@ export interface CreditContract {
   limit: number;
   debt: number;
   documents: readonly CreditDocument[];
+  /**
+   * This portal's orders on the contract that the back office has not yet invoiced, in roubles (absent: none). The
+   * debt does not hold them yet, but the dealer owes them as surely: the limit counts both (docs/decisions.md
+   * "Credit counts the orders sent").
+   */
+  pending?: number;
 }
 
 /** A document's payment term, seen on a Moscow day. */
@@ -47,9 +53,9 @@ export function documentTerm(document: CreditDocument, today: string): DocumentT
 /**
  * Where the contract stands:
  *   no-limit          the contract has no limit, nothing to exceed;
- *   within-limit      debt and this order fit in the limit;
- *   debt-over-limit   the debt alone is above the limit (whatever the order);
- *   order-over-limit  the debt fits, the debt plus this order does not.
+ *   within-limit      the exposure (debt and orders not yet invoiced) and this order fit in the limit;
+ *   debt-over-limit   the exposure alone is above the limit (whatever the order);
+ *   order-over-limit  the exposure fits, the exposure plus this order does not.
  */
 export type CreditStanding = 'no-limit' | 'within-limit' | 'debt-over-limit' | 'order-over-limit';
 
@@ -57,6 +63,10 @@ export type CreditStanding = 'no-limit' | 'within-limit' | 'debt-over-limit' | '
 export interface ContractCredit {
   limit: number;
   debt: number;
+  /** Portal orders on the contract not yet invoiced by the back office (in no document of the debt yet). */
+  pending: number;
+  /** What the contract owes and has ordered: debt + pending. The limit is measured against it. */
+  exposure: number;
   /** Debt of the contract's own documents past their last day to pay; never above the debt. */
   overdue: number;
   overdueDocuments: number;
@@ -64,11 +74,11 @@ export interface ContractCredit {
   dueSoon: number;
   /** What this order adds to the debt. */
   order: number;
-  /** Limit − debt: what the contract allows before this order (null without a limit). */
+  /** Limit − exposure: what the contract allows before this order (null without a limit). */
   available: number | null;
-  /** Limit − debt − this order (null without a limit). */
+  /** Limit − exposure − this order (null without a limit). */
   creditLeft: number | null;
-  /** The share of the limit the debt takes, in percent to one decimal (null without a limit). */
+  /** The share of the limit the exposure takes, in percent to one decimal (null without a limit). */
   limitUsed: number | null;
   standing: CreditStanding;
   /** By how much the limit is exceeded: the debt's excess, or the order's (0 within the limit). */
@@ -96,16 +106,19 @@ export function contractCredit(contract: CreditContract, orderKopecks: number, t
   const overdue = Math.min(overdueSum, owed);
   const dueSoon = Math.min(dueSoonSum, owed - overdue);
   const order = Math.max(0, orderKopecks);
+  const pending = Math.max(0, toKopecks(contract.pending ?? 0));
+  const exposure = debt + pending;
 
   if (limit === 0) {
-    return { limit, debt, overdue, overdueDocuments, dueSoon, order, available: null, creditLeft: null, limitUsed: null, standing: 'no-limit', overLimitBy: 0 };
+    const unlimited = { available: null, creditLeft: null, limitUsed: null, standing: 'no-limit', overLimitBy: 0 } as const;
+    return { limit, debt, pending, exposure, overdue, overdueDocuments, dueSoon, order, ...unlimited };
   }
-  const available = limit - debt;
+  const available = limit - exposure;
   const creditLeft = available - order;
   const standing: CreditStanding = available < 0 ? 'debt-over-limit' : creditLeft < 0 ? 'order-over-limit' : 'within-limit';
   const overLimitBy = standing === 'debt-over-limit' ? -available : standing === 'order-over-limit' ? -creditLeft : 0;
-  const limitUsed = Math.round((Math.max(0, debt) * 1000) / limit) / 10;
-  return { limit, debt, overdue, overdueDocuments, dueSoon, order, available, creditLeft, limitUsed, standing, overLimitBy };
+  const limitUsed = Math.round((Math.max(0, exposure) * 1000) / limit) / 10;
+  return { limit, debt, pending, exposure, overdue, overdueDocuments, dueSoon, order, available, creditLeft, limitUsed, standing, overLimitBy };
 }
 
 export type CreditAlertCode = 'OVERDUE_DEBT' | 'DEBT_OVER_LIMIT' | 'ORDER_OVER_LIMIT';
@@ -127,9 +140,10 @@ export function creditAlerts(credit: ContractCredit): CreditAlert[] {
     });
   }
   if (credit.standing === 'debt-over-limit') {
+    const owed = credit.pending > 0 ? `Долг с заказами, ещё не выставленными, ${rub(credit.exposure)}` : `Долг ${rub(credit.debt)}`;
     alerts.push({
       code: 'DEBT_OVER_LIMIT',
-      message: `Долг ${rub(credit.debt)} больше лимита ${rub(credit.limit)} на ${rub(credit.overLimitBy)}: новые заказы по договору менеджер согласует после оплаты долга.`,
+      message: `${owed} больше лимита ${rub(credit.limit)} на ${rub(credit.overLimitBy)}: новые заказы по договору менеджер согласует после оплаты долга.`,
     });
   } else if (credit.standing === 'order-over-limit') {
     alerts.push({

@@ -52,9 +52,12 @@ export function isOrderCancelled(checks: Checks): boolean {
   return checks.length > 0 && checks.every((check) => check.status === CHECK_STATUS.CANCELLED);
 }
 
-/** The invoice PDF prints for any order that is not cancelled; it leaves out the cancelled checks. */
+/**
+ * The invoice PDF prints while some check bills something: not for a cancelled order, nor for one wholly on pre-order
+ * (billed after arrival, reservation.ts). It leaves out the cancelled and pre-order checks.
+ */
 export function canPrintInvoice(checks: Checks): boolean {
-  return !isOrderCancelled(checks);
+  return checks.length === 0 || checks.some((check) => check.status !== CHECK_STATUS.CANCELLED && check.status !== CHECK_STATUS.PREORDER);
 }
 
 export function isCheckInvoiced(check: { status: number }): boolean {
@@ -77,4 +80,22 @@ export const SHIPMENT_CLOSED_CHECK_STATUSES: readonly number[] = [CHECK_STATUS.S
  */
 export function canRequestShipment(checks: Checks): boolean {
   return checks.length === 0 || checks.some((check) => !SHIPMENT_CLOSED_CHECK_STATUSES.includes(check.status));
+}
+
+/**
+ * Checks whose sums the contract owes but the back office's debt does not hold yet (docs/decisions.md "Credit counts
+ * the orders sent"): the debt grows by a shipping document (УПД or счёт-фактура), so a check counts from its sending
+ * until it is shipped, gets such a document, or is cancelled. Pre-order checks count too: the dealer is bound to take
+ * what was ordered for them.
+ */
+export const PENDING_CHECK_STATUSES: readonly number[] = [
+  CHECK_STATUS.NEW,
+  CHECK_STATUS.RESERVED,
+  CHECK_STATUS.ASSEMBLING,
+  CHECK_STATUS.PREORDER,
+  CHECK_STATUS.BILLED,
+];
+
+export function isCheckPending(check: { status: number; docStatus: { StatusUPD?: boolean; StatusSF?: boolean } }): boolean {
+  return PENDING_CHECK_STATUSES.includes(check.status) && !check.docStatus.StatusUPD && !check.docStatus.StatusSF;
 }

@@ -24,6 +24,9 @@ import type {
 /** The label of a product without offers: its one placeholder offer is ordered as a pre-order. */
 export const PREORDER_ONLY_LABEL = 'Только под заказ';
 
+/** Who sells a product without offers: its placeholder offer is FRO's, and so is the product's own price. */
+export const PLACEHOLDER_ORGANISATION: string = ORGANISATION.FRO;
+
 /**
  * The placeholder offer of a product without offers (spec §3 "Offer"). One convention everywhere: its guid is the
  * product's uid, it is sold by FRO, it has no stock and costs the product's price in the company's price type.
@@ -32,7 +35,7 @@ export function placeholderOffer(productUid: string, fullPriceKopecks: number): 
   return {
     guid: productUid,
     productUid,
-    organisation: ORGANISATION.FRO,
+    organisation: PLACEHOLDER_ORGANISATION,
     characteristic: PREORDER_ONLY_LABEL,
     stock: 0,
     fullPriceKopecks,
@@ -232,23 +235,31 @@ export function compareLines(a: OrderLine, b: OrderLine): number {
 }
 
 /**
+ * The asked lines, merged (the same offer twice is one line), priced and split, in the order asked. Lines that cannot
+ * be priced are left out (see `priceOrder`). A proposal's lines are priced so too.
+ */
+export function priceAskedLines(asked: readonly AskedLine[], catalogue: OrderCatalogue): OrderLine[] {
+  const lines: OrderLine[] = [];
+  for (const line of mergeAskedLines(asked)) {
+    const product = catalogue.products.get(line.productUid);
+    const offer = catalogue.offers.get(line.offerGuid);
+    if (!product || !offer || offer.productUid !== product.uid || !isCountable(line.quantity)) continue;
+    lines.push({
+      product,
+      offer,
+      quantity: line.quantity,
+      ...splitQuantity(line.quantity, offer.stock),
+      ...priceLine(product, offer, catalogue.contracts),
+    });
+  }
+  return lines;
+}
+
+/**
  * Prices and splits an order. Lines that cannot be priced (unknown product or offer, a quantity that is not a whole
  * number above 0) are left out: `orderProblems` says why, and the server refuses such an order before this step.
  */
 export function priceOrder(request: OrderRequest, catalogue: OrderCatalogue): PricedOrder {
-  const lines: OrderLine[] = [];
-  for (const asked of mergeAskedLines(request.lines)) {
-    const product = catalogue.products.get(asked.productUid);
-    const offer = catalogue.offers.get(asked.offerGuid);
-    if (!product || !offer || offer.productUid !== product.uid || !isCountable(asked.quantity)) continue;
-    lines.push({
-      product,
-      offer,
-      quantity: asked.quantity,
-      ...splitQuantity(asked.quantity, offer.stock),
-      ...priceLine(product, offer, catalogue.contracts),
-    });
-  }
-  lines.sort(compareLines);
+  const lines = priceAskedLines(request.lines, catalogue).sort(compareLines);
   return { lines, checks: orderChecks(lines, request.delivery), totals: orderTotals(lines, request.delivery) };
 }

@@ -20,6 +20,7 @@ import {
   catalogPageCount,
   catalogPageOffset,
   priceKopecksForHalves,
+  productNetKopecks,
   toKopecks,
   type CatalogFilters,
   type CatalogSort,
@@ -46,10 +47,14 @@ export type CatalogScope = { groupCodes: string[] } | { seasonSale: true } | { a
 
 export type FilterName = 'type' | 'season' | 'size' | 'protection' | 'standard' | 'status' | 'inStock' | 'price';
 
-export type Halves = { listHalves: number; dealerHalves: number };
+/**
+ * What the catalogue's prices are for a page: a price type's halves and the company's discount on products' own prices
+ * (`placeholderDiscountPercent`; 0 without a company), so pages sort and filter by «Ваша цена», as the cards show it.
+ */
+export type Halves = { listHalves: number; dealerHalves: number; discountPercent?: number };
 
-/** A price type's halves as a key of the orders built for it. */
-const halvesKey = (halves: Halves) => `${halves.listHalves}:${halves.dealerHalves}`;
+/** A price type's halves and discount as a key of the orders built for it. */
+const halvesKey = (halves: Halves) => `${halves.listHalves}:${halves.dealerHalves}:${halves.discountPercent ?? 0}`;
 
 /** The facets read from the product itself (size and stock come from its offers). */
 export const PRODUCT_FACETS = ['type', 'season', 'protection', 'standard'] as const;
@@ -64,6 +69,8 @@ export interface IndexedProduct {
   protection: string | null;
   standard: string | null;
   status: string;
+  /** MAX_DISCOUNT, percent; 0 means no cap. */
+  maxDiscount: number;
   /** created_at in microseconds since 1970, exact. */
   createdUs: number;
   listKopecks: number;
@@ -110,6 +117,9 @@ export interface ProductsPart extends Numbering {
   createdUs: Float64Array;
   listKopecks: Float64Array;
   dealerKopecks: Float64Array;
+  /** By product number: the status and MAX_DISCOUNT, which «Ваша цена» depends on. */
+  status: string[];
+  maxDiscount: Float64Array;
   /** Product numbers by name (the database's Russian order) and by novelty (created_at desc, id desc). */
   nameOrder: SortOrder;
   newOrder: SortOrder;
@@ -655,6 +665,8 @@ export class ProductsPartBuilder {
   private readonly createdUs: number[] = [];
   private readonly listKopecks: number[] = [];
   private readonly dealerKopecks: number[] = [];
+  private readonly statusOf: string[] = [];
+  private readonly maxDiscount: number[] = [];
   private readonly nameWords = new NameWordsBuilder();
 
   /** The id of the last product added (the next chunk starts after it). */
@@ -673,6 +685,8 @@ export class ProductsPartBuilder {
       this.createdUs.push(row.createdUs);
       this.listKopecks.push(row.listKopecks);
       this.dealerKopecks.push(row.dealerKopecks);
+      this.statusOf.push(row.status);
+      this.maxDiscount.push(Number(row.maxDiscount) || 0);
       this.nameWords.add(this.ids.length - 1, row.nameKey);
     }
   }
@@ -701,12 +715,16 @@ export class ProductsPartBuilder {
     const createdUs = new Float64Array(size);
     const listKopecks = new Float64Array(size);
     const dealerKopecks = new Float64Array(size);
+    const status = new Array<string>(size);
+    const maxDiscount = new Float64Array(size);
     for (let position = 0; position < size; position++) {
       const i = numberAt[position]!;
       ids[i] = idsAscending[position]!;
       createdUs[i] = this.createdUs[position]!;
       listKopecks[i] = this.listKopecks[position]!;
       dealerKopecks[i] = this.dealerKopecks[position]!;
+      status[i] = this.statusOf[position]!;
+      maxDiscount[i] = this.maxDiscount[position]!;
     }
     const sale = emptyBitmap(size);
     for (const position of this.sale) setBit(sale, numberAt[position]!);
@@ -737,6 +755,8 @@ export class ProductsPartBuilder {
       createdUs,
       listKopecks,
       dealerKopecks,
+      status,
+      maxDiscount,
       nameOrder,
       newOrder,
       priceOrders: new Map(),
@@ -900,7 +920,9 @@ function buildPriceOrder(products: ProductsPart, halves: Halves): PriceOrder {
   const prices = new Float64Array(size);
   let highest = 0;
   for (let i = 0; i < size; i++) {
-    prices[i] = priceKopecksForHalves(products.listKopecks[i]!, products.dealerKopecks[i]!, halves);
+    const full = priceKopecksForHalves(products.listKopecks[i]!, products.dealerKopecks[i]!, halves);
+    const discount = halves.discountPercent ?? 0;
+    prices[i] = discount > 0 ? productNetKopecks(full, { status: products.status[i]!, maxDiscountPercent: products.maxDiscount[i]! }, discount) : full;
     if (prices[i]! > highest) highest = prices[i]!;
   }
   const scale = 2 ** Math.max(1, Math.ceil(Math.log2(size + 1)));

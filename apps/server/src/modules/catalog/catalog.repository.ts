@@ -23,6 +23,7 @@ export async function indexProductsAfter(db: DbOrTx, afterId: number, limit: num
   return rowsOf<IndexedProduct>(
     await db.execute(sql`
       select p.id, p.group_code as "group", p.type, p.season, p.protection_class as protection, p.standard, p.status,
+        p.max_discount::float8 as "maxDiscount",
         (extract(epoch from p.created_at) * 1000000)::float8 as "createdUs",
         ${sql.raw(kopecks('p.price'))}::float8 as "listKopecks", ${sql.raw(kopecks('p.price_opt'))}::float8 as "dealerKopecks",
         p.season_sale as sale, p.name_key as "nameKey"
@@ -129,6 +130,8 @@ export interface CatalogCard {
   name: string;
   price: number;
   status: string;
+  /** MAX_DISCOUNT, percent; 0 means no cap. */
+  maxDiscount: number;
   image: number | null;
   residue: number;
   listKopecks: number;
@@ -147,7 +150,7 @@ export async function catalogCards(db: DbOrTx, ids: readonly number[], partnerId
 
 /** Every catalogue page reads its cards so: one text, prepared once (the query builder cost as much as the read). */
 const CATALOG_CARDS = `
-  select p.id, p.article, p.name, p.price::float8 as price, p.status,
+  select p.id, p.article, p.name, p.price::float8 as price, p.status, p.max_discount::float8 as "maxDiscount",
     (select i.id from product_images i where i.product_id = p.id order by i.sort, i.id limit 1) as image,
     (select coalesce(sum(o.residue), 0)::int from offers o where o.product_id = p.id) as residue,
     ${kopecks('p.price')}::float8 as "listKopecks", ${kopecks('p.price_opt')}::float8 as "dealerKopecks",

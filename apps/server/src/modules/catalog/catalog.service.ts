@@ -8,15 +8,15 @@ import {
   type TSeasonSaleQuery,
   type ZCatalogFiltersQuerySchema,
 } from '@portal/contracts';
-import { CATALOG_PAGE_SIZE, fromKopecks, priceKopecksForHalves, priceTypeHalves } from '@portal/domain';
+import { CATALOG_PAGE_SIZE, companyPrice, fromKopecks, placeholderDiscountPercent, priceTypeHalves } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
-import { imageUrl, resolvePricing } from '../products/products.service';
-import { answerPage, type CatalogScope, type Halves, type IndexAnswer, type ProductsPart } from './catalog-index';
+import { imageUrl, resolvePricing, type Pricing } from '../products/products.service';
+import { answerPage, type CatalogScope, type IndexAnswer, type ProductsPart } from './catalog-index';
 import type { CatalogIndex } from './catalog-index-keeper';
 import * as repo from './catalog.repository';
 import type { CatalogCard } from './catalog.repository';
@@ -42,14 +42,23 @@ function subtreeCodes(groups: ProductsPart['groupTree'], code: string): string[]
   return codes;
 }
 
-/** The page's cards in the index's order, priced for the company by the one rule of the domain. */
-function toPage(answer: IndexAnswer, cards: CatalogCard[], halves: Halves): TCatalogPage {
+/**
+ * The page's cards in the index's order, priced for the company by the one path of the domain (`companyPrice`): the
+ * index sorts and filters by the same «Ваша цена» (`productNetKopecks`) the card shows as PRICE_NET.
+ */
+function toPage(answer: IndexAnswer, cards: CatalogCard[], pricing: Pricing): TCatalogPage {
   const roubles = (value: number | null) => (value === null ? null : fromKopecks(value));
   const byId = new Map(cards.map((card) => [card.id, card]));
   // A product deleted since the index was built has no card: the page is one shorter until the index catches up.
   const rows = answer.ids.flatMap((id) => byId.get(id) ?? []);
   return {
-    products: rows.map((row) => ({
+    products: rows.map((row) => {
+      const price = companyPrice(
+        { listKopecks: Number(row.listKopecks), dealerKopecks: Number(row.dealerKopecks), status: row.status, maxDiscountPercent: Number(row.maxDiscount) },
+        undefined,
+        pricing.contracts,
+      );
+      return {
       ID: row.id,
       ARTICLE: row.article,
       NAME: row.name,
@@ -57,9 +66,11 @@ function toPage(answer: IndexAnswer, cards: CatalogCard[], halves: Halves): TCat
       STATUS: row.status,
       IMAGE: row.image === null ? null : imageUrl(Number(row.image)),
       RESIDUE: Number(row.residue),
-      PRICE_DEALER: fromKopecks(priceKopecksForHalves(Number(row.listKopecks), Number(row.dealerKopecks), halves)),
+      PRICE_DEALER: fromKopecks(price.fullPriceKopecks),
+      PRICE_NET: fromKopecks(price.priceKopecks),
       BOUGHT: row.bought,
-    })),
+      };
+    }),
     count: rows.length,
     total: answer.total,
     page: answer.page,
@@ -74,7 +85,8 @@ function toPage(answer: IndexAnswer, cards: CatalogCard[], halves: Halves): TCat
  */
 async function pricingOf(db: Db, user: SignedInUser | null, partnerUid: string | undefined) {
   const pricing = await resolvePricing(db, user, { PARTNER: partnerUid });
-  return { halves: priceTypeHalves(pricing.product), partnerId: pricing.partnerId ?? null };
+  const halves = { ...priceTypeHalves(pricing.priceType), discountPercent: placeholderDiscountPercent(pricing.contracts) };
+  return { pricing, halves, partnerId: pricing.partnerId ?? null };
 }
 
 type FiltersQuery = z.infer<typeof ZCatalogFiltersQuerySchema>;
@@ -89,7 +101,7 @@ async function pageOf(
 ): Promise<TCatalogPage> {
   const { snapshot, newSinceUs } = await index.current();
   const scope = scopeOf(snapshot.products.groupTree);
-  const { halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
+  const { pricing, halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
   const answer = answerPage(snapshot, {
     scope,
     filters: catalogFiltersOf(query),
@@ -100,7 +112,7 @@ async function pageOf(
     newSinceUs,
     withCounts: query.counts,
   });
-  return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId), halves);
+  return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId), pricing);
 }
 
 /** A page of a group's products (the group and its sub-groups), or of the whole catalogue without a group. A page past the last is the last. */

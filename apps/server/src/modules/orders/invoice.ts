@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   ORGANISATION,
   amountInWords,
+  billedCheck,
   formatAmount,
   formatUnixDate,
   fromKopecks,
@@ -19,6 +20,7 @@ import {
   paymentDeadline,
   shortenCompanyName,
   vatLabel,
+  unbilledNotice,
 } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
@@ -102,11 +104,13 @@ export const invoiceDay = (data: InvoiceData) => moscowDate(data.order.createdAt
 
 export async function renderInvoice({ order, buyer, contracts, checks, priced, vatPercents }: InvoiceInput): Promise<Buffer> {
   const content: Content[] = [];
+  // Each check bills what is reserved now; its pre-order units are billed after they arrive (reservation.ts).
   const printed = checks.flatMap((stored) => {
-    const check = priced.checks.find((candidate) => candidate.organisation === stored.orgGuid);
-    return check ? [{ stored, check }] : [];
+    const whole = priced.checks.find((candidate) => candidate.organisation === stored.orgGuid);
+    const check = whole && billedCheck(whole, stored.status);
+    return whole && check ? [{ stored, check, unbilled: unbilledNotice(whole, check) }] : [];
   });
-  printed.forEach(({ stored, check }, index) => {
+  printed.forEach(({ stored, check, unbilled }, index) => {
     const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: check.organisation };
     const contract = contracts.find((candidate) => candidate.guid === check.organisation);
     const vatPercent = vatPercents[check.organisation];
@@ -115,7 +119,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     const cell = (text: string, extra: Record<string, unknown> = {}) => ({ text, fontSize: 8, ...extra });
     const rows = [
       ...check.lines.map((line) => ({
-        name: `${line.product.name}, арт. ${line.product.article}${line.offer.characteristic ? `, ${line.offer.characteristic}` : ''}${line.preorder > 0 ? ' (предзаказ)' : ''}`,
+        name: `${line.product.name}, арт. ${line.product.article}${line.offer.characteristic ? `, ${line.offer.characteristic}` : ''}`,
         quantity: String(line.quantity),
         unit: 'шт.',
         price: money(line.priceKopecks),
@@ -202,7 +206,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
       ...(check.discountKopecks > 0 ? [{ text: `Цены указаны с учётом скидки по договору: ${money(check.discountKopecks)} руб.`, fontSize: 8, margin: [0, 4, 0, 0] } as Content] : []),
       {
         text: `Оплатить не позднее ${ymdRu(paymentDeadline(order.createdAt.getTime(), contract))}. Оплата счёта означает согласие с условиями поставки.` +
-          (check.lines.some((line) => line.preorder > 0) ? ' Товар в предзаказе резервируется после поступления на склад.' : ''),
+          (unbilled ? ` ${unbilled}` : ''),
         fontSize: 8,
         color: '#444',
         margin: [0, 6, 0, 24],

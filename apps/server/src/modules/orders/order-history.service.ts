@@ -14,7 +14,7 @@ import {
   type TOrderListItem,
   type TOrderPosition,
 } from '@portal/contracts';
-import { billRequestRefusal, canPrintInvoice, canRequestBill, isCheckInvoiced, isReserved, shortenCompanyName } from '@portal/domain';
+import { billRequestRefusal, canRequestBill, invoiceRefusal, isCheckInvoiced, isReserved, shortenCompanyName } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
@@ -51,7 +51,7 @@ export async function listOrders(db: Db, userId: number): Promise<TOrderListItem
   const partnerIds = await userPartnerIds(db, userId);
   const rows = await repo.listOrders(db, partnerIds);
   const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
-  return rows.map(({ order, partnerUid, partnerName }) => {
+  return rows.map(({ order, partnerUid, partnerName, preorderUnits }) => {
     const own = checks.filter((check) => check.orderId === order.id);
     return {
       n: order.id,
@@ -66,6 +66,7 @@ export async function listOrders(db: Db, userId: number): Promise<TOrderListItem
       total: order.total,
       count: order.count,
       total_count: order.totalCount,
+      preorder_count: Number(preorderUnits),
     };
   });
 }
@@ -175,7 +176,8 @@ export async function invoiceData(db: Db, userId: number, orderId: number, name:
   }
   const { order } = await requireOrder(db, userId, orderId);
   const checks = await repo.checksOf(db, [orderId]);
-  if (!canPrintInvoice(checks)) throw badRequest(`Заказ № ${orderId} отменён — счёт по нему не печатается.`);
+  const refusal = invoiceRefusal(orderId, checks);
+  if (refusal) throw badRequest(refusal);
   const lines = await repo.orderLinesOf(db, [orderId]);
   if (lines.length === 0) throw badRequest(`В заказе № ${orderId} нет строк — печатать нечего.`);
   const buyer = await repo.partnerRequisites(db, order.partnerId);

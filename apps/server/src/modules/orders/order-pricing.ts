@@ -6,22 +6,18 @@
 import {
   ORGANISATION_NAMES,
   compareLines,
-  contractPriceType,
-  offerPriceForType,
   orderChecks,
   orderTotals,
-  placeholderOffer,
-  productPriceForType,
+  pricingCatalogue,
   toKopecks,
   type OrderCatalogue,
   type OrderCheck,
   type OrderDelivery,
   type OrderLine,
-  type OrderOffer,
   type OrderProduct,
   type OrderTotals,
-  type PriceTypeId,
 } from '@portal/domain';
+import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products/price-rows';
 import type * as repo from './orders.repository';
 
 export const organisationName = (guid: string) => ORGANISATION_NAMES[guid as keyof typeof ORGANISATION_NAMES] ?? guid;
@@ -40,9 +36,9 @@ export function orderProductOf(row: Pick<repo.ProductRow, 'uid' | 'article' | 'n
 }
 
 /**
- * What an order is priced from: the products it names with their placeholder offers, its offers with today's stock
- * plus `held` (units the order's previous version holds, given back on an edit), and the company's contracts. Each
- * offer's full price is in the price type of the contract with its organisation.
+ * What an order is priced from (the domain's `pricingCatalogue`, the one path of prices): the products it names with
+ * their placeholder offers, its offers with today's stock plus `held` (units the order's previous version holds,
+ * given back on an edit), and the company's contracts.
  */
 export function orderCatalogue(
   contracts: repo.OrderContext['contracts'],
@@ -50,32 +46,20 @@ export function orderCatalogue(
   offers: readonly repo.OfferRow[],
   held: ReadonlyMap<number, number> = new Map(),
 ): OrderCatalogue {
-  // The same rule the catalogue prices by for this company (a line with no contract for its organisation is refused).
-  const priceTypeOf = (organisation: string): PriceTypeId => contractPriceType(contracts, organisation);
   const productById = new Map(products.map((row) => [row.id, row]));
-  const offerMap = new Map<string, OrderOffer>();
-  for (const row of products) {
-    const placeholder = placeholderOffer(row.uid, 0);
-    offerMap.set(row.uid, { ...placeholder, fullPriceKopecks: toKopecks(productPriceForType(row, priceTypeOf(placeholder.organisation))) });
-  }
-  for (const row of offers) {
-    const product = productById.get(row.productId);
-    offerMap.set(row.guid, {
+  return pricingCatalogue(
+    products.map((row) => ({ ...orderProductOf(row), ...productPriceListOf(row) })),
+    offers.map((row) => ({
+      ...offerPriceListOf(row),
       guid: row.guid,
       // An offer of another product than the one it is sent under is refused by orderProblems.
-      productUid: product?.uid ?? '',
-      organisation: row.orgGuid,
+      productUid: productById.get(row.productId)?.uid ?? '',
       characteristic: row.characteristic,
       stock: Math.max(0, row.residue) + (held.get(row.id) ?? 0),
-      fullPriceKopecks: product ? toKopecks(offerPriceForType(product, row.price, priceTypeOf(row.orgGuid))) : 0,
       supplyNote: row.ppdata,
-    });
-  }
-  return {
-    products: new Map(products.map((row) => [row.uid, orderProductOf(row)])),
-    offers: offerMap,
-    contracts: contracts.map((contract) => ({ organisation: contract.guid, discountPercent: contract.discount })),
-  };
+    })),
+    pricingContractsOf(contracts),
+  );
 }
 
 type StoredLineRow = Awaited<ReturnType<typeof repo.orderLinesOf>>[number];

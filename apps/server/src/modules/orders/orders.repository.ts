@@ -289,7 +289,13 @@ export function checksOf(db: DbOrTx, orderIds: number[]) {
 export function listOrders(db: DbOrTx, partnerIds: number[]) {
   if (partnerIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ order: orders, partnerUid: partners.uid, partnerName: partners.name })
+    .select({
+      order: orders,
+      partnerUid: partners.uid,
+      partnerName: partners.name,
+      /** Units stored as a pre-order (above stock when sent): the history says how many are not reserved. */
+      preorderUnits: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.presale})`,
+    })
     .from(orders)
     .innerJoin(partners, eq(partners.id, orders.partnerId))
     .where(inArray(orders.partnerId, partnerIds))

@@ -1,6 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { PENDING_CHECK_STATUSES } from '@portal/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { managers, partners, storageDocuments, storages, userPartners } from '../../db/schema';
+import { managers, orderChecks, orders, partners, storageDocuments, storages, userPartners } from '../../db/schema';
 
 export function listUserPartners(db: DbOrTx, userId: number) {
   return db
@@ -44,4 +45,31 @@ export async function findUserManager(db: DbOrTx, userId: number, managerUid: st
     .innerJoin(userPartners, eq(userPartners.partnerId, partners.id))
     .where(eq(userPartners.userId, userId));
   return rows.find((row) => row.manager.uid === managerUid)?.manager;
+}
+
+/**
+ * What each company's orders from this portal add to its contracts before the back office puts them in the debt
+ * (domain `isCheckPending`: not cancelled, not shipped, no shipping document yet), summed per company and contract
+ * (the check's organisation) in kopecks.
+ */
+export async function pendingChecks(db: DbOrTx, partnerIds: number[]): Promise<Array<{ partnerId: number; orgGuid: string; kopecks: number }>> {
+  if (partnerIds.length === 0) return [];
+  const rows = await db
+    .select({
+      partnerId: orders.partnerId,
+      orgGuid: orderChecks.orgGuid,
+      kopecks: sql<string>`sum(round(${orderChecks.total} * 100))`,
+    })
+    .from(orderChecks)
+    .innerJoin(orders, eq(orders.id, orderChecks.orderId))
+    .where(
+      and(
+        inArray(orders.partnerId, partnerIds),
+        inArray(orderChecks.status, [...PENDING_CHECK_STATUSES]),
+        sql`coalesce((${orderChecks.docStatus} ->> 'StatusUPD')::boolean, false) = false`,
+        sql`coalesce((${orderChecks.docStatus} ->> 'StatusSF')::boolean, false) = false`,
+      ),
+    )
+    .groupBy(orders.partnerId, orderChecks.orgGuid);
+  return rows.map((row) => ({ partnerId: row.partnerId, orgGuid: row.orgGuid, kopecks: Number(row.kopecks) }));
 }

@@ -1,4 +1,5 @@
 import type { TCompany, TManager } from '@portal/contracts';
+import { fromKopecks } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { managers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -10,6 +11,9 @@ export async function listCompanies(db: Db, userId: number): Promise<TCompany[]>
   const rows = await repo.listUserPartners(db, userId);
   const storageRows = await repo.listStorages(db, rows.map((row) => row.partner.id));
   const documentRows = await repo.listDocuments(db, storageRows.map((storage) => storage.id));
+  const pendingRows = await repo.pendingChecks(db, rows.map((row) => row.partner.id));
+  const pendingOf = (partnerId: number, orgGuid: string) =>
+    fromKopecks(pendingRows.find((row) => row.partnerId === partnerId && row.orgGuid === orgGuid)?.kopecks ?? 0);
 
   return rows.map(({ partner, manager }) => ({
     uid: partner.uid,
@@ -45,6 +49,7 @@ export async function listCompanies(db: Db, userId: number): Promise<TCompany[]>
         documents: documentRows
           .filter((document) => document.storageId === storage.id)
           .map(({ date, number, debt, expires }) => ({ date, number, debt, expires })),
+        pending: pendingOf(partner.id, storage.guid),
       })),
   }));
 }

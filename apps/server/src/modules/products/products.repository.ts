@@ -21,8 +21,10 @@ const briefColumns = {
   price: products.price,
   priceOpt: products.priceOpt,
   status: products.status,
+  maxDiscount: products.maxDiscount,
 };
-export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string };
+/** A product of a result list, with what its price for a company needs (status and discount cap). */
+export type BriefProduct = { id: number; article: string; name: string; price: number; priceOpt: number; status: string; maxDiscount: number };
 
 /** Products whose article key starts with the key, in article order (the index's own order, so LIMIT stops the scan). */
 export function articlePrefixQuery(db: DbOrTx, key: string, limit: number) {
@@ -88,7 +90,7 @@ export function nameWordSearchStatement(wordIds: number[][], limit: number): Sta
       cross join lateral (select case when b.n = 0 then -2147483648 else ${range('((1::bigint << b.n) - 1)')} end as low,
         ${range('((1::bigint << (b.n + 1)) - 1)')} as high) r
       cross join lateral (
-        select p.id, p.article, p.name, p.price, p.price_opt as "priceOpt", p.status
+        select p.id, p.article, p.name, p.price, p.price_opt as "priceOpt", p.status, p.max_discount as "maxDiscount"
         from (${lists}) m join products p on p.id = m.product_id
         order by p.id
       ) found
@@ -120,7 +122,7 @@ export async function briefProducts(db: DbOrTx, ids: readonly number[]): Promise
   if (ids.length === 0) return [];
   const rows = await rawQuery<Record<string, unknown>>(
     db,
-    `select id, article, name, price, price_opt as "priceOpt", status from products where id = any($1::int[]) order by id`,
+    `select id, article, name, price, price_opt as "priceOpt", status, max_discount as "maxDiscount" from products where id = any($1::int[]) order by id`,
     [ids],
   );
   return rows.map(toBriefProduct);
@@ -133,6 +135,7 @@ function toBriefProduct(found: Record<string, unknown>): BriefProduct {
     name: String(found.name),
     price: Number(found.price),
     priceOpt: Number(found.priceOpt),
+    maxDiscount: Number(found.maxDiscount ?? 0),
     status: String(found.status),
   };
 }
@@ -211,12 +214,12 @@ export function prefixUpperBound(key: string): string {
 export function articleSearchStatement(key: string, limit: number): Statement {
   return {
     text: `${GENERIC_PLAN} with found as (
-       select id, article, article_key, name, price, price_opt, status from products
+       select id, article, article_key, name, price, price_opt, status, max_discount from products
        where article_key ~>=~ $1 and article_key ~<~ $2 order by article_key using ~<~ limit $3
      )
      select
        (select coalesce(json_agg(json_build_object('id', id, 'article', article, 'name', name, 'price', price,
-          'priceOpt', price_opt, 'status', status) order by article_key using ~<~), '[]'::json) from found) as found,
+          'priceOpt', price_opt, 'status', status, 'maxDiscount', max_discount) order by article_key using ~<~), '[]'::json) from found) as found,
        (select row_to_json(d) from (${DETAILS_SQL}
           where p.id = (select id from found order by article_key = $1 desc, article_key using ~<~ limit 1)) d) as details`,
     params: [key, prefixUpperBound(key), limit],
@@ -234,24 +237,30 @@ export async function searchArticlePrefix(
   return { found: parseJson<BriefProduct[]>(row?.found ?? []), details: row?.details ? parseJson<ProductDetails>(row.details) : null };
 }
 
+export interface PricedContractRow {
+  guid: string;
+  pricetype: string;
+  discount: number;
+}
+
 const COMPANY_PRICING = `
   select p.id,
     exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1) as linked,
-    coalesce((select json_agg(json_build_object('guid', s.guid, 'pricetype', s.price_type) order by s.id)
+    coalesce((select json_agg(json_build_object('guid', s.guid, 'pricetype', s.price_type, 'discount', s.discount) order by s.id)
               from storages s where s.partner_id = p.id), '[]'::json) as contracts
   from partners p where p.uid = $2 limit 1`;
 
 /**
  * A company of the user as pricing needs it, in one statement: whether it is the user's (for `ensureUserPartner`)
- * and its contracts — the organisation (guid) and the price type, first contract first. Undefined when no company
+ * and its contracts — the organisation (guid), the price type and the discount, first contract first. Undefined when no company
  * has this uid. Every signed-in priced page and search asks it first, so it is one round trip, not two.
  */
 export async function companyPricing(
   db: DbOrTx,
   userId: number,
   partnerUid: string,
-): Promise<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> } | undefined> {
-  const [row] = await rawQuery<{ id: number; linked: boolean; contracts: Array<{ guid: string; pricetype: string }> }>(
+): Promise<{ id: number; linked: boolean; contracts: PricedContractRow[] } | undefined> {
+  const [row] = await rawQuery<{ id: number; linked: boolean; contracts: PricedContractRow[] }>(
     db,
     COMPANY_PRICING,
     [userId, partnerUid],
@@ -259,10 +268,14 @@ export async function companyPricing(
   return row;
 }
 
-const PRODUCT_PRICES = `select id, price::float8 as price, price_opt::float8 as "priceOpt" from products where id = any($1::int[])`;
+const PRODUCT_PRICES = `select id, price::float8 as price, price_opt::float8 as "priceOpt", status, max_discount::float8 as "maxDiscount"
+  from products where id = any($1::int[])`;
 
 /** The two prices of the given products (unknown ids are left out). */
-export function productPrices(db: DbOrTx, ids: number[]): Promise<Array<{ id: number; price: number; priceOpt: number }>> {
+export function productPrices(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Array<{ id: number; price: number; priceOpt: number; status: string; maxDiscount: number }>> {
   if (ids.length === 0) return Promise.resolve([]);
   return rawQuery(db, PRODUCT_PRICES, [ids]);
 }

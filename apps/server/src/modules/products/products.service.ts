@@ -1,7 +1,8 @@
 /**
  * Product search (spec §7 GET /product/search, §5 options) and article suggestions. Public: without a session the
  * prices are the list prices; with one they follow the user's price type, chosen among the types of the contracts
- * of the user's companies (PRICEUID picks one of them), or the contracts of the company in use (PARTNER).
+ * of the user's companies (PRICEUID picks one of them), or the contracts of the company in use (PARTNER), whose
+ * discounts then give «Ваша цена» (PRICE_NET) by the domain's `companyPrice`.
  */
 import {
   productImagePath,
@@ -20,20 +21,22 @@ import {
   PRICE_TYPE_NAMES,
   SEARCH_OPTION,
   articleKey,
-  contractPriceType,
+  companyPrice,
   filterSuggestions,
+  fromKopecks,
   isPriceType,
   nameKey,
   nameWords,
-  offerPriceForType,
-  productPriceForType,
+  offerPriceType,
   type PriceTypeId,
+  type PricingContract,
 } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import { ensureUserPartner } from '../../lib/partner-scope';
 import { NameSearchCache } from './name-search-cache';
+import { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
 import type { CatalogIndex } from '../catalog/catalog-index-keeper';
 import { idsWithNameWords } from '../catalog/catalog-index';
 import * as repo from './products.repository';
@@ -64,30 +67,39 @@ export function resolvePriceType(user: SignedInUser | null, requested: string | 
   throw new AppError('FORBIDDEN', 'Этот тип цен не относится к договорам ваших компаний: выберите свой тип цен.');
 }
 
-/** The price types a request prices in: the product's own price, and each offer's by its organisation. */
-interface Pricing {
-  product: PriceTypeId;
-  offer(orgGuid: string): PriceTypeId;
+/**
+ * The company whose prices a request sees, as the domain's pricing contracts (`companyPrice`, the one path of prices):
+ * with PARTNER, that company's contracts — each offer in the type of its contract with the offer's organisation, the
+ * product's own price in its placeholder's (FRO), the contract's discount off both. Without PARTNER, one contract of
+ * no organisation at the one type `resolvePriceType` gives and no discount: the type applies to every organisation
+ * (the domain falls back to the first contract) and no discount is known.
+ */
+export interface Pricing {
+  contracts: PricingContract[];
+  /** The type of the product's own price (the placeholder's): the PRICETYPE answered. */
+  priceType: PriceTypeId;
   /** The company in use (PARTNER), when one was given: already checked to be the user's. */
   partnerId?: number;
 }
 
-/**
- * Prices of the company in use (PARTNER): each offer at the type of the company's contract with the offer's
- * organisation, the product at its first contract's (price-type.ts `contractPriceType`). Without PARTNER, one type
- * for everything (`resolvePriceType`).
- */
 export async function resolvePricing(db: Db, user: SignedInUser | null, query: { PRICEUID?: string; PARTNER?: string }): Promise<Pricing> {
   if (query.PARTNER === undefined) {
     const priceType = resolvePriceType(user, query.PRICEUID);
-    return { product: priceType, offer: () => priceType };
+    return { contracts: [{ organisation: '', priceType, discountPercent: 0 }], priceType };
   }
   if (!user) throw new AppError('UNAUTHORIZED', 'Цены компании видны только после входа: войдите в систему.');
   if (query.PRICEUID?.trim()) {
     throw new AppError('BAD_REQUEST', 'Укажите что-то одно: PARTNER (цены вашей компании) или PRICEUID (тип цен), не оба сразу.');
   }
   const { id, contracts } = ensureUserPartner(await repo.companyPricing(db, user.id, query.PARTNER), query.PARTNER);
-  return { product: contractPriceType(contracts), offer: (orgGuid) => contractPriceType(contracts, orgGuid), partnerId: id };
+  const pricingContracts = pricingContractsOf(contracts);
+  return { contracts: pricingContracts, priceType: offerPriceType(undefined, pricingContracts), partnerId: id };
+}
+
+/** A product's own price for the company (its placeholder offer's): the full price as PRICE_OPT, «Ваша цена» as PRICE_NET. */
+export function productPriceFields(product: { price: number; priceOpt: number; status: string; maxDiscount: number }, pricing: Pricing) {
+  const price = companyPrice({ ...productPriceListOf(product), status: product.status, maxDiscountPercent: product.maxDiscount }, undefined, pricing.contracts);
+  return { PRICE_OPT: fromKopecks(price.fullPriceKopecks), PRICE_NET: fromKopecks(price.priceKopecks) };
 }
 
 /** A company's prices of catalogue products (GET /api/product/prices), in the order asked; unknown ids are left out. */
@@ -96,9 +108,9 @@ export async function companyProductPrices(db: Db, user: SignedInUser, query: TP
   const byId = new Map((await repo.productPrices(db, query.IDS)).map((row) => [row.id, row]));
   const PRICES = query.IDS.flatMap((id) => {
     const product = byId.get(id);
-    return product ? [{ ID: id, PRICE: product.price, PRICE_OPT: productPriceForType(product, pricing.product) }] : [];
+    return product ? [{ ID: id, PRICE: product.price, ...productPriceFields(product, pricing) }] : [];
   });
-  return { PRICETYPE: { id: pricing.product, name: PRICE_TYPE_NAMES[pricing.product] }, PRICES };
+  return { PRICETYPE: { id: pricing.priceType, name: PRICE_TYPE_NAMES[pricing.priceType] }, PRICES };
 }
 
 /**
@@ -139,7 +151,7 @@ export async function searchProducts(
   index?: CatalogIndex,
 ): Promise<TProductSearchResult> {
   const pricing = await resolvePricing(db, user, query);
-  const priceType = pricing.product;
+  const priceType = pricing.priceType;
   let found: repo.BriefProduct[];
   let details: repo.ProductDetails | null | undefined;
   if (query.OPTION === SEARCH_OPTION.ID) {
@@ -158,27 +170,32 @@ export async function searchProducts(
   if (!details || found.length === 0) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const product = details;
 
-  const offers: TOffer[] = details.offers.map((offer) => ({
-    ID: offer.id,
-    CHARACTERISTIC: offer.characteristic,
-    RESIDUE: offer.residue,
-    PRICE: offerPriceForType(product, offer.price, pricing.offer(offer.orgGuid)),
-    PRICE_LIST: offerPriceForType(product, offer.price, PRICE_TYPE.DEFAULT),
-    PPDATA: offer.ppdata,
-    GUID: offer.guid,
-    ORGGUID: offer.orgGuid,
-  }));
+  const priced = { ...productPriceListOf(product), status: product.status, maxDiscountPercent: product.maxDiscount };
+  const offers: TOffer[] = details.offers.map((offer) => {
+    const price = companyPrice(priced, offerPriceListOf(offer), pricing.contracts);
+    return {
+      ID: offer.id,
+      CHARACTERISTIC: offer.characteristic,
+      RESIDUE: offer.residue,
+      PRICE: fromKopecks(price.fullPriceKopecks),
+      PRICE_LIST: fromKopecks(price.listKopecks),
+      PRICE_NET: fromKopecks(price.priceKopecks),
+      PPDATA: offer.ppdata,
+      GUID: offer.guid,
+      ORGGUID: offer.orgGuid,
+    };
+  });
   const FOUND: TFoundProduct[] = found.map((item) => ({
     ID: item.id,
     ARTICLE: item.article,
     NAME: item.name,
     PRICE: item.price,
-    PRICE_OPT: productPriceForType(item, priceType),
+    ...productPriceFields(item, pricing),
     STATUS: item.status,
     IMAGE: productImagePath(item.id),
   }));
   return {
-    PRODUCT: toProduct(product, priceType),
+    PRODUCT: toProduct(product, pricing),
     OFFERS: offers,
     FOUND,
     IMAGES: details.images.map(imageUrl),
@@ -188,7 +205,7 @@ export async function searchProducts(
   };
 }
 
-export function toProduct(product: repo.ProductDetails, priceType: PriceTypeId): TProduct {
+export function toProduct(product: repo.ProductDetails, pricing: Pricing): TProduct {
   return {
     ID: product.id,
     UID: product.uid,
@@ -196,7 +213,7 @@ export function toProduct(product: repo.ProductDetails, priceType: PriceTypeId):
     TYPE: product.type,
     ARTICLE: product.article,
     PRICE: product.price,
-    PRICE_OPT: productPriceForType(product, priceType),
+    ...productPriceFields(product, pricing),
     WEIGHT: product.weight,
     VALUME: product.volume,
     DETAIL_TEXT: product.detailText,

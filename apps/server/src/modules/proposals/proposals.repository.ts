@@ -60,11 +60,11 @@ export async function deleteUserImage(db: DbOrTx, userId: number, purpose: Propo
   return row?.storageKey;
 }
 
-/** The executor company's details and its contracts' price types (by the organisation each contract is with). */
+/** The executor company's details and its contracts as prices need them (organisation guid, price type, discount). */
 export async function findPartnerDetails(db: DbOrTx, partnerId: number) {
   const [partner] = await db.select().from(partners).where(eq(partners.id, partnerId)).limit(1);
   const contracts = await db
-    .select({ orgGuid: storages.guid, priceType: storages.priceType })
+    .select({ guid: storages.guid, pricetype: storages.priceType, discount: storages.discount })
     .from(storages)
     .where(eq(storages.partnerId, partnerId))
     .orderBy(asc(storages.id));
@@ -81,6 +81,8 @@ export function findProductsByUid(db: DbOrTx, uids: string[]) {
       article: products.article,
       price: products.price,
       priceOpt: products.priceOpt,
+      status: products.status,
+      maxDiscount: products.maxDiscount,
     })
     .from(products)
     .where(inArray(products.uid, uids));

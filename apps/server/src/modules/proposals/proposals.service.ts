@@ -11,19 +11,17 @@ import {
   type TProposalRequestParsed,
 } from '@portal/contracts';
 import {
-  PREORDER_ONLY_LABEL,
-  PRICE_TYPE,
   countWithNoun,
   formatUnixDate,
+  fromKopecks,
   innProblem,
-  isPriceType,
-  offerPriceForType,
-  productPriceForType,
+  listPriceKopecks,
+  priceAskedLines,
+  pricingCatalogue,
   proposalLinePrice,
   proposalMarkupProblem,
   proposalTotals,
   shortenCompanyName,
-  type PriceTypeId,
   type ProposalLineInput,
   type ProposalTotals,
 } from '@portal/domain';
@@ -34,6 +32,7 @@ import { requireUserPartner } from '../../lib/partner-scope';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { IMAGE_TYPES, type MultipartForm, type UploadPolicy } from '../../lib/uploads';
 import { checkImageHeader, DECODED_IMAGE_MAX_PIXELS } from '../../lib/images';
+import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products/price-rows';
 import { vatPercentsOn } from '../vat';
 import { toEmbeddable, type ImageAsset } from './proposal-images';
 import type { ProposalDocument, ProposalDocumentPosition } from './proposal-document';
@@ -178,10 +177,31 @@ export async function buildProposalDocument(
   const offerRows = await repo.findOffersOfProducts(db, productRows.map((product) => product.id));
   const pictures = await repo.findFirstImages(db, productRows.map((product) => product.id));
 
-  const priceTypeFor = (orgGuid: string | null): PriceTypeId => {
-    const contract = executor.contracts.find((candidate) => candidate.orgGuid === orgGuid) ?? executor.contracts[0];
-    return contract && isPriceType(contract.priceType) ? contract.priceType : PRICE_TYPE.DEFAULT;
-  };
+  // Priced as an order of the executor company would be (the domain's one path): price type by each offer's contract,
+  // the placeholder offer of a product without offers, the same offer asked twice as one line.
+  const uidOfProduct = new Map(productRows.map((product) => [product.id, product.uid]));
+  const catalogue = pricingCatalogue(
+    productRows.map((product) => ({
+      uid: product.uid,
+      article: product.article,
+      name: product.name,
+      kind: '',
+      status: product.status,
+      maxDiscountPercent: product.maxDiscount,
+      weightKg: 0,
+      volumeM3: 0,
+      ...productPriceListOf(product),
+    })),
+    offerRows.map((row) => ({
+      ...offerPriceListOf(row),
+      guid: row.guid,
+      productUid: uidOfProduct.get(row.productId) ?? '',
+      characteristic: row.characteristic,
+      stock: 0,
+      supplyNote: '',
+    })),
+    pricingContractsOf(executor.contracts),
+  );
 
   const positions: Array<ProposalDocumentPosition & { input: ProposalLineInput[] }> = [];
   const pictureCache = new Map<string, ImageAsset | null>();
@@ -190,23 +210,30 @@ export async function buildProposalDocument(
     if (!product) throw badRequest(`Товар ${position.guid} не найден в каталоге: удалите эту позицию из предложения.`);
     const productOffers = offerRows.filter((row) => row.productId === product.id);
     const subject = `позиции «${product.name}»`;
-    const lines: Array<{ guid: string; characteristic: string; quantity: number; fullPrice: number; retailPrice: number }> = [];
     for (const characteristic of position.characteristics) {
       if (characteristic.quantity === 0) continue;
-      const found = productOffers.find((row) => row.guid === characteristic.guid);
-      const isPlaceholder = !found && productOffers.length === 0 && characteristic.guid === product.uid;
+      const found = productOffers.some((row) => row.guid === characteristic.guid);
+      const isPlaceholder = productOffers.length === 0 && characteristic.guid === product.uid;
       if (!found && !isPlaceholder) {
         throw badRequest(`У товара «${product.name}» нет характеристики ${characteristic.guid}: выберите размер заново.`);
       }
-      const priceIn = (type: PriceTypeId) => (found ? offerPriceForType(product, found.price, type) : productPriceForType(product, type));
-      const fullPrice = priceIn(priceTypeFor(found?.orgGuid ?? null));
-      const retailPrice = priceIn(PRICE_TYPE.DEFAULT);
+    }
+    const asked = position.characteristics
+      .filter((characteristic) => characteristic.quantity > 0)
+      .map((characteristic) => ({ productUid: product.uid, offerGuid: characteristic.guid, quantity: characteristic.quantity }));
+    const lines = priceAskedLines(asked, catalogue).map((line) => {
+      const row = productOffers.find((candidate) => candidate.guid === line.offer.guid);
+      const fullPrice = fromKopecks(line.fullPriceKopecks);
       const problem = proposalMarkupProblem(fullPrice, position.markup, subject);
       if (problem) throw badRequest(problem);
-      const existing = lines.find((line) => line.guid === characteristic.guid);
-      if (existing) existing.quantity += characteristic.quantity;
-      else lines.push({ guid: characteristic.guid, characteristic: found?.characteristic ?? PREORDER_ONLY_LABEL, quantity: characteristic.quantity, fullPrice, retailPrice });
-    }
+      return {
+        guid: line.offer.guid,
+        characteristic: line.offer.characteristic,
+        quantity: line.quantity,
+        fullPrice,
+        retailPrice: fromKopecks(listPriceKopecks(productPriceListOf(product), row && offerPriceListOf(row))),
+      };
+    });
     if (lines.length === 0) continue;
 
     const pictureKey = pictures.get(product.id);

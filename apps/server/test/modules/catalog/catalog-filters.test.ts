@@ -2,7 +2,7 @@
  * Catalogue filters, sorts and counts (issue 15): every answer is checked against a direct count in SQL, on PGlite
  * and (with DATABASE_URL) on PostgreSQL.
  */
-import { CATALOG_PAGE_SIZE, catalogPageCount, productPriceForType, contractPriceType } from '@portal/domain';
+import { CATALOG_PAGE_SIZE, catalogPageCount, companyPrice, fromKopecks, toKopecks } from '@portal/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
@@ -18,6 +18,7 @@ interface Card {
   NAME: string;
   PRICE: number;
   PRICE_DEALER: number;
+  PRICE_NET: number;
   RESIDUE: number;
   STATUS: string;
   BOUGHT: string | null;
@@ -154,36 +155,42 @@ describe('catalogue filters', () => {
     expect(answer.filters.standard.find((entry) => entry.value === 'ТР ТС 019/2011')).toEqual({ value: 'ТР ТС 019/2011', count: 0 });
   });
 
-  it('filters and sorts by the dealer price of the company in use, the price /api/product/prices gives', async () => {
-    // ИП Петров buys at base prices (halfway between list and dealer, rounded to the kopeck).
+  it('filters and sorts by «Ваша цена» of the company in use (after its discount), the price /api/product/prices gives', async () => {
+    // ИП Петров buys at base prices (halfway between list and dealer, rounded to the kopeck), less his FRO discount.
     const headers = demo;
     const query = { group: 'obuv', sort: 'price', priceFrom: '2500', priceTo: '4000', PARTNER: DEMO_PARTNERS.PETROV };
     const cards = await allPages(query, headers);
-    const contracts = rowsOf<{ guid: string; pricetype: string }>(
-      await t.app.db.execute(sql`select s.guid, s.price_type as pricetype from storages s join partners pa on pa.id = s.partner_id
+    const contracts = rowsOf<{ guid: string; pricetype: string; discount: string }>(
+      await t.app.db.execute(sql`select s.guid, s.price_type as pricetype, s.discount from storages s join partners pa on pa.id = s.partner_id
         where pa.uid = ${DEMO_PARTNERS.PETROV} order by s.id`),
-    );
-    const priceType = contractPriceType(contracts);
-    const all = rowsOf<{ id: number; price: string; price_opt: string }>(
-      await t.app.db.execute(sql`select id, price, price_opt from products p where ${inGroup('obuv')}`),
-    ).map((row) => ({ id: row.id, dealer: productPriceForType({ price: Number(row.price), priceOpt: Number(row.price_opt) }, priceType) }));
-    const expected = all.filter((row) => row.dealer >= 2500 && row.dealer <= 4000);
+    ).map((row) => ({ organisation: row.guid, priceType: row.pricetype, discountPercent: Number(row.discount) }));
+    expect(contracts.some((contract) => contract.discountPercent > 0)).toBe(true);
+    const all = rowsOf<{ id: number; price: string; price_opt: string; status: string; max_discount: string }>(
+      await t.app.db.execute(sql`select id, price, price_opt, status, max_discount from products p where ${inGroup('obuv')}`),
+    ).map((row) => {
+      const product = { listKopecks: toKopecks(Number(row.price)), dealerKopecks: toKopecks(Number(row.price_opt)), status: row.status, maxDiscountPercent: Number(row.max_discount) };
+      return { id: row.id, net: fromKopecks(companyPrice(product, undefined, contracts).priceKopecks) };
+    });
+    const expected = all.filter((row) => row.net >= 2500 && row.net <= 4000);
     expect(expected.length).toBeGreaterThan(0);
     expect(new Set(cards.map((card) => card.ID))).toEqual(new Set(expected.map((row) => row.id)));
-    const prices = cards.map((card) => card.PRICE_DEALER);
+    const prices = cards.map((card) => card.PRICE_NET);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     // The same prices as the catalogue cards' price call.
     const ids = cards.slice(0, 20).map((card) => card.ID);
     const priced = await t.app.inject({ url: '/api/product/prices', query: { IDS: ids.join(','), PARTNER: DEMO_PARTNERS.PETROV }, headers });
     expect(priced.statusCode, priced.body).toBe(200);
-    const opt = new Map((priced.json().response.PRICES as Array<{ ID: number; PRICE_OPT: number }>).map((row) => [row.ID, row.PRICE_OPT]));
-    for (const card of cards.slice(0, 20)) expect(card.PRICE_DEALER, String(card.ID)).toBe(opt.get(card.ID));
-    // The price range of the counts: the cheapest and dearest dealer price the other filters leave.
+    const answered = new Map((priced.json().response.PRICES as Array<{ ID: number; PRICE_OPT: number; PRICE_NET: number }>).map((row) => [row.ID, row]));
+    for (const card of cards.slice(0, 20)) {
+      expect(card.PRICE_DEALER, String(card.ID)).toBe(answered.get(card.ID)!.PRICE_OPT);
+      expect(card.PRICE_NET, String(card.ID)).toBe(answered.get(card.ID)!.PRICE_NET);
+    }
+    // The price range of the counts: the cheapest and dearest «Ваша цена» the other filters leave.
     const first = await products(query, headers);
-    expect(first.filters.price).toEqual({ min: Math.min(...all.map((row) => row.dealer)), max: Math.max(...all.map((row) => row.dealer)) });
+    expect(first.filters.price).toEqual({ min: Math.min(...all.map((row) => row.net)), max: Math.max(...all.map((row) => row.net)) });
     // Descending: the same set, the other way.
     const descending = await allPages({ ...query, sort: '-price' }, headers);
-    expect(descending.map((card) => card.PRICE_DEALER)).toEqual([...prices].reverse());
+    expect(descending.map((card) => card.PRICE_NET)).toEqual([...prices].reverse());
   });
 
   it('without a session prices at list prices; PARTNER of another user is refused', async () => {

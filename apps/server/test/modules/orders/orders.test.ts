@@ -50,6 +50,11 @@ async function submit(body: object, headers: Record<string, string> = demo, key?
   return send(await priced(body, headers), headers, key);
 }
 
+/** What an order detail holds on pre-order, in kopecks: billed after arrival, on no invoice yet. */
+function presaleKopecks(detail: { position_presail: Array<{ characteristics: Array<{ PRICE: number; count: number }> }> }): number {
+  return detail.position_presail.flatMap((position) => position.characteristics).reduce((sum, line) => sum + Math.round(line.PRICE * 100) * line.count, 0);
+}
+
 /** «Всего к оплате: 5 490.00» of every invoice in a PDF's text, in kopecks. */
 function invoiceTotals(text: string): number[] {
   return [...text.matchAll(/Всего к оплате:\s+([\d ]+\.\d{2})/g)].map((match) => Math.round(Number(match[1]!.replace(/ /g, '')) * 100));
@@ -109,7 +114,7 @@ describe('POST /api/order/add', () => {
     expect(id).toBeGreaterThanOrEqual(10001);
     expect(message).toContain(`Заказ № ${id} принят.`);
     expect(message).not.toMatch(/пересчитаны/);
-    expect(message).toMatch(/В предзаказ.*\(42\) — 2 шт\./);
+    expect(message).toMatch(/Под заказ, без резерва, счёт на них — после поступления на склад: .*\(42\) — 2 шт\./);
 
     const after = await residues(t.app.db, Object.keys(before));
     expect(after[suit.offers[0]!.guid]).toBe(0);
@@ -520,20 +525,21 @@ describe('bills, documents and the invoice', () => {
     expect(text).toContain('ООО «ФРО»');
     expect(text).toContain('ООО «ЭС»');
     expect(text).toContain(capped.article);
-    expect(text).toContain('предзаказ');
-    // capped: 3 × 950 = 2 850.00; the suit size 44 (no stock) 2 × 1 320 = 2 640.00 → FRO total 5 490.00
-    expect(text).toContain('5 490.00');
+    // capped: 3 × 950 = 2 850.00 in stock is billed; the suit size 44 (no stock) 2 × 1 320 = 2 640.00 is a pre-order,
+    // billed after it arrives: the FRO invoice is 2 850.00 and names what it leaves out.
+    expect(text).toContain('2 850.00');
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Не входят в этот счёт — под заказ, без резерва, счёт на них — после поступления на склад: \S+ \(44\) — 2 шт\. на 2 640\.00\s?₽/);
     expect(text).toMatch(/НДС/);
     // The usual Russian form: unit column, basis, amount in words, payment deadline, signatories; no internal status.
     expect(text).toMatch(/\sшт\.\s/);
     expect(text).toMatch(/Основание:\s+договор № \S+/);
-    expect(text).toMatch(/Пять тысяч четыреста девяносто рублей 00 копеек/);
+    expect(text).toMatch(/Две тысячи восемьсот пятьдесят рублей 00 копеек/);
     expect(text).toMatch(/Оплатить не позднее \d{2}\.\d{2}\.\d{4}/);
     expect(text).toContain('Соколов А. В.');
     expect(text).not.toMatch(/В резерве|Счёт выставлен|Предзаказ ·|изменён/);
-    // The invoices add up to the order's total to the kopeck.
+    // The invoices add up to the order's total less its pre-order part, to the kopeck.
     const detail = (await t.app.inject({ url: `/api/user/order/${orderId}`, headers: demo })).json().response;
-    expect(invoiceTotals(text).reduce((sum, kopecks) => sum + kopecks, 0)).toBe(Math.round(detail.total * 100));
+    expect(invoiceTotals(text).reduce((sum, kopecks) => sum + kopecks, 0)).toBe(Math.round(detail.total * 100) - presaleKopecks(detail));
   });
 
   it('bills the carrier delivery on one invoice: the invoices add up to the order total', async () => {

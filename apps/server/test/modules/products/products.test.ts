@@ -217,10 +217,17 @@ describe('GET /api/product/search', () => {
     const petrov = (await prices({ IDS: ids.join(','), PARTNER: DEMO_PARTNERS.PETROV })).json().response;
     expect(petrov.PRICETYPE.id).toBe(PRICE_TYPE.BASE);
     expect(petrov.PRICES).toEqual(
-      [others[1]!, first, others[0]!].map((product) => ({ ID: product.id, PRICE: product.price, PRICE_OPT: productPriceForType(product, PRICE_TYPE.BASE) })),
+      [others[1]!, first, others[0]!].map((product) => ({
+        ID: product.id,
+        PRICE: product.price,
+        PRICE_OPT: productPriceForType(product, PRICE_TYPE.BASE),
+        // «Ваша цена» after the contract discount: the one path is proven against the stored order in money-agreement.
+        PRICE_NET: expect.any(Number),
+      })),
     );
+    for (const price of petrov.PRICES) expect(price.PRICE_NET).toBeLessThanOrEqual(price.PRICE_OPT);
     const specsnab = (await prices({ IDS: String(first.id), PARTNER: DEMO_PARTNERS.SPECSNAB })).json().response;
-    expect(specsnab.PRICES).toEqual([{ ID: first.id, PRICE: first.price, PRICE_OPT: first.priceOpt }]);
+    expect(specsnab.PRICES).toEqual([{ ID: first.id, PRICE: first.price, PRICE_OPT: first.priceOpt, PRICE_NET: expect.any(Number) }]);
 
     expect((await prices({ IDS: String(first.id), PARTNER: DEMO_PARTNERS.PETROV }, demo2)).statusCode).toBe(403);
     expect((await prices({ IDS: String(first.id), PARTNER: DEMO_PARTNERS.PETROV }, {})).statusCode).toBe(401);

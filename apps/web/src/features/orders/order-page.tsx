@@ -3,7 +3,7 @@
  * debt, limit and what is left after this order, delivery, bags, comment, certificates, and the submit button.
  */
 import { contractsOf, lineUnits, priceWorkingOrder, type OrderList, type Position, type TCompany, type TStorage } from '@portal/contracts';
-import { ORGANISATION_NAMES, formatPrice, formatUnixDate, fromKopecks, type OrganisationGuid } from '@portal/domain';
+import { ORGANISATION_NAMES, PREORDER_BILLING, PREORDER_NAME, formatPrice, formatUnixDate, fromKopecks, type OrganisationGuid } from '@portal/domain';
 import { Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
@@ -217,15 +217,15 @@ export function OrderPage() {
                   <Card withBorder radius="md" padding="md" style={{ borderColor: 'var(--mantine-color-orange-3)' }}>
                     <Group justify="space-between" mb="xs">
                       <Group gap="xs">
-                        <Title order={2} size="h4">Предзаказ</Title>
+                        <Title order={2} size="h4">{PREORDER_NAME}</Title>
                         <Badge variant="light" color="orange">
                           {order.position_presail.reduce((sum, p) => sum + p.characteristics.reduce((s, l) => s + l.count, 0), 0)} шт.
                         </Badge>
                       </Group>
-                      <Text fw={600}>{formatPrice(order.total_presail)}</Text>
+                      <Text fw={600} data-testid="presale-total">{formatPrice(order.total_presail)}</Text>
                     </Group>
                     <Text size="xs" c="dimmed" mb="xs">
-                      Эти позиции превышают остаток: склад не резервирует их, они придут со следующей поставкой.
+                      Эти позиции превышают остаток: склад не резервирует их, они придут со следующей поставкой; {PREORDER_BILLING}. Сейчас счёт — только на товар в резерве.
                     </Text>
                     {linesOf('position_presail')}
                   </Card>

@@ -18,7 +18,7 @@ const check = (n: number, org_name: string, status: number, StatusSchet = false)
   doc_status: { id: `check-${n}-${org_name}`, StatusSchet, StatusSF: false, StatusUPD: false, StatusUPK: false },
 });
 
-const order = (n: number, checks: TOrderCheck[], name = `Заказ № ${n}`): TOrderListItem => ({
+const order = (n: number, checks: TOrderCheck[], name = `Заказ № ${n}`, preorder_count = 0): TOrderListItem => ({
   n,
   name,
   date: 1_770_000_000,
@@ -30,7 +30,8 @@ const order = (n: number, checks: TOrderCheck[], name = `Заказ № ${n}`): 
   edit: false,
   total: 1000 * checks.length,
   count: 1,
-  total_count: 2,
+  total_count: 12,
+  preorder_count,
 });
 
 function renderOrders(list: TOrderListItem[]) {
@@ -72,6 +73,28 @@ describe('OrdersPage invoice PDF', () => {
     expect(within(screen.getByTestId('order-10011')).queryByTestId('print-invoice')).toBeNull();
     expect(within(screen.getByTestId('order-10012')).getByTestId('print-invoice')).toHaveTextContent('Счёт PDF');
     expect(within(screen.getByTestId('order-10013')).getByTestId('print-invoice')).toBeInTheDocument();
+  });
+});
+
+describe('OrdersPage reservation badges', () => {
+  it('say what is reserved: a partly pre-ordered order is «В резерве» with its pre-order units beside, a wholly pre-ordered one «Без резерва», a shipped one «Отгружен»', async () => {
+    renderOrders([
+      order(10031, [check(10031, 'ООО «ФРО»', 1)], undefined, 10),
+      order(10032, [check(10032, 'ООО «ФРО»', 5)], undefined, 12),
+      order(10033, [check(10033, 'ООО «ФРО»', 3, true)]),
+      order(10034, [check(10034, 'ООО «ФРО»', 1)]),
+    ]);
+    await screen.findByTestId('order-10031');
+    const badges = (n: number) => within(screen.getByTestId(`order-${n}`));
+    expect(badges(10031).getByTestId('order-reservation')).toHaveTextContent('В резерве');
+    expect(badges(10031).getByTestId('order-preorder')).toHaveTextContent('10 шт. под заказ, без резерва');
+    expect(badges(10032).getByTestId('order-reservation')).toHaveTextContent('Без резерва');
+    expect(badges(10032).getByTestId('order-preorder')).toHaveTextContent('12 шт. под заказ, без резерва');
+    // Wholly on pre-order: nothing is billed until it arrives, so no invoice to print yet.
+    expect(badges(10032).queryByTestId('print-invoice')).toBeNull();
+    expect(badges(10033).getByTestId('order-reservation')).toHaveTextContent('Отгружен');
+    expect(badges(10034).getByTestId('order-reservation')).toHaveTextContent('В резерве');
+    expect(badges(10034).queryByTestId('order-preorder')).toBeNull();
   });
 });
 

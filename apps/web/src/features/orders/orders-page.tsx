@@ -3,7 +3,7 @@
  * requests, invoice PDF, certificates zip, «create from», «edit» and «claim».
  */
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
-import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate } from '@portal/domain';
+import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate, reservationBadge } from '@portal/domain';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
@@ -164,6 +164,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   };
 
   const editable = canEditOrder(order.checks);
+  const reservation = reservationBadge(order.checks, order.preorder_count, order.total_count);
   // The server names an unnamed order «Заказ № n»: the title already says that, so only a dealer's own name is shown.
   const named = order.name.trim() !== '' && order.name !== `Заказ № ${order.n}`;
 
@@ -180,9 +181,14 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
         <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Group gap="xs">
             <Title order={2} size="h4">Заказ № {order.n}</Title>
-            <Badge color={order.reserved ? 'teal' : 'orange'} variant="light">
-              {order.reserved ? 'В резерве' : 'Без резерва'}
+            <Badge color={reservation.color} variant="light" data-testid="order-reservation">
+              {reservation.label}
             </Badge>
+            {reservation.preorderNote && (
+              <Badge color="orange" variant="outline" data-testid="order-preorder">
+                {reservation.preorderNote}
+              </Badge>
+            )}
             {order.edit && (
               <Badge color="grape" variant="light">
                 изменён

@@ -17,11 +17,13 @@ function resultFor(partner: string | null): TProductSearchResult {
   return {
     PRODUCT: {
       ID: 11, UID: 'u11', NAME: 'Костюм летний «Профи»', TYPE: 'wear', ARTICLE: 'КСТ105А', PRICE: 4990, PRICE_OPT: base ? 4320.25 : 3650.5,
+      // «Ваша цена» after a 10 % contract discount.
+      PRICE_NET: base ? 3888.23 : 3285.45,
       WEIGHT: 1, VALUME: 0.01, DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0,
     },
     OFFERS: [
       { ID: 1, CHARACTERISTIC: '48-50/170-176', RESIDUE: 5, PRICE: base ? 4320.25 : 3650.5, PRICE_LIST: 4990, PPDATA: '', GUID: 'o1', ORGGUID: ORGANISATION.FRO },
-      { ID: 2, CHARACTERISTIC: '60-62/182-188', RESIDUE: 0, PRICE: base ? 4502.78 : 3833.03, PRICE_LIST: 5172.53, PPDATA: '', GUID: 'o2', ORGGUID: ORGANISATION.FRO },
+      { ID: 2, CHARACTERISTIC: '60-62/182-188', RESIDUE: 0, PRICE: base ? 4502.78 : 3833.03, PRICE_LIST: 5172.53, PRICE_NET: base ? 4052.5 : 3449.73, PPDATA: '', GUID: 'o2', ORGGUID: ORGANISATION.FRO },
     ],
     FOUND: [],
     IMAGES: [],
@@ -52,7 +54,7 @@ function mockApi() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ProductPage prices', () => {
-  it('a base-price company in use sees base prices, labelled «Ваша цена», with «Розничная» beside them', async () => {
+  it('a base-price company in use sees its price after the contract discount as «Ваша цена», the base price it comes from, and «Розничная» beside them', async () => {
     useCompanyInUseStore.getState().choose('petrov');
     const searches = mockApi();
     renderWithProviders(
@@ -61,12 +63,13 @@ describe('ProductPage prices', () => {
       </Routes>,
       { route: '/product/КСТ105А' },
     );
-    expect(await screen.findByTestId('user-price', {}, { timeout: 10_000 })).toHaveTextContent('4 320.25 ₽');
-    expect(screen.getByText('Ваша цена (базовая)')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-price', {}, { timeout: 10_000 })).toHaveTextContent('3 888.23 ₽');
+    expect(screen.getByText('Ваша цена', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByTestId('user-price-basis')).toHaveTextContent('базовая цена 4 320.25 ₽ за вычетом скидки по договору');
     expect(screen.getByTestId('list-price')).toHaveTextContent('4 990.00 ₽');
     expect(screen.getByText('Розничная', { selector: 'p' })).toBeInTheDocument();
     const rows = screen.getAllByTestId('offer-row');
-    expect(within(rows[1]!).getByTestId('offer-own-price')).toHaveTextContent('4 502.78 ₽');
+    expect(within(rows[1]!).getByTestId('offer-own-price')).toHaveTextContent('4 052.50 ₽');
     expect(within(rows[1]!).getByTestId('offer-list-price')).toHaveTextContent('5 172.53 ₽');
     // Asked once, for the company in use (never first for someone else's prices).
     expect(searches).toEqual(['petrov']);

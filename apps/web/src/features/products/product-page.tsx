@@ -139,10 +139,15 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
                 </Card>
                 <Card withBorder padding="sm" radius="md" bg="var(--mantine-color-blue-light)">
                   <Text fz="xs" c="dimmed">
-                    Ваша цена ({priceTypeName.toLowerCase()})
+                    Ваша цена
                   </Text>
                   <Text fz="xl" fw={700} c="blue" data-testid="user-price">
-                    {formatPrice(product.PRICE_OPT)}
+                    {formatPrice(product.PRICE_NET)}
+                  </Text>
+                  <Text fz="xs" c="dimmed" data-testid="user-price-basis">
+                    {product.PRICE_NET < product.PRICE_OPT
+                      ? `${priceTypeName.toLowerCase()} цена ${formatPrice(product.PRICE_OPT)} за вычетом скидки по договору`
+                      : `${priceTypeName.toLowerCase()} цена`}
                   </Text>
                 </Card>
               </SimpleGrid>
@@ -192,7 +197,7 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
         <Title order={3} fz={18}>
           Размеры, остатки и цены
         </Title>
-        <OffersTable offers={result.OFFERS} priceOpt={product.PRICE_OPT} listPrice={product.PRICE} productUid={product.UID} />
+        <OffersTable offers={result.OFFERS} product={product} />
       </Stack>
 
       {others.length > 0 && (
@@ -213,7 +218,7 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
                       {found.NAME}
                     </Text>
                     <Text fz="sm" fw={600}>
-                      {formatPrice(found.PRICE_OPT)}{' '}
+                      {formatPrice(found.PRICE_NET)}{' '}
                       <Text span fz="xs" c="dimmed" fw={400}>
                         ваша цена
                       </Text>

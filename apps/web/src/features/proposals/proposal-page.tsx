@@ -39,14 +39,15 @@ export function ProposalPage() {
     setOffer({ executorUID: companies[0]!.uid });
   }, [executor, companies, offer.executorUID, reset, setOffer]);
 
-  const priceUid = executor?.storages[0]?.pricetype;
+  // Prices of the executor company, by the one path the proposal document prices with (no «first contract's type»).
+  const partner = executor?.uid;
 
   // Lines taken from a draft are priced at today's prices before any step shows them.
   const { needsTodaysPrices, items, setTodaysPrices } = state;
   useEffect(() => {
     if (!needsTodaysPrices || !executor) return;
     let cancelled = false;
-    Promise.all(items.map(async (item) => [item.guid, await getProductByUid(item.guid, priceUid)] as const))
+    Promise.all(items.map(async (item) => [item.guid, await getProductByUid(item.guid, partner)] as const))
       .then((results) => {
         if (cancelled) return;
         const priced = atTodaysPrices(items, new Map(results));
@@ -56,7 +57,7 @@ export function ProposalPage() {
     return () => {
       cancelled = true;
     };
-  }, [needsTodaysPrices, executor, items, priceUid, setTodaysPrices]);
+  }, [needsTodaysPrices, executor, items, partner, setTodaysPrices]);
   const problems = needsTodaysPrices
     ? ['Подождите: цены черновика обновляются по сегодняшнему прайсу.']
     : step < PROPOSAL_STEPS
@@ -129,7 +130,7 @@ export function ProposalPage() {
       )}
 
       <Box data-testid={`kp-step-${step}`}>
-        {step === 1 && <StepProducts priceUid={priceUid} />}
+        {step === 1 && <StepProducts partner={partner} />}
         {step === 2 && <StepPrices />}
         {step === 3 && <StepCustomer />}
         {step === 4 && <StepDesign executor={executor} />}

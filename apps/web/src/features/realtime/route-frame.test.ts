@@ -48,7 +48,7 @@ describe('routeFrame', () => {
   it('routes a refresh action to the query keys of its namespace only', () => {
     const { routes, invalidate } = setup();
     routeFrame(routes, { namespace: 'orders', action: 'refresh', payload: { ids: [10001] } });
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['orders']]);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['orders'], ['partners']]);
     invalidate.mockClear();
     routeFrame(routes, { namespace: 'claims', action: 'refresh', payload: { ids: [3] } });
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['claims']]);

@@ -41,7 +41,8 @@ export function toPortalMessage(message: TRealtimeMessage): PortalMessage {
  * history and each order's detail and documents; then the shipments and claims lists.
  */
 export const REFRESH_QUERY_KEYS: Record<string, ReadonlyArray<readonly string[]>> = {
-  orders: [['orders']],
+  // A contract's credit counts the orders not yet invoiced: an order's change moves «Доступно по лимиту» too.
+  orders: [['orders'], ['partners']],
   shipments: [['shipments']],
   claims: [['claims']],
 };

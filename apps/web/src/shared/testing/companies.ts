@@ -22,6 +22,7 @@ export const testContract = (guid: string, values: Partial<TStorage> = {}): TSto
   base_discount: 0,
   cashback: 0,
   documents: [],
+  pending: 0,
   ...values,
 });
 

@@ -17,6 +17,20 @@ export const creditOf = (contract: CreditContract, orderKopecks = 0) => contract
 /** What the limit leaves: the figure, or «без лимита». */
 export const availableText = (credit: ContractCredit) => (credit.available === null ? 'без лимита' : formatKopecks(credit.available));
 
+/**
+ * The line under «Доступно по лимиту» that says why it is lower than limit − debt: the portal's orders the back
+ * office has not put in the debt yet. Nothing when there are none.
+ */
+export function PendingNote({ credit }: { credit: ContractCredit }) {
+  if (credit.pending <= 0) return null;
+  return (
+    // Wraps even inside a cell that keeps its figures on one line (the main page's table).
+    <Text size="xs" c="dimmed" data-testid="credit-pending" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'normal' }}>
+      в заказах, ещё не выставленных: {formatKopecks(credit.pending)}
+    </Text>
+  );
+}
+
 function Row({ label, value, testId, color, strong }: { label: string; value: string; testId: string; color?: string; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -39,6 +53,9 @@ export function CreditFigures({ credit, withOrder, guid }: { credit: ContractCre
       {credit.dueSoon > 0 && <Row label="В т. ч. скоро срок оплаты" value={formatKopecks(credit.dueSoon)} testId="credit-due-soon" color="orange" />}
       <Row label="Лимит" value={credit.limit > 0 ? formatKopecks(credit.limit) : 'без лимита'} testId="credit-limit" />
       <Row label="Доступно по лимиту" value={availableText(credit)} testId="credit-available" color={credit.available !== null && credit.available < 0 ? 'red' : undefined} />
+      <Group justify="flex-end">
+        <PendingNote credit={credit} />
+      </Group>
       {withOrder && (
         <>
           <Row label="Заказ по договору" value={formatKopecks(credit.order)} testId="credit-order" />

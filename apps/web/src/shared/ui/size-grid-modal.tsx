@@ -59,13 +59,13 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
         <Stack gap="sm">
           <Text fz="sm">{result.PRODUCT.NAME}</Text>
           {!company && <Alert color="yellow">Выберите компанию, чтобы заказать по её ценам.</Alert>}
-          <Table aria-label="Размерная сетка" verticalSpacing={4}>
+          <Table aria-label="Размерная сетка" verticalSpacing={4} horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Размер</Table.Th>
                 <Table.Th ta="right">Остаток</Table.Th>
                 <Table.Th ta="right">Ваша цена</Table.Th>
-                <Table.Th w={110}>Количество</Table.Th>
+                <Table.Th w={80}>Кол-во</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -75,8 +75,14 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                   <Table.Tr key={offer.GUID}>
                     <Table.Td>{offer.CHARACTERISTIC || '—'}</Table.Td>
                     <Table.Td ta="right">{offer.RESIDUE > 0 ? `${offer.RESIDUE} шт.` : 'под заказ'}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPrice(offer.PRICE)}
+                    {/* The list price under the company's, labelled: one column, so the quantity stays in view on a phone. */}
+                    <Table.Td ta="right">
+                      <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="size-own-price">
+                        {formatPrice(offer.PRICE_NET ?? offer.PRICE)}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        розничная <span style={{ whiteSpace: 'nowrap' }} data-testid="size-list-price">{formatPrice(offer.PRICE_LIST ?? result.PRODUCT.PRICE)}</span>
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <TextInput

@@ -4,7 +4,7 @@
  * with the same key answers the same words.
  */
 import type { TOrderSubmitResult } from '@portal/contracts';
-import { lineLabel, type PricedOrder } from '@portal/domain';
+import { preorderNotice, type PricedOrder } from '@portal/domain';
 
 /** What is stored with the order to answer it again: the notes and whether it was an edit. */
 export interface FirstAnswer {
@@ -14,13 +14,9 @@ export interface FirstAnswer {
 
 const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`);
 
-/** Units on pre-order, as the dealer is told them (at most ten lines named). */
+/** Units on pre-order, as the dealer is told them (the domain's one wording of reservation). */
 export function orderNotes(priced: PricedOrder): string {
-  const short = priced.lines
-    .filter((line) => line.preorder > 0)
-    .map((line) => `${lineLabel(line.product.article, line.offer.characteristic)} — ${line.preorder} шт.`);
-  if (short.length === 0) return '';
-  return `В предзаказ (без резерва): ${short.slice(0, 10).join(', ')}${short.length > 10 ? ' и другие.' : ''}`;
+  return preorderNotice(priced.lines);
 }
 
 export function firstAnswerOf(priced: PricedOrder, edited: boolean): FirstAnswer {

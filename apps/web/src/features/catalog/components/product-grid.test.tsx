@@ -13,8 +13,8 @@ const PETROV = testCompany('petrov', 'Индивидуальный предпр�
 /** A page priced for Петров (base prices): PRICE_DEALER is his price, PRICE the list price. */
 const page: CatalogPageView = {
   products: [
-    { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12, PRICE_DEALER: 4320.25, BOUGHT: null },
-    { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0, PRICE_DEALER: 2600, BOUGHT: null },
+    { ID: 11, ARTICLE: 'КСТ105А', NAME: 'Костюм летний', PRICE: 4990, STATUS: '', IMAGE: null, RESIDUE: 12, PRICE_DEALER: 4320.25, PRICE_NET: 3888.23, BOUGHT: null },
+    { ID: 12, ARTICLE: 'БОТ200', NAME: 'Ботинки', PRICE: 3000, STATUS: '', IMAGE: null, RESIDUE: 0, PRICE_DEALER: 2600, PRICE_NET: 2600, BOUGHT: null },
   ],
   count: 2,
   total: 2,
@@ -42,14 +42,14 @@ function mockApi() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('catalogue cards', () => {
-  it('show the company in use’s price as «Ваша цена» with the list price labelled «Розничная», from the page itself', async () => {
+  it('show the company in use’s price after its discount (PRICE_NET) as «Ваша цена» with the list price labelled «Розничная», from the page itself', async () => {
     useCompanyInUseStore.getState().choose('petrov');
     const asked = mockApi();
     renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} />);
     // The first row (one card in a narrow window) is drawn first, the other cards once it has painted.
     await waitFor(() => expect(screen.getAllByTestId('catalog-card')).toHaveLength(2));
     const cards = screen.getAllByTestId('catalog-card');
-    expect(await within(cards[0]!).findByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveTextContent('4 320.25 ₽');
+    expect(await within(cards[0]!).findByTestId('card-own-price', {}, { timeout: 10_000 })).toHaveTextContent('3 888.23 ₽');
     expect(within(cards[0]!).getByText('Ваша цена')).toBeInTheDocument();
     expect(within(cards[0]!).getByTestId('card-list-price')).toHaveTextContent('Розничная 4 990.00 ₽');
     expect(within(cards[1]!).getByTestId('card-own-price')).toHaveTextContent('2 600.00 ₽');

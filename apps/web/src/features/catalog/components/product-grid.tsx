@@ -118,7 +118,7 @@ export function ProductGrid({
                 </Text>
                 {/* On a narrow card the stock goes under the price rather than breaking «под заказ» apart. */}
                 <Group justify="space-between" align="flex-end" mt={4} gap="xs">
-                  <CardPrice listPrice={product.PRICE} ownPrice={ownPrices ? product.PRICE_DEALER : undefined} />
+                  <CardPrice listPrice={product.PRICE} ownPrice={ownPrices ? product.PRICE_NET : undefined} />
                   <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'} data-testid="card-stock" style={{ flexShrink: 0 }}>
                     {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
                   </Badge>
@@ -156,7 +156,10 @@ export function ProductGrid({
   );
 }
 
-/** The company's price labelled, with the list price under it; the list price alone until the company's is known. */
+/**
+ * The company's price after its contract discount («Ваша цена», what the order charges) with the list price under it,
+ * both labelled; the list price alone until the company's is known.
+ */
 function CardPrice({ listPrice, ownPrice }: { listPrice: number; ownPrice: number | undefined }) {
   if (ownPrice === undefined) {
     return (

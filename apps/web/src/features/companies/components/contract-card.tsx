@@ -3,7 +3,7 @@ import { Badge, Divider, Group, Paper, Progress, SimpleGrid, Stack, Table, Text,
 import type { TStorage } from '@portal/contracts';
 import { DOCUMENT_TERM_NAMES, documentTerm, formatPrice, formatUnixDate, type DocumentTerm } from '@portal/domain';
 import { deferment, organisationName, percentText, priceTypeName } from './contract-labels';
-import { availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
+import { PendingNote, availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
 import stackedTable from '../../../shared/ui/stacked-table.module.css';
 import { Stat } from './stat';
 
@@ -52,6 +52,7 @@ export function ContractCard({ storage }: { storage: TStorage }) {
             value={availableText(credit)}
             color={credit.available !== null && credit.available < 0 ? 'red' : undefined}
             testId="credit-available"
+            note={<PendingNote credit={credit} />}
           />
           <Stat label="Потрачено" value={formatPrice(storage.spent)} />
           <Stat

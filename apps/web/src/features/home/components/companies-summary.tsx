@@ -5,7 +5,7 @@ import { companyWarnings, currentDiscount, formatUnixDate, ORGANISATION_NAMES, p
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
+import { PendingNote, availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
 import stackedTable from '../../../shared/ui/stacked-table.module.css';
 
 const percent = (value: number) => `${Number(value.toFixed(2))} %`;
@@ -91,11 +91,11 @@ function CompanyCard({ company }: { company: TCompany }) {
                   <Table.Td
                     ta="right"
                     data-label="Доступно"
-                    data-testid="credit-available"
                     c={credit.available !== null && credit.available < 0 ? 'red' : undefined}
                     style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
                   >
-                    {availableText(credit)}
+                    <span data-testid="credit-available">{availableText(credit)}</span>
+                    <PendingNote credit={credit} />
                   </Table.Td>
                   <Table.Td ta="right" data-label="Скидка">
                     {percent(storage.discount)}

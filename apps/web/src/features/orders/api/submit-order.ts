@@ -54,6 +54,7 @@ export function useSubmitOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: submitOrder,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+    // The sent order now counts against its contracts' credit (GET /api/partners `pending`).
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['orders'] }), client.invalidateQueries({ queryKey: ['partners'] })]),
   });
 }

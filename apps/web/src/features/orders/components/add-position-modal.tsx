@@ -165,7 +165,7 @@ function ProductOffers({
           </Group>
           <Text size="sm">{product.NAME}</Text>
           <Text size="xs" c="dimmed">
-            Ваша цена: {result.PRICETYPE.name.toLowerCase()} · {product.MAX_DISCOUNT > 0 ? `скидка не больше ${product.MAX_DISCOUNT} %` : 'скидка по договору'}
+            Ваша цена: {result.PRICETYPE.name.toLowerCase()} цена за вычетом {product.MAX_DISCOUNT > 0 ? `скидки по договору, не больше ${product.MAX_DISCOUNT} %` : 'скидки по договору'}
           </Text>
         </Stack>
       </Group>
@@ -176,8 +176,8 @@ function ProductOffers({
             <Table.Th>Размер</Table.Th>
             <Table.Th ta="right">Остаток</Table.Th>
             <Table.Th ta="right">Розничная</Table.Th>
+            <Table.Th ta="right">Без скидки</Table.Th>
             <Table.Th ta="right">Ваша цена</Table.Th>
-            <Table.Th ta="right">Со скидкой</Table.Th>
             <Table.Th>Количество</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -201,11 +201,11 @@ function ProductOffers({
                 <Table.Td ta="right" c="dimmed" data-testid="offer-list-price">
                   {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
                 </Table.Td>
-                <Table.Td ta="right" data-testid="offer-own-price">
+                <Table.Td ta="right" c="dimmed" data-testid="offer-full-price">
                   {formatPrice(fromKopecks(price.fullPriceKopecks))}
                 </Table.Td>
-                <Table.Td ta="right">
-                  {formatPrice(fromKopecks(price.priceKopecks))}
+                <Table.Td ta="right" fw={600}>
+                  <span data-testid="offer-own-price">{formatPrice(fromKopecks(price.priceKopecks))}</span>
                   {price.discountPercent > 0 && <Text size="xs" c="teal">−{price.discountPercent} %</Text>}
                 </Table.Td>
                 <Table.Td>

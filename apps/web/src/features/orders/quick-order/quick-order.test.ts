@@ -7,7 +7,7 @@ import { readXlsxRows } from './xlsx';
 
 function product(article: string, sizes: Array<[string, number]>): TProductSearchResult {
   return {
-    PRODUCT: { ID: 1, UID: `uid-${article}`, NAME: `Товар ${article}`, TYPE: 'wear', ARTICLE: article, PRICE: 1400, PRICE_OPT: 1000, WEIGHT: 1, VALUME: 0.01, DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0 },
+    PRODUCT: { ID: 1, UID: `uid-${article}`, NAME: `Товар ${article}`, TYPE: 'wear', ARTICLE: article, PRICE: 1400, PRICE_OPT: 1000, PRICE_NET: 900, WEIGHT: 1, VALUME: 0.01, DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0 },
     OFFERS: sizes.map(([size, residue], i) => ({ ID: i + 1, CHARACTERISTIC: size, RESIDUE: residue, PRICE: 1000, PPDATA: '', GUID: `${article}-${size}`, ORGGUID: ORGANISATION.FRO })),
     FOUND: [],
     IMAGES: [],

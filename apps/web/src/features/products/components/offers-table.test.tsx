@@ -18,9 +18,7 @@ describe('OffersTable: the next supply', () => {
     renderWithProviders(
       <OffersTable
         offers={[offer(1, '48-50', `25/${ahead}`), offer(2, '52-54', `25/${past}`), offer(3, '56-58', '')]}
-        priceOpt={1000}
-        listPrice={1400}
-        productUid="u1"
+        product={{ UID: 'u1', PRICE: 1400, PRICE_OPT: 1000, PRICE_NET: 1000 }}
       />,
     );
     const row = (size: string) => screen.getByText(size).closest('tr')!;

@@ -1,6 +1,6 @@
 /**
  * The characteristics of a product with stock (spec §3 Offer): size or height, organisation, stock, next supply, the
- * company's price («Ваша цена») and the list price («Розничная»).
+ * company's price after its contract discount («Ваша цена», what the order charges) and the list price («Розничная»).
  */
 import { Badge, Table, Text } from '@mantine/core';
 import { isPlaceholderOffer, offersOrPlaceholder, type TOffer } from '@portal/contracts';
@@ -8,8 +8,8 @@ import { ORGANISATION_NAMES, arrivalText, formatPrice, type OrganisationGuid } f
 import { moscowToday } from '../../../shared/ui/contract-credit';
 import { StackedTable } from '../../../shared/ui/stacked-table';
 
-export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offers: TOffer[]; priceOpt: number; listPrice: number; productUid: string }) {
-  const rows = offersOrPlaceholder(offers, { UID: productUid, PRICE_OPT: priceOpt });
+export function OffersTable({ offers, product }: { offers: TOffer[]; product: { UID: string; PRICE: number; PRICE_OPT: number; PRICE_NET: number } }) {
+  const rows = offersOrPlaceholder(offers, product);
   const today = moscowToday();
   return (
     // On a phone each size is a card with its values under their column names.
@@ -28,7 +28,7 @@ export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offer
         {rows.map((offer) => (
           <Table.Tr key={offer.GUID} data-testid="offer-row">
             <Table.Td>
-              {isPlaceholderOffer(offer, productUid) ? (
+              {isPlaceholderOffer(offer, product.UID) ? (
                 <Badge variant="light" color="orange">
                   {offer.CHARACTERISTIC}
                 </Badge>
@@ -53,13 +53,12 @@ export function OffersTable({ offers, priceOpt, listPrice, productUid }: { offer
             </Table.Td>
             <Table.Td ta="right">
               <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="offer-own-price">
-                {formatPrice(offer.PRICE)}
+                {formatPrice(offer.PRICE_NET ?? offer.PRICE)}
               </Text>
             </Table.Td>
             <Table.Td ta="right">
               <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="offer-list-price">
-                {/* The placeholder offer has no list price of its own: it is the product's. */}
-                {formatPrice('PRICE_LIST' in offer && offer.PRICE_LIST !== undefined ? offer.PRICE_LIST : listPrice)}
+                {formatPrice(offer.PRICE_LIST ?? product.PRICE)}
               </Text>
             </Table.Td>
           </Table.Tr>

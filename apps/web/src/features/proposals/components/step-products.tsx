@@ -152,14 +152,14 @@ export function PickedSummary() {
   );
 }
 
-export function StepProducts({ priceUid }: { priceUid: string | undefined }) {
+export function StepProducts({ partner }: { partner: string | undefined }) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, SUGGESTION_DEBOUNCE_MS);
-  const search = useProductSearch(debounced, priceUid);
+  const search = useProductSearch(debounced, partner);
   const [openId, setOpenId] = useState<number | null>(null);
   const found = search.data?.FOUND ?? [];
   const activeId = openId ?? (search.data ? search.data.PRODUCT.ID : null);
-  const byId = useProductById(activeId !== null && activeId !== search.data?.PRODUCT.ID ? activeId : null, priceUid);
+  const byId = useProductById(activeId !== null && activeId !== search.data?.PRODUCT.ID ? activeId : null, partner);
   const active = activeId === search.data?.PRODUCT.ID ? search.data : byId.data;
 
   return (
