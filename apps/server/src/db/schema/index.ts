@@ -10,3 +10,4 @@ export * from './feedback';
 export * from './notifications';
 export * from './logistics';
 export * from './claims';
+export * from './mail';

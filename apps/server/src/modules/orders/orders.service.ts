@@ -44,6 +44,7 @@ import { ensureUserPartner, requirePartnerAccess, userPartnerIds } from '../../l
 import { organisationName, orderCatalogue, storedOrder, type StoredOrder } from './order-pricing';
 import { placeNewOrder } from './order-writer';
 import * as repo from './orders.repository';
+import { enqueueOrderMessages } from '../mail/mail.events';
 
 const MAX_ATTEMPTS = 6;
 
@@ -489,6 +490,7 @@ async function writeOrder(tx: DbOrTx, input: WriteInput): Promise<TOrderSubmitRe
   const taken = await repo.takeStock(tx, take);
   if (taken.size !== take.length) throw new StockRaceError();
   await repo.updateOrder(tx, orderId, { ...orderValues, edited: true, updatedAt: new Date() });
+  await enqueueOrderMessages(tx, orderId, 'changed');
   await repo.deleteLines(tx, orderId);
   await repo.insertLines(tx, lineRows.map((row) => ({ ...row, orderId })));
   await repo.replaceChecks(tx, orderId, checkRows.map((row) => ({ ...row, orderId })), true);
