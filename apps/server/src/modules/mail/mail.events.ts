@@ -35,6 +35,11 @@ export async function enqueueMailEvent(tx: DbOrTx, kind: MailEventKind, subjectI
   await repo.insertEvent(tx, kind, subjectId, data);
 }
 
+/** An order that is no news (the demo seed's history): its pending events are settled without messages. */
+export async function silenceOrderMail(tx: DbOrTx, orderId: number) {
+  await rawQuery(tx, `UPDATE mail_events SET expanded_at = now() WHERE subject_id = $1 AND kind LIKE 'order.%' AND expanded_at IS NULL`, [orderId]);
+}
+
 type MailApp = Pick<FastifyInstance, 'db' | 'config' | 'realtime' | 'log'>;
 
 interface Recipient {
