@@ -21,3 +21,4 @@ export * from './catalog';
 export * from './products';
 export * from './working-order';
 export * from './order-mapper';
+export * from './account';

@@ -31,7 +31,9 @@ export async function takeEvent(tx: DbOrTx, id: number): Promise<boolean> {
 /** A message already written for the same event and recipient is kept as it is (at most once). */
 export async function insertMessages(db: DbOrTx, rows: NewMessage[]) {
   if (rows.length === 0) return;
-  await db.insert(mailOutbox).values(rows).onConflictDoNothing({ target: mailOutbox.dedupeKey });
+  // Due by the sender's clock (not the database's), the one it compares with.
+  const now = new Date();
+  await db.insert(mailOutbox).values(rows.map((row) => ({ nextAttemptAt: now, ...row }))).onConflictDoNothing({ target: mailOutbox.dedupeKey });
 }
 
 /**
