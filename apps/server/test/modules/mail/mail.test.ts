@@ -131,6 +131,64 @@ describe('events from the ERP', () => {
   });
 });
 
+describe('order edited, claim received and its status', () => {
+  it('mails an edit to users with order.email.changed on, not to the manager', async () => {
+    const id = await placeOrder();
+    await t.app.mail.runOnce();
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${id}/edit`,
+      headers: demo,
+      payload: {
+        partner_id: DEMO_PARTNERS.SPECSNAB,
+        comment: 'Почтовый тест, правка',
+        delivery: { address: 'Москва, ул. Тверская, 7', case: 'pickup', date: tomorrow(), cost: 0, bill_to: '' },
+        position: [{ guid: suit.uid, characteristics: [line(suit.offers[0]!, 3, 1500)] }],
+        position_presail: [],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await t.app.mail.runOnce();
+    const subject = `Заказ № ${id} изменён`;
+    expect(subjects('demo@example.ru').filter((s) => s === subject)).toHaveLength(1);
+    expect(smtp.to('demo@example.ru').find((m) => m.subject === subject)!.text).toContain('— 3 шт.');
+    for (const nobody of ['off@example.ru', 'states@example.ru', MANAGER, 'new-address@example.ru']) {
+      expect(subjects(nobody).filter((s) => s === subject)).toEqual([]);
+    }
+  });
+
+  it('mails a claim received and its status change from the ERP to users with order.email.states on', async () => {
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/claims/add',
+      headers: { ...demo, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: [
+        ['partner_guid', DEMO_PARTNERS.SPECSNAB],
+        ['message', 'Разошёлся шов на рукаве.'],
+      ]
+        .map(([name, value]) => `--X\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + '--X--\r\n',
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const claimId = filed.json().response.id as number;
+    await t.app.mail.runOnce();
+    const guid = (await t.app.db.execute<{ guid: string }>(sql`select guid from claims where id = ${claimId}`)) as unknown as { rows: Array<{ guid: string }> };
+    const erp = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/claims',
+      headers: { 'x-api-key': KEY },
+      payload: [{ guid: guid.rows[0]!.guid, bitrix_id: 9901, status: 'review', comment: 'Передана в ОТК' }],
+    });
+    expect(erp.json().response.applied).toBe(1);
+    await t.app.mail.runOnce();
+    for (const address of ['demo@example.ru', 'states@example.ru']) {
+      expect(subjects(address).filter((s) => s?.startsWith('Рекламация'))).toEqual([`Рекламация № ${claimId} получена`, expect.stringMatching(/^Рекламация № 9901: /)]);
+    }
+    expect(smtp.to('states@example.ru').find((m) => m.subject?.startsWith('Рекламация № 9901'))!.text).toContain('Комментарий: Передана в ОТК');
+    expect(subjects('off@example.ru')).toEqual([]);
+  });
+});
+
 describe('delivery', () => {
   it('keeps a message while the SMTP server is down and delivers it once when it is back', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
