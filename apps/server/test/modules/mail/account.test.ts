@@ -123,4 +123,18 @@ describe('profile', () => {
     expect(confirmed.json().response.message).toBe('Адрес new-demo@example.ru подтверждён: уведомления будут приходить на него.');
     expect((await post('/api/user/email/confirm', { token })).statusCode).toBe(400);
   });
+
+  it("acts on the signed-in user's own account only", async () => {
+    // demo2's password is the one the reset above set; demo's change leaves it, and demo2's sessions, alone.
+    const other = await signInAs(t.app, 'demo2', 'Новый пароль дилера 2026');
+    const demo = await signInAs(t.app, 'demo', 'Другой пароль 2026');
+    const changed = await post('/api/user/password', { current: 'Другой пароль 2026', password: 'Пароль только демо 2026' }, demo);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: other })).json().response.login).toBe('demo2');
+    await signInAs(t.app, 'demo2', 'Новый пароль дилера 2026');
+    // demo2's current password does not change demo's.
+    const foreign = await post('/api/user/password', { current: 'Пароль только демо 2026', password: 'Чужой пароль 2026' }, other);
+    expect(foreign.json().error.message).toMatch(/^Текущий пароль указан неверно/);
+    await signInAs(t.app, 'demo', 'Пароль только демо 2026');
+  });
 });
