@@ -63,8 +63,20 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number, now: 
 /** Only the sender holding the claim records its outcome (the lease may have been taken over). */
 const claimed = (id: number) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'));
 
+/** Purposes of the messages that carry a single-use link (account.service.ts). */
+export const TOKEN_MESSAGE_PREFIXES = ['password_reset:', 'email_confirm:'] as const;
+export const ERASED_BODY = 'Текст удалён после отправки: в нём была одноразовая ссылка.';
+
+/**
+ * Once a message with a single-use link is sent or given up, its text goes: the database keeps only the link's hash,
+ * and the outbox is no copy of the link either.
+ */
+const settledBody = (column: typeof mailOutbox.html | typeof mailOutbox.text) =>
+  sql`CASE WHEN ${sql.join(TOKEN_MESSAGE_PREFIXES.map((prefix) => sql`${mailOutbox.dedupeKey} LIKE ${`${prefix}%`}`), sql` OR `)} THEN ${ERASED_BODY} ELSE ${column} END`;
+const erasingLinks = () => ({ html: settledBody(mailOutbox.html), text: settledBody(mailOutbox.text) });
+
 export async function markSent(db: DbOrTx, id: number, sentTo: string, now: Date) {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: now, sentTo, leaseUntil: null, lastError: null }).where(claimed(id));
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: now, sentTo, leaseUntil: null, lastError: null, ...erasingLinks() }).where(claimed(id));
 }
 
 export async function markRetry(db: DbOrTx, id: number, error: string, nextAttemptAt: Date) {
@@ -72,7 +84,7 @@ export async function markRetry(db: DbOrTx, id: number, error: string, nextAttem
 }
 
 export async function markFailed(db: DbOrTx, id: number, error: string) {
-  await db.update(mailOutbox).set({ status: 'failed', leaseUntil: null, lastError: error }).where(claimed(id));
+  await db.update(mailOutbox).set({ status: 'failed', leaseUntil: null, lastError: error, ...erasingLinks() }).where(claimed(id));
 }
 
 /**
@@ -82,7 +94,7 @@ export async function markFailed(db: DbOrTx, id: number, error: string) {
 export async function failInterrupted(db: DbOrTx, reason: string, now: Date): Promise<number[]> {
   const rows = await db
     .update(mailOutbox)
-    .set({ status: 'failed', leaseUntil: null, lastError: reason })
+    .set({ status: 'failed', leaseUntil: null, lastError: reason, ...erasingLinks() })
     .where(and(eq(mailOutbox.status, 'sending'), sql`${mailOutbox.leaseUntil} < ${now.toISOString()}::timestamptz`))
     .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);

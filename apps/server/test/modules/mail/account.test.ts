@@ -61,8 +61,9 @@ describe('forgotten password', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toMatch(/^Ссылка недействительна: она уже использована/);
     const [row] = await t.app.db.select().from(users).where(eq(users.login, 'demo2'));
-    // Only the token's hash is stored.
+    // Only the token's hash is stored; the sent message's text, which carried the link, is gone.
     expect(JSON.stringify(await t.app.db.query.userTokens.findMany())).not.toContain(token);
+    expect(JSON.stringify(await t.app.db.query.mailOutbox.findMany())).not.toContain(token);
     expect(row).toBeTruthy();
   });
 
