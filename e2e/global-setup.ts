@@ -73,6 +73,8 @@ export default async function globalSetup() {
     });
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
     process.env.E2E_INTEGRATION_KEY = E2E_INTEGRATION_KEY;
+    // Without SMTP_URL the server writes its mail as .eml files into DATA_DIR/mail: the journeys read them there.
+    process.env.E2E_MAIL_DIR = path.join(scratch, 'data', 'mail');
     await createWorkerDealers(process.env.E2E_BASE_URL);
   } catch (error) {
     await stop();

@@ -21,6 +21,8 @@ import { authHook } from './modules/auth/auth.hook';
 import { CatalogIndex } from './modules/catalog/catalog-index-keeper';
 import { apiModules } from './modules';
 import { addressSuggestRoutes } from './modules/logistics/address-suggest.routes';
+import { mailPlugin } from './modules/mail/mail.plugin';
+import type { MailTransport } from './modules/mail/transport';
 import { operationsPlugin } from './modules/operations/operations.plugin';
 import { realtimeModule } from './modules/realtime/realtime.routes';
 import type {} from './lib/fastify';
@@ -39,6 +41,8 @@ export interface BuildOptions {
    * Its owner starts it; closing either app closes it.
    */
   catalogIndex?: CatalogIndex;
+  /** Where mail goes instead of the configured SMTP server or .eml folder. */
+  mailTransport?: MailTransport;
 }
 
 declare module 'fastify' {
@@ -131,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authHook);
   // The hub (app.realtime) before the API modules that raise events; the socket at /ws, outside /api.
   await app.register(realtimeModule);
+  await app.register(mailPlugin, options.mailTransport ? { transport: options.mailTransport } : {});
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module);

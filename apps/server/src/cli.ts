@@ -1,5 +1,6 @@
 /** The operators' command line: `npm run portal -- <command>`. */
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
@@ -19,6 +20,7 @@ import {
   setVat,
   vatTable,
 } from './modules/integration/operator-commands';
+import { listEmlFiles, readEml } from './modules/mail/transport';
 import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './modules/operations/commands';
 
 /**
@@ -151,6 +153,29 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
       await withIntegration(async (app) => console.log(await setVat(app, seller, from, percent)));
     },
   },
+  'mail:list': {
+    help: 'mail:list            the e-mail written as .eml files into DATA_DIR/mail (when SMTP_URL is unset), oldest first',
+    run: async () => {
+      const { DATA_DIR } = loadConfig();
+      const files = await listEmlFiles(DATA_DIR);
+      if (files.length === 0) console.log(`Писем нет (папка ${path.join(DATA_DIR, 'mail')}).`);
+      for (const file of files) {
+        const mail = await simpleParser(await readEml(DATA_DIR, file));
+        console.log(`${file}  ${mail.date?.toISOString() ?? ''}  ${[mail.to ?? []].flat().map((to) => to.text).join(', ')}  ${mail.subject ?? ''}`);
+      }
+    },
+  },
+  'mail:show': {
+    help: 'mail:show <file.eml> print one message written by the portal (its plain-text part and headers)',
+    run: async (args) => {
+      const name = parseOptions(args).positional[0];
+      if (!name) throw new OperatorError('Укажите файл письма: mail:show 00000001.eml (список: mail:list).');
+      const raw = await readEml(loadConfig().DATA_DIR, name).catch(() => {
+        throw new OperatorError(`Письмо ${name} не найдено: посмотрите список командой mail:list.`);
+      });
+      console.log(await showEml(raw));
+    },
+  },
   backup: {
     help: 'backup [FILE]        back up the embedded database and the uploaded files into one .tar.gz, also while the portal runs',
     run: async (args) => {
@@ -188,6 +213,12 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
 
 /** A path as the operator typed it: relative to the folder the command ran from (npm keeps it in INIT_CWD). */
 const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD || process.cwd(), file);
+
+/** The headers a reader wants and the plain-text part of a message. */
+async function showEml(raw: Buffer): Promise<string> {
+  const mail = await simpleParser(raw);
+  return [`От: ${mail.from?.text ?? ''}`, `Кому: ${[mail.to ?? []].flat().map((to) => to.text).join(', ')}`, `Дата: ${mail.date?.toISOString() ?? ''}`, `Тема: ${mail.subject ?? ''}`, '', mail.text ?? ''].join('\n');
+}
 
 async function main() {
   keepNewFilesPrivate();

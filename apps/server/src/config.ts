@@ -83,6 +83,13 @@ const ZConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** The SMTP server mail goes through (smtp://user:pass@host:587, smtps://…); unset writes .eml files into DATA_DIR/mail. */
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().min(3).default('Портал дилера <portal@localhost>'),
+  /** The portal's address as dealers open it: links in e-mail point here. */
+  PUBLIC_URL: z.url('must be a URL').default('http://127.0.0.1:8000'),
+  /** How often the mail sender looks for due messages (a new message is also sent at once); 0 = only when asked (tests). */
+  MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
 
 export type Config = z.infer<typeof ZConfigSchema>;
@@ -114,6 +121,8 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     DATA_DIR: 'memory://',
     // A test reads the catalogue right after it writes: the index catches up before answering, no timer to wait for.
     CATALOG_INDEX_REFRESH: 'on-request',
+    // Mail is sent when a test asks (app.mail.runOnce()), never behind its back.
+    MAIL_SEND_INTERVAL_SECONDS: '0',
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,
   });

@@ -8,6 +8,8 @@ export const ZPersonalSchema = z.object({
   email: z.string(),
   phone: z.string(),
   image: z.string().nullable(),
+  /** False while an address typed in the profile waits for its confirmation link (no mail goes to it until then). */
+  email_confirmed: z.boolean().optional(),
 });
 export type TPersonal = z.infer<typeof ZPersonalSchema>;
 

@@ -13,6 +13,8 @@ export const REALTIME_EVENTS = [
   'shipment_status',
   'claim_status',
   'manager_message',
+  'order_created',
+  'order_changed',
 ] as const;
 export const ZRealtimeEventSchema = z.enum(REALTIME_EVENTS);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEventSchema>;

@@ -1,6 +1,7 @@
 // Every area's routes, mounted under /api by app.ts. A new area adds its routes here.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes, versionRoutes } from './auth/auth.routes';
+import { accountRoutes } from './auth/account.routes';
 import { partnersRoutes } from './partners/partners.routes';
 import { productsRoutes } from './products/products.routes';
 import { certificatesRoutes } from './products/certificates.routes';
@@ -18,4 +19,4 @@ import { proposalsRoutes } from './proposals/proposals.routes';
 import { healthRoutes } from './operations/health.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, accountRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes];

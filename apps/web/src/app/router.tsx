@@ -59,6 +59,10 @@ function Logout() {
 
 export const routes: RouteObject[] = [
   { path: paths.login, element: <PublicOnly>{lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage))}</PublicOnly> },
+  { path: paths.forgotPassword, element: <PublicOnly>{lazyPage(() => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage))}</PublicOnly> },
+  // A reset or confirmation link works whoever is signed in in this browser.
+  { path: paths.resetPassword, element: lazyPage(() => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage)) },
+  { path: paths.confirmEmail, element: lazyPage(() => import('../features/auth/confirm-email-page').then((m) => m.ConfirmEmailPage)) },
   { path: paths.blocked, element: <ErrorPage kind="blocked" /> },
   { path: paths.notFound, element: <ErrorPage kind="not-found" /> },
   { path: paths.serverError, element: <ErrorPage kind="server-error" /> },

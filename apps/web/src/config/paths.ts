@@ -22,6 +22,10 @@ export const paths = {
   certificate: (article?: string) => (article ? `/certificate/${encodeURIComponent(article)}` : '/certificate'),
   logout: '/logout',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  /** The links of the mails: their token follows `#`. */
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   blocked: '/blocked',
   notFound: '/404',
   serverError: '/500',

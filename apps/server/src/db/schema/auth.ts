@@ -9,6 +9,11 @@ export const users = pgTable('users', {
   lastname: text('lastname').notNull().default(''),
   patronymic: text('patronymic').notNull().default(''),
   email: text('email').notNull().default(''),
+  /**
+   * Whether mail may go to `email`: addresses from the ERP or the operator are trusted; one the user typed in the
+   * profile waits for its confirmation link (modules/mail).
+   */
+  emailConfirmed: boolean('email_confirmed').notNull().default(true),
   phone: text('phone').notNull().default(''),
   /** Stored file id of the avatar, if any. */
   avatarFileId: integer('avatar_file_id'),

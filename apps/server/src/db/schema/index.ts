@@ -12,3 +12,4 @@ export * from './logistics';
 export * from './claims';
 export * from './vat';
 export * from './drafts';
+export * from './mail';

@@ -10,6 +10,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
 import { discardUploads, putUploads, recordUploads } from '../files/files.service';
 import * as repo from './claims.repository';
+import { enqueueMailEvent } from '../mail/mail.events';
 
 const MAX_PRODUCTS = 200;
 
@@ -118,6 +119,7 @@ export async function fileClaim(db: Db, storage: FileStorage, userId: number, fo
       await repo.insertHistory(tx, { claimId: claim.id, status: 'new', comment: 'Рекламация отправлена из портала.' });
       const rows = await recordUploads(tx, stored, { userId, partnerId: partner.id, purpose: 'claim' });
       await repo.linkClaimFiles(tx, claim.id, rows.map((row) => row.id));
+      await enqueueMailEvent(tx, 'claim.created', claim.id);
       return { id: claim.id };
     });
   } catch (error) {

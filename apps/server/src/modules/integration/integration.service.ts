@@ -32,6 +32,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
 import { notifyPartner, notifyUsers } from '../notifications/notifications.service';
 import * as repo from './integration.repository';
+import { enqueueMailEvent } from '../mail/mail.events';
 
 /** What the integration needs of the app: the database, the realtime hub (events) and a log. */
 /** The server's pieces an import uses; the catalogue index is absent in the command line (its server sees the markers). */
@@ -260,6 +261,7 @@ export const INTEGRATION_KINDS = {
       const check = await findCheck(tx, item.order, item.guid);
       if (check.status === item.status) return { changed: false };
       await repo.setCheckStatus(tx, check.id, check.orderId, item.status);
+      await enqueueMailEvent(tx, 'check.status', item.order, { status: item.status, check: item.guid });
       return {
         after: async () => {
           await notifyPartner(app, check.partnerId, {
@@ -288,6 +290,7 @@ export const INTEGRATION_KINDS = {
       if (changed.length === 0) return { changed: false };
       await repo.setCheckDocStatus(tx, check.id, { ...before, id: before.id ?? check.id, ...flags });
       const billReady = changed.includes('StatusSchet') && flags.StatusSchet;
+      if (billReady) await enqueueMailEvent(tx, 'bill.ready', item.order, { check: item.guid });
       const documentsReady = changed.filter((name) => name !== 'StatusSchet' && flags[name]).map((name) => DOCUMENT_NAMES[name]);
       return {
         after: async () => {
@@ -434,6 +437,7 @@ async function applyTrackedStatus(
   await repo.setTrackedStatus(tx, how.table, row.id, { status: item.status, bitrixId: item.bitrix_id });
   if (how.table === claims && statusChanged) await repo.addClaimHistory(tx, row.id, item.status, item.comment);
   if (!statusChanged) return {};
+  await enqueueMailEvent(tx, how.table === claims ? 'claim.status' : 'shipment.status', row.id, { status: item.status, comment: item.comment ?? '' });
   const partnerId = row.partnerId;
   return {
     after: async () => {

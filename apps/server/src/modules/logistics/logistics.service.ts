@@ -10,6 +10,7 @@ import type { MultipartForm } from '../../lib/uploads';
 import { discardUploads, putUploads, recordUploads } from '../files/files.service';
 import * as repo from './logistics.repository';
 import { parseShipmentDate } from './shipment-date';
+import { enqueueMailEvent } from '../mail/mail.events';
 
 export const MAX_ADDRESSES = 50;
 
@@ -113,6 +114,7 @@ export async function requestShipment(db: Db, storage: FileStorage, userId: numb
       });
       const rows = await recordUploads(tx, stored, { userId, partnerId: order.partnerId, purpose: 'shipment' });
       await repo.linkShipmentFiles(tx, shipment.id, rows.map((row) => row.id));
+      await enqueueMailEvent(tx, 'shipment.created', shipment.id);
       return { id: shipment.id };
     });
   } catch (error) {

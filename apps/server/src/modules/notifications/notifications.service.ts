@@ -5,6 +5,7 @@
  */
 import type { TRealtimeEvent, TRealtimeMessage, TRefreshNamespace } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './notifications.repository';
 
@@ -68,6 +69,26 @@ export async function notifyUsers(app: App, userIds: number[], input: Notificati
     app.log.error({ err: error }, 'realtime push failed; the notifications are stored');
   }
   return rows.map(toRealtimeMessage);
+}
+
+/**
+ * Stores messages in the caller's transaction (the users given are those whose setting is already checked) and answers
+ * how to push them once it has committed.
+ */
+export async function notifyStored(tx: DbOrTx, userIds: number[], input: NotificationInput) {
+  const rows = await repo.insertMany(
+    tx,
+    [...new Set(userIds)].map((userId) => ({ userId, type: input.type, message: input.message, event: input.event, link: input.link ?? null, data: input.data ?? null })),
+  );
+  return {
+    async push(app: App) {
+      try {
+        for (const row of rows) await app.realtime.publishToUser(row.userId, { namespace: 'notifications', mutation: 'add', payload: toRealtimeMessage(row) });
+      } catch (error) {
+        app.log.error({ err: error }, 'realtime push failed; the notifications are stored');
+      }
+    },
+  };
 }
 
 /** To the users of one company, and no one else. */

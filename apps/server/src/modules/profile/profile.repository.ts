@@ -10,7 +10,7 @@ export async function findUser(db: DbOrTx, userId: number) {
 export function updatePersonal(
   db: DbOrTx,
   userId: number,
-  values: Partial<Pick<typeof users.$inferInsert, 'name' | 'lastname' | 'patronymic' | 'email' | 'phone' | 'avatarFileId'>>,
+  values: Partial<Pick<typeof users.$inferInsert, 'name' | 'lastname' | 'patronymic' | 'email' | 'emailConfirmed' | 'phone' | 'avatarFileId'>>,
 ) {
   return db.update(users).set(values).where(eq(users.id, userId));
 }

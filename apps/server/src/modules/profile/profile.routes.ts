@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { IMAGE_TYPES, readMultipart } from '../../lib/uploads';
+import { requestEmailConfirmation } from '../auth/account.service';
 import { getSettings, readAvatar, updateNotifications, updatePersonal } from './profile.service';
 
 const AVATAR_POLICY = {
@@ -32,7 +33,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const form = await readMultipart(request, AVATAR_POLICY);
-      return { error: null, response: await updatePersonal(app.db, app.storage, currentUser(request).id, form) };
+      const settings = await updatePersonal(app.db, app.storage, currentUser(request).id, form, (tx, user, email) =>
+        requestEmailConfirmation(tx, app.config, user, email),
+      );
+      app.mail.kick();
+      return { error: null, response: settings };
     },
   );
 

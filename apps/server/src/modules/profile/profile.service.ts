@@ -6,7 +6,7 @@ import {
   type TNotificationSettings,
   type TUserSettings,
 } from '@portal/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
@@ -32,6 +32,7 @@ function settingsOf(user: UserRow): TUserSettings {
       email: user.email,
       phone: user.phone,
       image: user.avatarFileId ? avatarUrl(user.avatarFileId) : null,
+      email_confirmed: user.emailConfirmed,
     },
     notifications: notificationsOf(user),
   };
@@ -51,7 +52,14 @@ export async function getSettings(db: Db, userId: number): Promise<TUserSettings
  * Updates the personal fields that were sent (a field left out keeps its value) and, with an `avatar` file, replaces
  * the avatar. The new avatar is stored before the database points to it; the old one is deleted only after.
  */
-export async function updatePersonal(db: Db, storage: FileStorage, userId: number, form: MultipartForm): Promise<TUserSettings> {
+export async function updatePersonal(
+  db: Db,
+  storage: FileStorage,
+  userId: number,
+  form: MultipartForm,
+  /** Mails a confirmation link to a new address, in the transaction that stores it (account.service.ts). */
+  confirmNewEmail?: (tx: DbOrTx, user: UserRow, email: string) => Promise<void>,
+): Promise<TUserSettings> {
   const parsed = ZPersonalUpdateSchema.partial().safeParse(form.fields);
   if (!parsed.success) {
     throw new AppError('VALIDATION', parsed.error.issues.map((issue) => issue.message).join(' '));
@@ -82,9 +90,16 @@ export async function updatePersonal(db: Db, storage: FileStorage, userId: numbe
       } else if (removeAvatar === 'true') {
         avatarFileId = null;
       }
-      const values = { ...personal, ...(avatarFileId !== undefined ? { avatarFileId } : {}) };
+      // A new address gets no mail until its link is followed (an emptied one has nothing to confirm).
+      const newEmail = personal.email !== undefined && personal.email !== user.email ? personal.email : undefined;
+      const values = {
+        ...personal,
+        ...(avatarFileId !== undefined ? { avatarFileId } : {}),
+        ...(newEmail !== undefined ? { emailConfirmed: newEmail === '' } : {}),
+      };
       if (Object.keys(values).length > 0) await repo.updatePersonal(tx, userId, values);
       if (oldAvatar) await repo.deleteFile(tx, oldAvatar.id);
+      if (newEmail && confirmNewEmail) await confirmNewEmail(tx, user, newEmail);
     });
   } catch (error) {
     if (newKey) await storage.delete(newKey).catch(() => undefined);

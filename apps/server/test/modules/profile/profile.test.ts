@@ -44,7 +44,7 @@ describe('GET /api/user/settings', () => {
     const response = await t.app.inject({ url: '/api/user/settings', headers: demo });
     expect(response.statusCode).toBe(200);
     expect(response.json().response).toEqual({
-      personal: { name: 'Иван', lastname: 'Соколов', patronymic: 'Петрович', email: 'demo@example.ru', phone: '+7 (900) 000-00-01', image: null },
+      personal: { name: 'Иван', lastname: 'Соколов', patronymic: 'Петрович', email: 'demo@example.ru', phone: '+7 (900) 000-00-01', image: null, email_confirmed: true },
       notifications: DEFAULT_NOTIFICATION_SETTINGS,
     });
   });

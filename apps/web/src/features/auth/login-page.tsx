@@ -1,22 +1,13 @@
-/** The sign-in screen: the brand on the left, the form on the right; a failed sign-in shows the server's message. */
-import { Alert, Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { CLIENT_VERSION } from '@portal/domain';
-import { IconAlertCircle, IconBox, IconFileInvoice, IconHeadset, IconShoppingCartBolt } from '@tabler/icons-react';
+/** The sign-in screen: a failed sign-in shows the server's message; «Забыли пароль?» leads to the reset request. */
+import { Alert, Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { paths } from '../../config/paths';
-import { BrandMark } from '../../shared/ui/brand-mark';
 import { loadSignInHash, useAuthStore } from './auth-store';
-import classes from './login-page.module.css';
+import { AuthLayout } from './auth-layout';
 import { safeReturnPath } from './return-path';
-
-const FEATURES = [
-  { icon: IconBox, text: 'Каталог спецодежды и спецобуви с остатками складов' },
-  { icon: IconShoppingCartBolt, text: 'Заказ и предзаказ в несколько шагов, черновики' },
-  { icon: IconFileInvoice, text: 'Счета, отгрузки, сертификаты и документы' },
-  { icon: IconHeadset, text: 'Персональный менеджер для каждой компании' },
-];
 
 export function LoginPage() {
   const login = useAuthStore((state) => state.login);
@@ -44,72 +35,23 @@ export function LoginPage() {
   }
 
   return (
-    <div className={classes.page}>
-      <aside className={classes.brandPanel}>
-        <Stack gap="xl" maw={420}>
-          <Group gap="sm">
-            <BrandMark size={44} />
-            <Box>
-              <Text fw={800} fz={22} lh={1.1} c="white">
-                Портал дилера
-              </Text>
-              <Text fz="sm" c="rgba(255,255,255,0.7)">
-                спецодежда и спецобувь
-              </Text>
-            </Box>
-          </Group>
-          <Title order={2} c="white" fw={700} lh={1.25}>
-            Всё для работы с заводом — в одном окне
-          </Title>
-          <Stack gap="md">
-            {FEATURES.map((feature) => (
-              <Group key={feature.text} gap="sm" wrap="nowrap">
-                <ThemeIcon size={36} radius="md" variant="white" color="blue">
-                  <feature.icon size={20} stroke={1.7} />
-                </ThemeIcon>
-                <Text c="rgba(255,255,255,0.9)">{feature.text}</Text>
-              </Group>
-            ))}
-          </Stack>
-        </Stack>
-        <Text fz="xs" c="rgba(255,255,255,0.55)" className={classes.brandFooter}>
-          Версия {CLIENT_VERSION}
-        </Text>
-      </aside>
-
-      <main className={classes.formPanel}>
-        <Paper component="form" onSubmit={submit} w="100%" maw={400} p="xl" radius="lg" shadow="md" withBorder>
-          <Stack gap="md">
-            <Group gap="sm" hiddenFrom="md">
-              <BrandMark size={36} />
-              <Text fw={800} fz="lg">
-                Портал дилера
-              </Text>
-            </Group>
-            <Box>
-              <Title order={1} fz={26}>
-                Вход в портал
-              </Title>
-              <Text c="dimmed" fz="sm" mt={4}>
-                Введите логин и пароль, которые выдал ваш менеджер.
-              </Text>
-            </Box>
-            {errorMessage && (
-              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-                {errorMessage}
-              </Alert>
-            )}
-            <TextInput name="login" label="Логин" autoComplete="username" required autoFocus size="md" />
-            <PasswordInput name="password" label="Пароль" autoComplete="current-password" required size="md" />
-            <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
-              Войти
-            </Button>
-            <Text fz="xs" c="dimmed" ta="center">
-              Нет доступа или забыли пароль? Обратитесь к вашему менеджеру — он восстановит доступ.
-            </Text>
-          </Stack>
-        </Paper>
-      </main>
-    </div>
+    <AuthLayout title="Вход в портал" text="Введите логин и пароль, которые выдал ваш менеджер." onSubmit={submit}>
+      {errorMessage && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+          {errorMessage}
+        </Alert>
+      )}
+      <TextInput name="login" label="Логин" autoComplete="username" required autoFocus size="md" />
+      <PasswordInput name="password" label="Пароль" autoComplete="current-password" required size="md" />
+      <Anchor component={Link} to={paths.forgotPassword} fz="sm" ta="right" mt={-8}>
+        Забыли пароль?
+      </Anchor>
+      <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
+        Войти
+      </Button>
+      <Text fz="xs" c="dimmed" ta="center">
+        Нет доступа? Обратитесь к вашему менеджеру — он его откроет.
+      </Text>
+    </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-/** /profile: personal data with the avatar, and the notification settings. */
+/** /profile: personal data with the avatar, the notification settings, and the password. */
 import { Box, LoadingOverlay, Skeleton, Stack } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { LoadFailedAlert } from '../../shared/ui/load-failed-alert';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useSettings } from './api/get-settings';
 import { NotificationSettings } from './components/notification-settings';
+import { PasswordForm } from './components/password-form';
 import { PersonalForm } from './components/personal-form';
 
 /** Spec §4/§9: the loading flag clears 0.5 s after the settings have loaded. */
@@ -30,7 +31,7 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={920} data-testid="profile-page" data-loading={loading || undefined}>
-      <PageHeader icon={<IconUserCircle size={26} stroke={1.6} />} title="Профиль" text="Ваши данные для связи и настройки уведомлений." />
+      <PageHeader icon={<IconUserCircle size={26} stroke={1.6} />} title="Профиль" text="Ваши данные для связи, настройки уведомлений и пароль." />
       {settings.isError ? (
         <LoadFailedAlert title="Профиль не загрузился" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
@@ -44,6 +45,7 @@ export function ProfilePage() {
           <Stack gap="lg">
             <PersonalForm personal={settings.data.personal} />
             <NotificationSettings settings={settings.data.notifications} />
+            <PasswordForm />
           </Stack>
         </Box>
       )}

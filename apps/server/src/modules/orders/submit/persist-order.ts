@@ -6,6 +6,7 @@
  */
 import type { TOrderSubmitResult } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../../db/client';
+import { enqueueOrderMessages } from '../../mail/mail.events';
 import { placeNewOrder } from '../order-writer';
 import * as repo from '../orders.repository';
 import { KeyTakenError } from './idempotency';
@@ -62,6 +63,9 @@ export async function persistEdit(tx: DbOrTx, edit: { orderId: number; userId: n
   const taken = await repo.takeStock(tx, plan.take);
   if (taken.size !== plan.take.length) throw new StockRaceError();
   await repo.updateOrder(tx, orderId, { ...plan.orderValues, edited: true, updatedAt: new Date() });
+  // «Заказ изменён» to whoever asked for it, in the edit's own transaction (a new order's mail is written by a trigger
+  // on orders, since place_new_orders writes it in one statement).
+  await enqueueOrderMessages(tx, orderId, 'changed');
   await repo.deleteLines(tx, orderId);
   await repo.insertLines(tx, plan.lineRows.map((row) => ({ ...row, orderId })));
   await repo.replaceChecks(tx, orderId, plan.checkRows.map((row) => ({ ...row, orderId })), true);

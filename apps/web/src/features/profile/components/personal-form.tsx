@@ -13,6 +13,8 @@ import { AvatarField, avatarProblem } from './avatar-field';
 type Fields = Pick<TPersonal, 'name' | 'lastname' | 'patronymic' | 'email' | 'phone'>;
 const FIELD_NAMES = ['lastname', 'name', 'patronymic', 'email', 'phone'] as const;
 
+const EMAIL_UNCONFIRMED = 'Адрес не подтверждён: откройте ссылку из письма, отправленного на него. До тех пор уведомления на него не приходят.';
+
 const initialsOf = (fields: Fields) => `${fields.name[0] ?? ''}${fields.lastname[0] ?? ''}`.toUpperCase() || '?';
 
 export function PersonalForm({ personal }: { personal: TPersonal }) {
@@ -67,7 +69,12 @@ export function PersonalForm({ personal }: { personal: TPersonal }) {
       });
       setAvatar(null);
       setRemoveAvatar(false);
-      notifications.show({ color: 'teal', title: 'Профиль сохранён', message: 'Изменения вступили в силу.' });
+      const emailChanged = saved.personal.email !== personal.email && saved.personal.email_confirmed === false;
+      notifications.show({
+        color: 'teal',
+        title: 'Профиль сохранён',
+        message: emailChanged ? `На ${saved.personal.email} отправлена ссылка: откройте её, чтобы подтвердить адрес.` : 'Изменения вступили в силу.',
+      });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
       reportError('UPDATE_PERSONAL', error);
@@ -116,6 +123,8 @@ export function PersonalForm({ personal }: { personal: TPersonal }) {
                 withAsterisk={key === 'name' || key === 'lastname'}
                 type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
                 autoComplete={{ lastname: 'family-name', name: 'given-name', patronymic: 'additional-name', email: 'email', phone: 'tel' }[key]}
+                description={key === 'email' && personal.email_confirmed === false && fields.email === personal.email ? EMAIL_UNCONFIRMED : undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
             ))}
           </Stack>
