@@ -111,7 +111,7 @@ describe('content service: catalogue', () => {
 
   it('answers an absurd page number with the last page (issue 37), in a group, the whole catalogue and the sale', async () => {
     for (const url of ['/api/content/catalog/products', '/api/content/season-sale']) {
-      for (const query of [{}, { group: 'odezhda' }]) {
+      for (const query of [{}, { group: 'odezhda' }] as Array<Record<string, string>>) {
         if (url.endsWith('season-sale') && 'group' in query) continue;
         const first = (await get(url, query)).json().response;
         const lastPage = catalogPageCount(first.total);
