@@ -62,6 +62,7 @@ export function ProductListing({ listing, products, errorTitle, aside }: Product
               onPage={selection.goToPage}
               toolbar={<SortSelect sort={selection.sort} onSort={selection.setSort} />}
               onSizes={setSizesOf}
+              stockSizes={selection.filters.size}
             />
           )}
         </Grid.Col>
