@@ -64,6 +64,10 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/catalog/season-sale');
       await expect(page.getByTestId('catalog-card').first()).toBeVisible();
       await expect(page.getByTestId('card-stock').filter({ hasText: 'под заказ' })).toHaveCount(0);
+      if (viewport.width > 1000) {
+        await expect(page.getByTestId('catalog-filters').getByText('Ваша цена, ₽')).toBeVisible();
+        await expect(page.getByTestId('catalog-filters').getByRole('checkbox', { name: /В наличии/ })).toHaveCount(0);
+      }
       await shot(page, 'season-sale', viewport.width);
 
       await page.goto('/catalog/catalog/obuv?page=99999999999');
@@ -72,6 +76,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(/\/catalog\/catalog\/obuv\?page=\d{1,3}$/);
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(page.getByTestId('catalog-card').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await shot(page, 'catalog-last-page', viewport.width);
     });
   });

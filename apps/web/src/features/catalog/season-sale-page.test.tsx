@@ -1,6 +1,6 @@
 import type { TCatalogPage } from '@portal/contracts';
 import { CATALOG_PAGE_MAX, CATALOG_PAGE_SIZE } from '@portal/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
@@ -58,5 +58,13 @@ describe('the season sale page', () => {
     expect(await screen.findByRole('button', { name: `Страница ${LAST_PAGE}` })).toHaveAttribute('data-active', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(await screen.findByText('Халат рабочий')).toBeInTheDocument();
+  });
+
+  it('offers no «В наличии» switch: the sale lists only what is in stock anyway (issue 37)', async () => {
+    mockApi();
+    renderWithProviders(<SeasonSalePage />, { route: '/catalog/season-sale' });
+    const filters = await screen.findByTestId('catalog-filters');
+    expect(within(filters).getByRole('group', { name: 'Ваша цена, ₽' })).toBeInTheDocument();
+    expect(within(filters).queryByRole('checkbox', { name: /В наличии/ })).not.toBeInTheDocument();
   });
 });
