@@ -1,5 +1,5 @@
 /**
- * Issue 37, points 3, 4 and 8 at the desk (1440 px) and on a phone (390 px): the search forgives how an article is
+ * Issue 37, points 3, 4 and 8 at the desk (1440 px) and on phones (390 and 360 px): the search forgives how an article is
  * written, quick order lists what it did not add, and the catalogue's stock, sale and paging say what is true.
  */
 import { expect, signIn, sizeInStock, test, type Page } from '../fixtures';
@@ -7,6 +7,7 @@ import { expect, signIn, sizeInStock, test, type Page } from '../fixtures';
 const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
+  { width: 360, height: 780 },
 ];
 
 const shot = (page: Page, name: string, width: number) =>
