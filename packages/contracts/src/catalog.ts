@@ -6,6 +6,7 @@ import {
   CATALOG_STATUS_VALUES,
   CATALOG_VALUE_SEPARATOR,
   PRODUCT_TYPE_LABELS,
+  catalogPageAsked,
   isCatalogSort,
   type CatalogFilters,
   type CatalogSort,
@@ -86,12 +87,12 @@ const ZPageSchema = z
   .string()
   .optional()
   .transform((value, context) => {
-    if (value === undefined || value === '') return 1;
-    if (!/^\d{1,7}$/.test(value) || Number(value) < 1) {
+    const page = catalogPageAsked(value);
+    if (page === null) {
       context.addIssue({ code: 'custom', message: 'page должен быть целым числом от 1.' });
       return z.NEVER;
     }
-    return Number(value);
+    return page;
   });
 
 /** A list of facet values, comma-separated (`size=9,10`). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addPositions, blankOrder, lineUnits, recalculate, refreshLines, removePosition, setLineCount, type CharacteristicLine, type Position } from './working-order';
+import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
+import { addPositions, blankOrder, lineUnits, orderUnits, recalculate, refreshLines, removePosition, setLineCount, type CharacteristicLine, type Position } from './working-order';
 
 function line(GUID: string, count: number, RESIDUE: number, fullprice = 100, ORGGUID = 'fro'): CharacteristicLine {
   return { ID: GUID, CHARACTERISTIC: GUID, PRICE: fullprice, fullprice, price_discount: 0, count, RESIDUE, MAX_DISCOUNT: 0, PPDATA: '', GUID, ORGGUID, discount: 0 };
@@ -45,6 +46,15 @@ describe('the working order through the domain', () => {
     order = addPositions(order, [position('a', [line('s1', 4, 5)])], none, 2);
     expect(order.id).toBe(1);
     expect(lineUnits(order, 'a', 's1')).toEqual({ inStock: 5, preorder: 2 });
+  });
+
+  it('does not add a size past the line limit, keeping what the order had (the order prices no such line)', () => {
+    const order = addPositions(blankOrder(), [position('a', [line('s1', ORDER_LINE_QUANTITY_MAX - 1, 5), line('s2', 1, 5)])], none, 1);
+    const after = addPositions(order, [position('a', [line('s1', 2, 5), line('s2', 3, 5)])], none, 2);
+    expect(lineUnits(after, 'a', 's1')).toEqual({ inStock: 5, preorder: ORDER_LINE_QUANTITY_MAX - 6 });
+    expect(lineUnits(after, 'a', 's2')).toEqual({ inStock: 4, preorder: 0 });
+    expect(orderUnits(after) - orderUnits(order)).toBe(3);
+    expect(addPositions(blankOrder(), [position('b', [line('s1', ORDER_LINE_QUANTITY_MAX + 1, 5)])], none, 1)).toEqual(blankOrder());
   });
 
   it('bills a carrier delivery in the total', () => {

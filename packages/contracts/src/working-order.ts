@@ -4,6 +4,7 @@
  * model (order-mapper.ts), prices and splits it with the domain's `priceOrder`, and maps the answer back.
  */
 import {
+  ORDER_LINE_QUANTITY_MAX,
   fromKopecks,
   priceOrder,
   quantityAfterEdit,
@@ -171,11 +172,23 @@ export function priceWorkingOrder(order: Pick<WorkingOrder, 'position' | 'positi
 
 const started = <T extends WorkingOrder>(order: T, now: number): T => (order.id ? order : { ...order, id: now, date: now });
 
-/** Adds positions (the order gets a timestamp id on the first one); the same offer adds up. */
+/**
+ * Adds positions (the order gets a timestamp id on the first one); the same offer adds up. A size whose total would
+ * pass the line limit is not added: the order prices no such line and would drop the units already there with it.
+ */
 export function addPositions<T extends WorkingOrder>(order: T, added: readonly Position[], contracts: PricingContracts, now = Date.now()): T {
-  if (added.length === 0) return order;
+  const fitting = added
+    .map((position) => ({
+      ...position,
+      characteristics: position.characteristics.filter((line) => {
+        const units = lineUnits(order, position.guid, line.GUID);
+        return units.inStock + units.preorder + line.count <= ORDER_LINE_QUANTITY_MAX;
+      }),
+    }))
+    .filter((position) => position.characteristics.length > 0);
+  if (fitting.length === 0) return order;
   const next = started(order, now);
-  return recalculate({ ...next, position: [...next.position, ...added] }, contracts);
+  return recalculate({ ...next, position: [...next.position, ...fitting] }, contracts);
 }
 
 /**
@@ -210,6 +223,11 @@ export function lineUnits(order: WorkingOrder, guid: string, lineGuid: string): 
       .filter((line) => line.GUID === lineGuid)
       .reduce((sum, line) => sum + line.count, 0);
   return { inStock: units(order.position), preorder: units(order.position_presail) };
+}
+
+/** Units in the whole order, in stock and on pre-order: what an addition really added is the difference. */
+export function orderUnits(order: WorkingOrder): number {
+  return [...order.position, ...order.position_presail].flatMap((item) => item.characteristics).reduce((sum, line) => sum + line.count, 0);
 }
 
 /** Removes a position from both lists. */

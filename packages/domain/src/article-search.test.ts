@@ -17,7 +17,7 @@ describe('searchRequestFor', () => {
   });
 
   it('searches anything else by name or free text', () => {
-    for (const input of ['костюм летний', 'КС', 'KCT105A', 'КСТ10', 'ПЕР-221', '4550', 'ботинки «Мастер»']) {
+    for (const input of ['костюм летний', 'КС', 'KCT10', 'КСТ10', 'ПЕР-22', '4550', 'ботинки «Мастер»', 'Boots 100']) {
       expect(searchRequestFor(input).option).toBe(SEARCH_OPTION.NAME);
     }
     expect(searchRequestFor('  костюм   летний ').query).toBe('костюм летний');
@@ -32,6 +32,44 @@ describe('searchRequestFor', () => {
         expect(looksLikeArticle(input)).toBe(option === SEARCH_OPTION.ARTICLE);
       }),
     );
+  });
+});
+
+describe('search that forgives (issue 37): what dealers type, paste and copy', () => {
+  // Real inputs: typed with a space or hyphens, in lower case, or pasted from e-mails and spreadsheets where some
+  // letters are Latin look-alikes («K», «C», «T», «A», …). Each must search the same article as the clean form.
+  const table: Array<[input: string, query: string]> = [
+    ['КСТ100А', 'КСТ100-А'],
+    ['КСТ 100А', 'КСТ100-А'],
+    ['КСТ 100 А', 'КСТ100-А'],
+    ['КСТ-100-А', 'КСТ100-А'],
+    ['  кст100а ', 'КСТ100-А'],
+    ['KCT100A', 'КСТ100-А'],
+    ['kct100a', 'КСТ100-А'],
+    ['KСT 100-A', 'КСТ100-А'],
+    ['ПKБ100A', 'ПКБ100-А'],
+    ['XЛT 205 M', 'ХЛТ205-М'],
+    ['KPT101E', 'КРТ101-Е'],
+    ['HOC300B', 'НОС300-В'],
+    ['TOP 400 y', 'ТОР400-У'],
+    ['КСТ 0042', 'КСТ0042'],
+    ['кст-1052', 'КСТ1052'],
+    ['KCT105', 'КСТ105'],
+  ];
+
+  it.each(table)('«%s» is searched as the article %s', (input, query) => {
+    expect(searchRequestFor(input)).toEqual({ query, option: SEARCH_OPTION.ARTICLE });
+    expect(articleKey(input)).toBe(articleKey(query));
+  });
+
+  it('gives every look-alike Latin capital and small letter its Cyrillic twin', () => {
+    expect(articleKey('ABCEHKMOPTXY')).toBe('АВСЕНКМОРТХУ');
+    expect(articleKey('abcehkmoptxy')).toBe('АВСЕНКМОРТХУ');
+  });
+
+  it('keeps letters without a Cyrillic twin, so a Latin-only article still matches only itself', () => {
+    expect(articleKey('GZ-15 r')).toBe('GZ15R');
+    expect(articleKey('DW 1')).not.toBe(articleKey('ДВ1'));
   });
 });
 

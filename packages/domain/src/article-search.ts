@@ -17,8 +17,9 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** Name words shorter than this have no trigram of their own: they narrow results but cannot find them. */
 export const NAME_WORD_MIN_LENGTH = 3;
 
-const CODE_WITH_LETTER = /^([А-ЯЁ]{3}\d{3})([А-ЯЁ])$/i;
-const CODE_START = /^[А-ЯЁ]{3}\d{3}/i;
+/** Matched against an article key (upper case, nothing between letters and digits). */
+const CODE_WITH_LETTER = /^([А-ЯЁ]{3}\d{3})([А-ЯЁ])$/;
+const CODE_START = /^[А-ЯЁ]{3}\d{3}/;
 
 export interface SearchRequest {
   query: string;
@@ -26,25 +27,44 @@ export interface SearchRequest {
 }
 
 /**
- * The option and query an input is searched with: «КСТ105А» → {«КСТ105-А», 0}; «КСТ105» or «кст1052» → option 0;
- * anything else → option 2. Surrounding and repeated spaces are dropped.
+ * The option and query an input is searched with. An input whose article form (articleKey: spaces, hyphens, Latin
+ * look-alikes and case forgiven) starts with three letters and three digits is an article: «КСТ105А», «кст 105 а»,
+ * «KCT105A» → {«КСТ105-А», 0} (the hyphen of a ЛЛЛЦЦЦЛ code); «КСТ105», «кст1052» → {«КСТ105», 0}. Anything else →
+ * option 2, the input with surrounding and repeated spaces dropped.
  */
 export function searchRequestFor(input: string): SearchRequest {
   const text = input.trim().replace(/\s+/g, ' ');
-  const code = CODE_WITH_LETTER.exec(text);
-  if (code) return { query: `${code[1]!.toUpperCase()}-${code[2]!.toUpperCase()}`, option: SEARCH_OPTION.ARTICLE };
-  if (CODE_START.test(text)) return { query: text.toUpperCase(), option: SEARCH_OPTION.ARTICLE };
+  const key = articleKey(text);
+  const code = CODE_WITH_LETTER.exec(key);
+  if (code) return { query: `${code[1]!}-${code[2]!}`, option: SEARCH_OPTION.ARTICLE };
+  if (CODE_START.test(key)) return { query: key, option: SEARCH_OPTION.ARTICLE };
   return { query: text, option: SEARCH_OPTION.NAME };
 }
 
-/** True when the input reads as an article (three Cyrillic letters and three digits at the start). */
+/** True when the input reads as an article (three Cyrillic letters and three digits at the start of its article form). */
 export function looksLikeArticle(input: string): boolean {
   return searchRequestFor(input).option === SEARCH_OPTION.ARTICLE;
 }
 
-/** The form articles are matched in: upper case, without spaces, hyphens, dots or slashes («кст 105-а» → «КСТ105А»). */
+/**
+ * Latin capitals that look like Cyrillic ones. Articles are Cyrillic; dealers copy them from e-mails and spreadsheets
+ * where «К», «С», «Т», «А» … were typed on a Latin keyboard, and the eye cannot tell them apart.
+ */
+const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
+  A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х', Y: 'У',
+};
+const LATIN_LOOKALIKE = /[ABCEHKMOPTXY]/g;
+
+/**
+ * The form articles are matched in — the one rule of suggestions, search (Enter), quick order and the stored
+ * article_key: upper case, without spaces, hyphens, dots or slashes, Latin look-alike letters read as the Cyrillic
+ * ones («кст 105-а» and «KCT105A» → «КСТ105А»).
+ */
 export function articleKey(article: string): string {
-  return article.toUpperCase().replace(/[\s\-./]+/g, '');
+  return article
+    .toUpperCase()
+    .replace(/[\s\-./]+/g, '')
+    .replace(LATIN_LOOKALIKE, (letter) => LATIN_LOOKALIKES[letter]!);
 }
 
 const QUOTES = /["'«»„“”‘’`]/g;

@@ -2,6 +2,7 @@
  * The catalogue's filters and sorts (issue 15), one definition for the server (validation, queries) and the web
  * (controls, the URL): their names, labels, the URL form of a selection, and which filter to relax when none is left.
  */
+import { catalogPageAsked } from './catalog-paging';
 
 /** Sorts of a catalogue page; '' keeps the catalogue's own order (by product number). */
 export const CATALOG_SORT = {
@@ -121,8 +122,7 @@ export function catalogSelectionOf(params: { get(name: string): string | null })
   filters.priceFrom = price(params.get('priceFrom'));
   filters.priceTo = price(params.get('priceTo'));
   const sort = params.get('sort') ?? '';
-  const page = Number(params.get('page'));
-  return { filters, sort: isCatalogSort(sort) ? sort : '', page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  return { filters, sort: isCatalogSort(sort) ? sort : '', page: catalogPageAsked(params.get('page')) ?? 1 };
 }
 
 /** Names of the filters that are set, in the order the page shows them. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalogPageCount, catalogPageOffset } from './catalog-paging';
+import { CATALOG_PAGE_MAX, catalogPageAsked, catalogPageCount, catalogPageOffset } from './catalog-paging';
+import { catalogSelectionOf } from './catalog-filters';
 
 describe('catalogPageCount', () => {
   it('is total divided by 25, rounded up', () => {
@@ -26,5 +27,26 @@ describe('catalogPageOffset', () => {
   it('skips the products of the earlier pages', () => {
     expect(catalogPageOffset(1)).toBe(0);
     expect(catalogPageOffset(3)).toBe(50);
+  });
+});
+
+describe('catalogPageAsked', () => {
+  it('reads an absurd page number as the highest page, which the server answers as the last one', () => {
+    expect(catalogPageAsked('99999999999')).toBe(CATALOG_PAGE_MAX);
+    expect(catalogPageAsked('1'.repeat(400))).toBe(CATALOG_PAGE_MAX);
+    expect(catalogPageAsked(String(CATALOG_PAGE_MAX + 1))).toBe(CATALOG_PAGE_MAX);
+    expect(catalogSelectionOf(new URLSearchParams('page=99999999999')).page).toBe(CATALOG_PAGE_MAX);
+  });
+
+  it('reads an ordinary page as itself and no page as the first', () => {
+    expect(catalogPageAsked('7')).toBe(7);
+    expect(catalogPageAsked('007')).toBe(7);
+    expect(catalogPageAsked(undefined)).toBe(1);
+    expect(catalogPageAsked('')).toBe(1);
+  });
+
+  it('refuses what is not a page number', () => {
+    for (const text of ['0', '000', '-2', '2.5', 'abc', '1e3']) expect(catalogPageAsked(text), text).toBeNull();
+    expect(catalogSelectionOf(new URLSearchParams('page=abc')).page).toBe(1);
   });
 });

@@ -21,7 +21,7 @@ export const workingOrderPort: WorkingOrderPort = {
     if (store.order.position.length === 0 && store.order.position_presail.length === 0 && store.order.partner_id !== company.uid) {
       store.patch({ partner_id: company.uid, storage: company.storages[0]?.guid, contracts: contractsOf(company.storages) });
     }
-    store.add([position]);
-    return [...counts.values()].reduce((sum, n) => sum + n, 0);
+    // What the order really took, so «Добавлено в заказ» never claims more.
+    return store.add([position]);
   },
 };

@@ -66,6 +66,10 @@ export function mergeAskedLines(lines: readonly AskedLine[]): AskedLine[] {
 /** The most units of one size in one order: a typo guard that also keeps every sum an exact integer of kopecks. */
 export const ORDER_LINE_QUANTITY_MAX = 100_000;
 
+/** Why a quantity above the limit cannot be ordered (after the line's label): one wording for the order and quick order. */
+export const quantityTooLargeText = (quantity: number | string) =>
+  `количество ${quantity} слишком велико — укажите не больше ${ORDER_LINE_QUANTITY_MAX.toLocaleString('ru-RU')} шт.`;
+
 const isCountable = (quantity: number) => Number.isSafeInteger(quantity) && quantity > 0 && quantity <= ORDER_LINE_QUANTITY_MAX;
 
 /**
@@ -96,7 +100,7 @@ export function orderProblems(
     if (!isCountable(asked.quantity)) {
       problems.push(
         asked.quantity > ORDER_LINE_QUANTITY_MAX && Number.isFinite(asked.quantity)
-          ? `${label}: количество ${asked.quantity} слишком велико — укажите не больше ${ORDER_LINE_QUANTITY_MAX.toLocaleString('ru-RU')} шт.`
+          ? `${label}: ${quantityTooLargeText(asked.quantity)}`
           : `${label}: количество ${asked.quantity} не подходит — укажите целое число больше 0.`,
       );
     }

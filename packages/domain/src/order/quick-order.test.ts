@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_LINE_QUANTITY_MAX } from './price-order';
 import { parseQuickOrder } from './quick-order';
 
 describe('parseQuickOrder', () => {
@@ -25,6 +26,28 @@ describe('parseQuickOrder', () => {
     expect(problems[0]!.reason).toMatch(/Не указано количество/);
     expect(problems[1]!.reason).toMatch(/целое число больше 0/);
     expect(problems[3]!.reason).toMatch(/не число/);
+  });
+
+  it('lists a quantity above the order line limit as a problem, never as a line the order would drop', () => {
+    const { lines, problems } = parseQuickOrder(`ПКБ100А 182-188/104-108 99999999999\nКСТ105А 48 ${ORDER_LINE_QUANTITY_MAX}\nКСТ105А 48 1\nКСТ105А 50 2`);
+    expect(lines.map((l) => [l.article, l.characteristic, l.quantity])).toEqual([
+      ['КСТ105А', '48', ORDER_LINE_QUANTITY_MAX],
+      ['КСТ105А', '50', 2],
+    ]);
+    const limit = ORDER_LINE_QUANTITY_MAX.toLocaleString('ru-RU');
+    expect(problems).toEqual([
+      { lineNo: 1, raw: 'ПКБ100А 182-188/104-108 99999999999', reason: `Не добавлено: количество 99999999999 слишком велико — укажите не больше ${limit} шт.` },
+      { lineNo: 3, raw: 'КСТ105А 48 1', reason: `Не добавлено: количество 1 слишком велико — укажите не больше ${limit} шт.` },
+    ]);
+  });
+
+  it('adds up repeats of one article written differently (a space, a Latin look-alike)', () => {
+    const { lines, problems } = parseQuickOrder('КСТ105А 48 2\nKCT 105-A 48 3\nкст 105а 48 1\nПКБ 100А 182-188/104-108 4');
+    expect(problems).toEqual([]);
+    expect(lines.map((l) => [l.article, l.characteristic, l.quantity])).toEqual([
+      ['КСТ105А', '48', 6],
+      ['ПКБ 100А', '182-188/104-108', 4],
+    ]);
   });
 
   it('skips a header row of a sheet and reads rows of cells', () => {

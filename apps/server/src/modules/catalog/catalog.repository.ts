@@ -140,19 +140,21 @@ export interface CatalogCard {
 }
 
 /**
- * The cards of a page by primary key: live stock, the main picture, both prices in kopecks and, for a company,
- * the day of its last order of the product («bought before»). In no particular order.
+ * The cards of a page by primary key: live stock (of the given sizes only, when sizes are given: the page's size
+ * filter), the main picture, both prices in kopecks and, for a company, the day of its last order of the product
+ * («bought before»). In no particular order.
  */
-export async function catalogCards(db: DbOrTx, ids: readonly number[], partnerId: number | null): Promise<CatalogCard[]> {
+export async function catalogCards(db: DbOrTx, ids: readonly number[], partnerId: number | null, sizes: readonly string[] = []): Promise<CatalogCard[]> {
   if (ids.length === 0) return [];
-  return rawQuery<CatalogCard>(db, CATALOG_CARDS, [ids, partnerId]);
+  return rawQuery<CatalogCard>(db, CATALOG_CARDS, [ids, partnerId, sizes.length > 0 ? sizes : null]);
 }
 
 /** Every catalogue page reads its cards so: one text, prepared once (the query builder cost as much as the read). */
 const CATALOG_CARDS = `
   select p.id, p.article, p.name, p.price::float8 as price, p.status, p.max_discount::float8 as "maxDiscount",
     (select i.id from product_images i where i.product_id = p.id order by i.sort, i.id limit 1) as image,
-    (select coalesce(sum(o.residue), 0)::int from offers o where o.product_id = p.id) as residue,
+    (select coalesce(sum(o.residue), 0)::int from offers o
+     where o.product_id = p.id and ($3::text[] is null or o.characteristic = any($3::text[]))) as residue,
     ${kopecks('p.price')}::float8 as "listKopecks", ${kopecks('p.price_opt')}::float8 as "dealerKopecks",
     case when $2::int is null then null else
       (select to_char(max(ord.created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD')

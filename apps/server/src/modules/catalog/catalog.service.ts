@@ -8,7 +8,7 @@ import {
   type TSeasonSaleQuery,
   type ZCatalogFiltersQuerySchema,
 } from '@portal/contracts';
-import { CATALOG_PAGE_SIZE, companyPrice, fromKopecks, placeholderDiscountPercent, priceTypeHalves } from '@portal/domain';
+import { CATALOG_PAGE_SIZE, companyPrice, fromKopecks, placeholderDiscountPercent, priceTypeHalves, type CatalogFilters } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -98,13 +98,14 @@ async function pageOf(
   scopeOf: (groups: ProductsPart['groupTree']) => CatalogScope,
   page: number,
   query: FiltersQuery,
+  filters: CatalogFilters = catalogFiltersOf(query),
 ): Promise<TCatalogPage> {
   const { snapshot, newSinceUs } = await index.current();
   const scope = scopeOf(snapshot.products.groupTree);
   const { pricing, halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
   const answer = answerPage(snapshot, {
     scope,
-    filters: catalogFiltersOf(query),
+    filters,
     sort: query.sort,
     halves,
     page,
@@ -112,7 +113,8 @@ async function pageOf(
     newSinceUs,
     withCounts: query.counts,
   });
-  return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId), pricing);
+  // With sizes chosen a card's stock is of those sizes: the dealer looking for size 42 needs its stock, not the product's.
+  return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId, filters.size), pricing);
 }
 
 /** A page of a group's products (the group and its sub-groups), or of the whole catalogue without a group. A page past the last is the last. */
@@ -126,8 +128,9 @@ export async function catalogProducts(
   return pageOf(db, index, user, (groups) => (group ? { groupCodes: subtreeCodes(groups, group) } : { all: true }), query.page, query);
 }
 
+/** The season sale: «пока есть на складе», so only what is in stock (of the chosen sizes, when sizes are chosen). */
 export async function seasonSale(db: Db, index: CatalogIndex, user: SignedInUser | null, query: TSeasonSaleQuery): Promise<TCatalogPage> {
-  return pageOf(db, index, user, () => ({ seasonSale: true }), query.page, query);
+  return pageOf(db, index, user, () => ({ seasonSale: true }), query.page, query, { ...catalogFiltersOf(query), inStock: true });
 }
 
 export async function productImage(

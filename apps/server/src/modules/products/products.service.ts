@@ -123,12 +123,15 @@ async function productsWithWords(db: Db, index: CatalogIndex | undefined, words:
   return repo.briefProducts(db, idsWithNameWords(products, words, limit));
 }
 
-/** Name search (option 2): the words of the name and, for a one-token query, articles by prefix; ranked by the suggestion rule. */
+/**
+ * Name search (option 2): the words of the name and articles by prefix of the query's article form, the candidates
+ * suggestions take too (suggestProducts), so what a suggestion offers Enter finds; ranked by the suggestion rule.
+ */
 async function findByName(db: Db, index: CatalogIndex | undefined, query: string): Promise<repo.BriefProduct[]> {
   const key = articleKey(query);
   const words = nameWords(query);
   const searchable = words.filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
-  const byArticle = words.length === 1 && key.length >= 2 ? await repo.findByArticlePrefix(db, key, FOUND_LIMIT) : [];
+  const byArticle = key.length >= 2 ? await repo.findByArticlePrefix(db, key, FOUND_LIMIT) : [];
   const byName = await productsWithWords(db, index, searchable, NAME_CANDIDATES);
   const seen = new Set<number>();
   const candidates = [...byArticle, ...byName].filter((product) => !seen.has(product.id) && seen.add(product.id));

@@ -76,6 +76,56 @@ describe('content service: catalogue', () => {
     expect(rows[0]!.sale).toBe(true);
   });
 
+  it('shows on each card the stock of the filtered sizes when a size filter is on (issue 37)', async () => {
+    const counts = (await get('/api/content/catalog/products')).json().response.filters;
+    const size: string = counts.size.find((value: { count: number }) => value.count > 0).value;
+    const page = (await get('/api/content/catalog/products', { size })).json().response;
+    expect(page.products.length).toBeGreaterThan(0);
+    const stocks = rowsOf<{ id: number; own: number; all: number }>(
+      await t.app.db.execute(sql`select p.id,
+          (select coalesce(sum(residue), 0)::int from offers where product_id = p.id and characteristic = ${size}) as own,
+          (select coalesce(sum(residue), 0)::int from offers where product_id = p.id) as "all"
+        from products p where p.id = any(${`{${page.products.map((card: { ID: number }) => card.ID).join(',')}}`}::int[])`),
+    );
+    const byId = new Map(stocks.map((row) => [Number(row.id), row]));
+    for (const card of page.products) expect(card.RESIDUE, card.ARTICLE).toBe(byId.get(card.ID)!.own);
+    // Not the product's whole stock: some card has other sizes in stock too.
+    expect(stocks.some((row) => row.all > row.own)).toBe(true);
+  });
+
+  it('lists in the season sale («пока есть на складе») only what is in stock, on every page and in its count', async () => {
+    const inStock = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from products p
+        where p.season_sale and exists (select 1 from offers o where o.product_id = p.id and o.residue > 0)`),
+    )[0]!.n;
+    const onSale = rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from products where season_sale`))[0]!.n;
+    expect(inStock).toBeGreaterThan(0);
+    expect(onSale).toBeGreaterThan(inStock);
+    const first = (await get('/api/content/season-sale')).json().response;
+    expect(first.total).toBe(inStock);
+    for (let page = 1; page <= catalogPageCount(first.total); page++) {
+      const cards = (await get('/api/content/season-sale', { page: String(page), counts: '0' })).json().response.products;
+      for (const card of cards) expect(card.RESIDUE, card.ARTICLE).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers an absurd page number with the last page (issue 37), in a group, the whole catalogue and the sale', async () => {
+    for (const url of ['/api/content/catalog/products', '/api/content/season-sale']) {
+      for (const query of [{}, { group: 'odezhda' }] as Array<Record<string, string>>) {
+        if (url.endsWith('season-sale') && 'group' in query) continue;
+        const first = (await get(url, query)).json().response;
+        const lastPage = catalogPageCount(first.total);
+        const last = (await get(url, { ...query, page: String(lastPage) })).json().response;
+        for (const page of ['99999999999', '9'.repeat(40)]) {
+          const response = await get(url, { ...query, page });
+          expect(response.statusCode, `${url} page=${page}`).toBe(200);
+          expect(response.json().response, `${url} page=${page}`).toEqual(last);
+          expect(response.json().response.page).toBe(lastPage);
+        }
+      }
+    }
+  });
+
   it('answers 400 for a page that is not a positive integer, 404 for an unknown group', async () => {
     for (const page of ['0', '-1', '1.5', 'abc', '1e3']) {
       for (const url of ['/api/content/catalog/products', '/api/content/season-sale']) {

@@ -1,4 +1,4 @@
-import { PRICE_TYPE, articleKey, nameKey, offerPriceForType, productPriceForType } from '@portal/domain';
+import { PRICE_TYPE, SEARCH_OPTION, articleKey, nameKey, offerPriceForType, productPriceForType, searchRequestFor } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
@@ -281,6 +281,34 @@ describe('GET /api/product/suggestions', () => {
     const none = await suggest('щщщщ');
     expect(none.statusCode).toBe(200);
     expect(none.json().response).toEqual([]);
+  });
+});
+
+describe('search that forgives (issue 37): what a suggestion offers, Enter finds', () => {
+  const suggest = (QUERY: string) => t.app.inject({ url: '/api/product/suggestions', query: { QUERY } });
+  const CYRILLIC_TO_LATIN: Record<string, string> = { А: 'A', В: 'B', С: 'C', Е: 'E', Н: 'H', К: 'K', М: 'M', О: 'O', Р: 'P', Т: 'T', Х: 'X', У: 'Y' };
+  const latin = (text: string) => [...text].map((letter) => CYRILLIC_TO_LATIN[letter] ?? letter).join('');
+
+  it('finds by Enter, with the option the web picks and with plain name search, every article a suggestion offers for a forgiven input', async () => {
+    const articles = rowsOf<{ article: string }>(
+      await t.app.db.execute(sql`select article from products where article ~ '^[КСТАВЕНМОРХ]{3}[0-9]{3}[А-Я]$' order by id limit 3`),
+    ).map((row) => row.article);
+    expect(articles.length).toBeGreaterThan(0);
+    for (const article of articles) {
+      const [letters, digits, last] = [article.slice(0, 3), article.slice(3, 6), article.slice(6)];
+      const inputs = [`${letters} ${digits}${last}`, latin(article), `${latin(letters).toLowerCase()}-${digits}-${last.toLowerCase()}`, ` ${letters} ${digits} ${last} `];
+      for (const input of inputs) {
+        const offered: Array<{ ARTICLE: string }> = (await suggest(input)).json().response;
+        expect(offered.map((item) => item.ARTICLE), input).toContain(article);
+        const { query, option } = searchRequestFor(input);
+        const enter = await search({ QUERY: query, OPTION: option });
+        expect(enter.statusCode, input).toBe(200);
+        expect(enter.json().response.PRODUCT.ARTICLE, input).toBe(article);
+        const byName = await search({ QUERY: input, OPTION: SEARCH_OPTION.NAME });
+        expect(byName.statusCode, input).toBe(200);
+        expect(byName.json().response.FOUND.map((item: { ARTICLE: string }) => item.ARTICLE), input).toContain(article);
+      }
+    }
   });
 });
 

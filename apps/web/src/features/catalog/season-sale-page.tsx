@@ -14,7 +14,7 @@ export function SeasonSalePage() {
         </Title>
         <Text c="dimmed">Остатки прошлых сезонов и аутлет: пока есть на складе.</Text>
       </Stack>
-      <ProductListing listing={listing} products={sale} errorTitle="Не удалось показать распродажу" />
+      <ProductListing listing={listing} products={sale} errorTitle="Не удалось показать распродажу" inStockOnly />
     </Stack>
   );
 }

@@ -129,10 +129,11 @@ export function OrderPage() {
       onConfirm: reset,
     });
 
+  /** Adds positions and says how many units the order took (counted in the order, so the message never claims more). */
   const onAdd = (positions: Position[]) => {
-    add(positions);
-    const units = positions.flatMap((p) => p.characteristics).reduce((sum, l) => sum + l.count, 0);
-    notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
+    const units = add(positions);
+    if (units > 0) notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
+    return units;
   };
 
   /** The lines of one list (in stock, or pre-order); its table's code loads after the page has painted. */

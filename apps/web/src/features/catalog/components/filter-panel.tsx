@@ -20,6 +20,8 @@ export interface FiltersProps {
   filters: CatalogFilters;
   counts: TCatalogFilterCounts | undefined;
   onChange: (filters: CatalogFilters) => void;
+  /** The page lists only what is in stock (the season sale): no «В наличии» switch that would change nothing. */
+  inStockOnly?: boolean;
 }
 
 function FacetGroup({ facet, filters, counts, onChange }: FiltersProps & { facet: CatalogFacet }) {
@@ -81,7 +83,7 @@ function PriceRange({ filters, counts, onChange }: FiltersProps) {
   );
 }
 
-export function FilterPanel({ filters, counts, onChange }: FiltersProps) {
+export function FilterPanel({ filters, counts, onChange, inStockOnly = false }: FiltersProps) {
   const active = activeCatalogFilters(filters).length;
   return (
     <Stack gap="md" data-testid="catalog-filters">
@@ -93,19 +95,21 @@ export function FilterPanel({ filters, counts, onChange }: FiltersProps) {
           </Button>
         )}
       </Group>
-      <Checkbox
-        checked={filters.inStock}
-        disabled={counts?.inStock === 0 && !filters.inStock}
-        label={
-          <Group gap={6} wrap="nowrap">
-            <span>В наличии</span>
-            <Text span fz="xs" c="dimmed">
-              {counts?.inStock ?? ''}
-            </Text>
-          </Group>
-        }
-        onChange={(event) => onChange({ ...filters, inStock: event.currentTarget.checked })}
-      />
+      {!inStockOnly && (
+        <Checkbox
+          checked={filters.inStock}
+          disabled={counts?.inStock === 0 && !filters.inStock}
+          label={
+            <Group gap={6} wrap="nowrap">
+              <span>В наличии</span>
+              <Text span fz="xs" c="dimmed">
+                {counts?.inStock ?? ''}
+              </Text>
+            </Group>
+          }
+          onChange={(event) => onChange({ ...filters, inStock: event.currentTarget.checked })}
+        />
+      )}
       {CATALOG_FACETS.map((facet) => (
         <FacetGroup key={facet} facet={facet} filters={filters} counts={counts} onChange={onChange} />
       ))}

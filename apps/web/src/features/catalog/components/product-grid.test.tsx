@@ -57,6 +57,16 @@ describe('catalogue cards', () => {
     expect(asked.filter((url) => url.startsWith('/api/product/prices'))).toEqual([]);
   });
 
+  it('say which sizes their stock is of when a size filter is on (issue 37)', async () => {
+    mockApi();
+    renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} stockSizes={['42']} />);
+    await waitFor(() => expect(screen.getAllByTestId('card-stock')).toHaveLength(2));
+    const [inStock, none] = screen.getAllByTestId('card-stock');
+    expect(inStock).toHaveTextContent('42: 12 шт.');
+    expect(inStock).toHaveAttribute('title', 'На складе размера 42');
+    expect(none).toHaveTextContent('под заказ');
+  });
+
   it('show only the list price while the page on screen is another company’s', async () => {
     useCompanyInUseStore.getState().choose('petrov');
     mockApi();

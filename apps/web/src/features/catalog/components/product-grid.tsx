@@ -3,7 +3,7 @@
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
 import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
-import { catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
+import { catalogPageAsked, catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
 import { IconRulerMeasure } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -32,8 +32,11 @@ export function ProductGrid({
   onPage,
   toolbar,
   onSizes,
+  stockSizes = [],
 }: {
   data: CatalogPageView | undefined;
+  /** The sizes filtered by: the cards' stock is of these sizes (the server counts it so), and says which. */
+  stockSizes?: readonly string[];
   loading: boolean;
   onPage: (page: number) => void;
   /** Sort and the filters' button, beside the count. */
@@ -119,8 +122,14 @@ export function ProductGrid({
                 {/* On a narrow card the stock goes under the price rather than breaking «под заказ» apart. */}
                 <Group justify="space-between" align="flex-end" mt={4} gap="xs">
                   <CardPrice listPrice={product.PRICE} ownPrice={ownPrices ? product.PRICE_NET : undefined} />
-                  <Badge variant="light" color={product.RESIDUE > 0 ? 'teal' : 'gray'} data-testid="card-stock" style={{ flexShrink: 0 }}>
-                    {product.RESIDUE > 0 ? `${product.RESIDUE} шт.` : 'под заказ'}
+                  <Badge
+                    variant="light"
+                    color={product.RESIDUE > 0 ? 'teal' : 'gray'}
+                    data-testid="card-stock"
+                    title={stockSizes.length > 0 ? `На складе размера ${stockSizes.join(', ')}` : 'На складе, все размеры'}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {product.RESIDUE > 0 ? `${stockSizes.length > 0 ? `${stockSizes.join(', ')}: ` : ''}${product.RESIDUE} шт.` : 'под заказ'}
                   </Badge>
                 </Group>
                 {product.BOUGHT && (
@@ -188,9 +197,9 @@ function CardPrice({ listPrice, ownPrice }: { listPrice: number; ownPrice: numbe
   );
 }
 
-/** The page number of the address (?page=), 1 when absent or not a positive integer. */
+/** The page number of the address (?page=), by the catalogue's rule: 1 when absent or not a page, the highest when absurd. */
 export function pageFromSearch(value: string | null): number {
-  return value && /^\d{1,7}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+  return catalogPageAsked(value) ?? 1;
 }
 
 /** The page of a paged product list, kept in the address (?page=, absent for page 1); going to a page scrolls up. */

@@ -31,9 +31,11 @@ interface ProductListingProps {
   errorTitle: string;
   /** Above the filters (the catalogue's group tree). */
   aside?: ReactNode;
+  /** The server lists only what is in stock here (the season sale). */
+  inStockOnly?: boolean;
 }
 
-export function ProductListing({ listing, products, errorTitle, aside }: ProductListingProps) {
+export function ProductListing({ listing, products, errorTitle, aside, inStockOnly }: ProductListingProps) {
   const { selection, company } = listing;
   const [sizesOf, setSizesOf] = useState<number | null>(null);
   const served = products.isPlaceholderData ? undefined : products.data?.page;
@@ -47,7 +49,7 @@ export function ProductListing({ listing, products, errorTitle, aside }: Product
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Stack gap="md">
             {aside}
-            <CatalogFiltersLayout filters={selection.filters} counts={products.data?.filters} onChange={selection.setFilters} />
+            <CatalogFiltersLayout filters={selection.filters} counts={products.data?.filters} onChange={selection.setFilters} inStockOnly={inStockOnly} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
@@ -62,6 +64,7 @@ export function ProductListing({ listing, products, errorTitle, aside }: Product
               onPage={selection.goToPage}
               toolbar={<SortSelect sort={selection.sort} onSort={selection.setSort} />}
               onSizes={setSizesOf}
+              stockSizes={selection.filters.size}
             />
           )}
         </Grid.Col>

@@ -10,13 +10,16 @@ import { useState } from 'react';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { searchProduct } from '../../../shared/api/search-product';
+import { lineUnits } from '@portal/contracts';
+import { useOrderStore } from '../model/order-store';
 import { articleLookup, resolveQuickOrder } from '../quick-order/resolve';
 import { readXlsxRows } from '../quick-order/xlsx';
 
 export interface QuickOrderModalProps {
   opened: boolean;
   onClose: () => void;
-  onAdd: (positions: Position[]) => void;
+  /** Adds the found positions to the order; answers how many units the order really took. */
+  onAdd: (positions: Position[]) => number;
   contracts: readonly TStorage[];
   priceType?: string;
 }
@@ -44,11 +47,15 @@ export function QuickOrderModal({ opened, onClose, onAdd, contracts, priceType }
 
   const submit = async () => {
     const parsed = parseQuickOrder(text);
-    const resolved = await resolveQuickOrder(parsed.lines, articleLookup(searchProduct, priceType), contracts);
-    if (resolved.positions.length > 0) onAdd(resolved.positions);
+    const inOrder = (productGuid: string, offerGuid: string) => {
+      const units = lineUnits(useOrderStore.getState().order, productGuid, offerGuid);
+      return units.inStock + units.preorder;
+    };
+    const resolved = await resolveQuickOrder(parsed.lines, articleLookup(searchProduct, priceType), contracts, inOrder);
+    const units = resolved.positions.length > 0 ? onAdd(resolved.positions) : 0;
     const all = [...parsed.problems, ...resolved.problems].sort((a, b) => a.lineNo - b.lineNo);
     setProblems(all);
-    setAdded(resolved.positions.length);
+    setAdded(units);
     // Only the lines to fix stay in the box.
     setText(all.map((problem) => problem.raw).join('\n'));
     if (all.length === 0) close();
@@ -85,7 +92,7 @@ export function QuickOrderModal({ opened, onClose, onAdd, contracts, priceType }
           </Alert>
         )}
         {added !== null && problems.length > 0 && (
-          <Alert color="orange" icon={<IconAlertTriangle size={16} />} title={`Добавлено позиций: ${added}. Не добавлено строк: ${problems.length}`} data-testid="quick-order-problems">
+          <Alert color="orange" icon={<IconAlertTriangle size={16} />} title={`Добавлено в заказ: ${added} шт. Не добавлено строк: ${problems.length}`} data-testid="quick-order-problems">
             <List size="sm" spacing={4}>
               {problems.map((problem) => (
                 <List.Item key={`${problem.lineNo}-${problem.raw}`}>

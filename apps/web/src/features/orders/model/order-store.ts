@@ -7,6 +7,7 @@
 import {
   addPositions,
   blankOrder,
+  orderUnits,
   recalculate,
   removePosition,
   setLineCount,
@@ -45,7 +46,8 @@ function write(order: WebOrder) {
 
 interface OrderState {
   order: WebOrder;
-  add(positions: readonly Position[]): void;
+  /** Adds positions; answers how many units the order really took (a size past the line limit is not added). */
+  add(positions: readonly Position[]): number;
   setCount(list: OrderList, guid: string, lineGuid: string, count: number): void;
   remove(guid: string): void;
   /** Company, contract, delivery, comment, bags, certificates, contracts: kept even while the order is empty. */
@@ -77,7 +79,11 @@ export const useOrderStore = create<OrderState>((set, get) => {
   };
   return {
     order: read(),
-    add: (positions) => change((before) => addPositions(before, positions, pricing(before))),
+    add: (positions) => {
+      const before = orderUnits(get().order);
+      change((order) => addPositions(order, positions, pricing(order)));
+      return orderUnits(get().order) - before;
+    },
     setCount: (list, guid, lineGuid, count) => change((before) => setLineCount(before, list, guid, lineGuid, count, pricing(before))),
     remove: (guid) => change((before) => removePosition(before, guid, pricing(before))),
     patch: (changes) => {

@@ -3,18 +3,25 @@
  * and its size are found, otherwise it is reported with the reason so the dealer can correct it and retry.
  */
 import type { Position, TProductSearchResult, TStorage } from '@portal/contracts';
-import { SEARCH_OPTION, articleKey, type QuickOrderLine, type QuickOrderProblem } from '@portal/domain';
+import { ORDER_LINE_QUANTITY_MAX, SEARCH_OPTION, articleKey, quantityTooLargeText, type QuickOrderLine, type QuickOrderProblem } from '@portal/domain';
 import { offersOf, positionFor } from '../model/positions';
 import type { ProductSearchInput } from '../../../shared/api/search-product';
 
 export type Lookup = (article: string) => Promise<TProductSearchResult | null>;
+/** Units of one size (a product's guid, an offer's GUID) already in the order. */
+export type UnitsInOrder = (productGuid: string, offerGuid: string) => number;
 
 export interface QuickOrderResolution {
   positions: Position[];
   problems: QuickOrderProblem[];
 }
 
-export async function resolveQuickOrder(lines: readonly QuickOrderLine[], lookup: Lookup, contracts: readonly TStorage[]): Promise<QuickOrderResolution> {
+export async function resolveQuickOrder(
+  lines: readonly QuickOrderLine[],
+  lookup: Lookup,
+  contracts: readonly TStorage[],
+  unitsInOrder: UnitsInOrder = () => 0,
+): Promise<QuickOrderResolution> {
   const positions: Position[] = [];
   const problems: QuickOrderProblem[] = [];
   const cache = new Map<string, Promise<TProductSearchResult | null>>();
@@ -49,6 +56,12 @@ export async function resolveQuickOrder(lines: readonly QuickOrderLine[], lookup
             ? `У ${result.PRODUCT.ARTICLE} нет размера «${line.characteristic}»: есть ${sizes}.`
             : `У ${result.PRODUCT.ARTICLE} несколько размеров (${sizes}): укажите размер между артикулом и количеством.`,
         );
+        continue;
+      }
+      // The order's limit holds for the size's whole quantity: what is there already and what this line adds.
+      const already = unitsInOrder(result.PRODUCT.UID, offer.GUID);
+      if (already + line.quantity > ORDER_LINE_QUANTITY_MAX) {
+        problem(`В заказе уже ${already} шт. ${result.PRODUCT.ARTICLE} ${offer.CHARACTERISTIC}, вместе ${quantityTooLargeText(already + line.quantity)}`);
         continue;
       }
       const position = positionFor(result, new Map([[offer.GUID, line.quantity]]), contracts);
