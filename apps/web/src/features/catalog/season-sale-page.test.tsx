@@ -19,7 +19,7 @@ function mockApi() {
       let body: unknown = [];
       if (url.pathname === '/api/content/season-sale') {
         const page: TCatalogPage = {
-          products: [{ ID: 51, ARTICLE: 'ХЛТ151Б', NAME: 'Халат рабочий', PRICE: 900, STATUS: 'Outlet', IMAGE: null, RESIDUE: 4, PRICE_DEALER: 800, BOUGHT: null }],
+          products: [{ ID: 51, ARTICLE: 'ХЛТ151Б', NAME: 'Халат рабочий', PRICE: 900, STATUS: 'Outlet', IMAGE: null, RESIDUE: 4, PRICE_DEALER: 800, PRICE_NET: 800, BOUGHT: null }],
           count: 1,
           total: (LAST_PAGE - 1) * CATALOG_PAGE_SIZE + 1,
           page: Math.min(Number(url.searchParams.get('page') ?? '1'), LAST_PAGE),

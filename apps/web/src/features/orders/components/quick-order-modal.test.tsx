@@ -11,7 +11,7 @@ const SIZE = '182-188/104-108';
 /** The catalogue's answer for ПКБ100-А, whatever form of the article was asked (the server forgives as the domain does). */
 const jacket: TProductSearchResult = {
   PRODUCT: {
-    ID: 7, UID: 'pkb-100a', NAME: 'Куртка летняя', TYPE: 'wear', ARTICLE: 'ПКБ100-А', PRICE: 2000, PRICE_OPT: 1800, WEIGHT: 1, VALUME: 1,
+    ID: 7, UID: 'pkb-100a', NAME: 'Куртка летняя', TYPE: 'wear', ARTICLE: 'ПКБ100-А', PRICE: 2000, PRICE_OPT: 1800, PRICE_NET: 1800, WEIGHT: 1, VALUME: 1,
     DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0,
   },
   OFFERS: [{ ID: 71, CHARACTERISTIC: SIZE, RESIDUE: 10, PRICE: 1800, PPDATA: '', GUID: 'offer-71', ORGGUID: ORGANISATION.FRO }],
