@@ -9,7 +9,7 @@ import { CHECK_STATUS_NAMES, claimStatusName, shipmentStatusName, shortenCompany
 import type { FastifyInstance } from 'fastify';
 import { rawQuery, type DbOrTx } from '../../db/client';
 import { notifyStored, type NotificationInput } from '../notifications/notifications.service';
-import { orderDetail } from '../orders/orders.service';
+import { orderDetail } from '../orders/order-history.service';
 import * as repo from './mail.repository';
 import { renderMail, type MailContent } from './templates';
 
