@@ -9,6 +9,7 @@ import { mailOutbox, notifications, userPartners, users } from '../../../src/db/
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { hashPassword } from '../../../src/modules/auth/password';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { atServerPrices } from '../../support/order-prices';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { insertProduct, line, type FixtureProduct } from '../orders/fixtures';
 
@@ -38,13 +39,13 @@ async function placeOrder(quantity = 1): Promise<number> {
     method: 'POST',
     url: '/api/order/add',
     headers: demo,
-    payload: {
+    payload: await atServerPrices(t.app, 'demo', {
       partner_id: DEMO_PARTNERS.SPECSNAB,
       comment: 'Почтовый тест',
       delivery: { address: 'Москва, ул. Тверская, 7', case: 'pickup', date: tomorrow(), cost: 0, bill_to: '' },
       position: [{ guid: suit.uid, characteristics: [line(suit.offers[0]!, quantity, 1500)] }],
       position_presail: [],
-    },
+    }),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().response.id as number;
@@ -139,13 +140,13 @@ describe('order edited, claim received and its status', () => {
       method: 'POST',
       url: `/api/order/${id}/edit`,
       headers: demo,
-      payload: {
+      payload: await atServerPrices(t.app, 'demo', {
         partner_id: DEMO_PARTNERS.SPECSNAB,
         comment: 'Почтовый тест, правка',
         delivery: { address: 'Москва, ул. Тверская, 7', case: 'pickup', date: tomorrow(), cost: 0, bill_to: '' },
         position: [{ guid: suit.uid, characteristics: [line(suit.offers[0]!, 3, 1500)] }],
         position_presail: [],
-      },
+      }),
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await t.app.mail.runOnce();

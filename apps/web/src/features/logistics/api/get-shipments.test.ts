@@ -20,6 +20,8 @@ describe('getShipments', () => {
 
   it('still fails on other errors, with the server message', async () => {
     answer(500, { error: { code: 'INTERNAL', message: 'Внутренняя ошибка сервера.' }, response: null });
-    await expect(getShipments()).rejects.toEqual(new ApiError('Внутренняя ошибка сервера.', 500, 'INTERNAL'));
+    const error = await getShipments().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Внутренняя ошибка сервера.', status: 500, code: 'INTERNAL' });
   });
 });
