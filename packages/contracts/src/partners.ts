@@ -62,6 +62,19 @@ export const ZManagerSchema = z.object({
 });
 export type TManager = z.infer<typeof ZManagerSchema>;
 
+/**
+ * GET /api/partners: `editing` — the number of an order being edited, whose own checks are left out of the contracts'
+ * `pending` (the edit replaces them; counting them too would charge the credit twice on the order page).
+ */
+export const ZPartnersQuerySchema = z.object({
+  editing: z.coerce
+    .number({ error: 'editing — номер изменяемого заказа, целое число от 1.' })
+    .int('editing — номер изменяемого заказа, целое число от 1.')
+    .min(1, 'editing — номер изменяемого заказа, целое число от 1.')
+    .max(2_147_483_647, 'editing — номер изменяемого заказа, целое число от 1.')
+    .optional(),
+});
+
 export const ZManagersQuerySchema = z.object({
   partnerId: z.string({ error: 'Укажите partnerId — uid компании.' }).min(1, 'Укажите partnerId — uid компании.'),
 });

@@ -1,5 +1,5 @@
 import { PENDING_CHECK_STATUSES } from '@portal/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { managers, orderChecks, orders, partners, storageDocuments, storages, userPartners } from '../../db/schema';
 
@@ -52,7 +52,7 @@ export async function findUserManager(db: DbOrTx, userId: number, managerUid: st
  * (domain `isCheckPending`: not cancelled, not shipped, no shipping document yet), summed per company and contract
  * (the check's organisation) in kopecks.
  */
-export async function pendingChecks(db: DbOrTx, partnerIds: number[]): Promise<Array<{ partnerId: number; orgGuid: string; kopecks: number }>> {
+export async function pendingChecks(db: DbOrTx, partnerIds: number[], exceptOrderId?: number): Promise<Array<{ partnerId: number; orgGuid: string; kopecks: number }>> {
   if (partnerIds.length === 0) return [];
   const rows = await db
     .select({
@@ -65,6 +65,7 @@ export async function pendingChecks(db: DbOrTx, partnerIds: number[]): Promise<A
     .where(
       and(
         inArray(orders.partnerId, partnerIds),
+        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
         inArray(orderChecks.status, [...PENDING_CHECK_STATUSES]),
         sql`coalesce((${orderChecks.docStatus} ->> 'StatusUPD')::boolean, false) = false`,
         sql`coalesce((${orderChecks.docStatus} ->> 'StatusSF')::boolean, false) = false`,

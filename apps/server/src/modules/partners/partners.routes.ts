@@ -3,6 +3,7 @@ import {
   ZManagerQuerySchema,
   ZManagerSchema,
   ZManagersQuerySchema,
+  ZPartnersQuerySchema,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,8 +14,15 @@ import { getManager, listCompanies, listPartnerManagers } from './partners.servi
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/partners',
-    { schema: { tags: ['companies'], summary: "The user's companies with contracts", response: { 200: okEnvelope(z.array(ZCompanySchema)) } } },
-    async (request) => ({ error: null, response: await listCompanies(app.db, currentUser(request).id) }),
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "The user's companies with contracts",
+        querystring: ZPartnersQuerySchema,
+        response: { 200: okEnvelope(z.array(ZCompanySchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await listCompanies(app.db, currentUser(request).id, request.query.editing) }),
   );
 
   app.get(

@@ -6,12 +6,15 @@ import { AppError } from '../../lib/errors';
 import { requireUserPartner } from '../../lib/partner-scope';
 import * as repo from './partners.repository';
 
-/** The user's companies with their contracts and the contracts' documents (spec §3 Company, Storage). */
-export async function listCompanies(db: Db, userId: number): Promise<TCompany[]> {
+/**
+ * The user's companies with their contracts and the contracts' documents (spec §3 Company, Storage). `editing`: an
+ * order being edited, left out of `pending` (only the user's own companies' orders are summed, so any number is safe).
+ */
+export async function listCompanies(db: Db, userId: number, editing?: number): Promise<TCompany[]> {
   const rows = await repo.listUserPartners(db, userId);
   const storageRows = await repo.listStorages(db, rows.map((row) => row.partner.id));
   const documentRows = await repo.listDocuments(db, storageRows.map((storage) => storage.id));
-  const pendingRows = await repo.pendingChecks(db, rows.map((row) => row.partner.id));
+  const pendingRows = await repo.pendingChecks(db, rows.map((row) => row.partner.id), editing);
   const pendingOf = (partnerId: number, orgGuid: string) =>
     fromKopecks(pendingRows.find((row) => row.partnerId === partnerId && row.orgGuid === orgGuid)?.kopecks ?? 0);
 

@@ -73,6 +73,18 @@ describe('credit exposure', () => {
       expect(credit.exposure).toBe(toKopecks(storage.debt) + toKopecks(storage.pending));
     }
 
+    // The page editing this order leaves the order's own checks out (the edit replaces them), so its credit panel
+    // shows the contracts as they were before it; the plain list still counts it.
+    const editing = await t.app.inject({ url: '/api/partners', query: { editing: String(id) }, headers: demo });
+    expect(editing.statusCode, editing.body).toBe(200);
+    const whileEditing = (editing.json().response as TCompany[]).find((company) => company.uid === before.uid)!;
+    for (const organisation of [ORGANISATION.FRO, ORGANISATION.ES]) {
+      expect(storageOf(whileEditing, organisation).pending).toBe(storageOf(before, organisation).pending);
+    }
+    const badNumber = await t.app.inject({ url: '/api/partners', query: { editing: 'abc' }, headers: demo });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().error.message).toMatch(/editing — номер изменяемого заказа/);
+
     // The back office ships FRO's check (its УПД is out: the debt it sends holds it) and cancels ES's.
     const checks = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, id));
     expect(checks.map((check) => check.orgGuid).sort()).toEqual([ORGANISATION.FRO, ORGANISATION.ES].sort());

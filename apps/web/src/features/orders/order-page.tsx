@@ -36,7 +36,7 @@ export function OrderPage() {
   const navigate = useNavigate();
   const order = useOrderStore((state) => state.order);
   const { add, setCount, remove, patch, reset, replace } = useOrderStore.getState();
-  const partners = usePartners();
+  const partners = usePartners(order.edit ? order.number : undefined);
   const [adding, setAdding] = useState(Boolean(article));
   const [quick, setQuick] = useState(false);
   const [drafts, setDrafts] = useState(false);
