@@ -38,13 +38,15 @@ describe('a folder left open to other users', () => {
     writeFileSync(path.join(folder, 'PG_VERSION'), '18');
     chmodSync(path.join(folder, 'base/1/1259'), 0o666);
     chmodSync(path.join(folder, 'PG_VERSION'), 0o644);
+    chmodSync(path.join(folder, 'base/1'), 0o755);
     chmodSync(path.join(folder, 'base'), 0o755);
     chmodSync(folder, 0o755);
 
     const repaired = await makeDataDirPrivate(folder);
 
     expect(openToOthers(folder)).toEqual([]);
-    expect(repaired).toHaveLength(4);
+    // The folder, base, base/1, and the two files: whatever umask the test process runs under, each was set open above.
+    expect(repaired).toHaveLength(5);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(folder, 'base/1/1259')).mode & 0o777).toBe(0o600);
     expect(describeRepair(folder, repaired)).toContain('made private');
