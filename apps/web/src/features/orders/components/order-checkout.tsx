@@ -4,7 +4,7 @@
  * not wait for the date picker, the selects and their popovers); the page keeps the order's state and rules.
  */
 import { ORDER_LIMITS, type Bags, type DeliveryCase, type TCompany, type TOrderPayload, type TPricesChangedError, type TStorage } from '@portal/contracts';
-import { formatPrice, formatUnixDate, fromKopecks, moscowDate, shortenCompanyName } from '@portal/domain';
+import { deliveryDayProblem, formatPrice, formatUnixDate, fromKopecks, isWorkingDay, moscowDate, shortenCompanyName } from '@portal/domain';
 import { Autocomplete, Card, Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
@@ -77,6 +77,10 @@ export function OrderDelivery({ order, patch }: { order: WebOrder; patch: Patch 
               locale="ru"
               firstDayOfWeek={1}
               minDate={today}
+              // Weekends and the production calendar's holidays are not offered; a day kept in a draft that is no
+              // longer fit says why — the rule the server refuses the order by.
+              excludeDate={(day) => !isWorkingDay(day.slice(0, 10))}
+              error={order.delivery.date ? deliveryDayProblem(order.delivery.date, today) : undefined}
               hideOutsideDates
               clearable
               value={order.delivery.date || null}
@@ -207,7 +211,7 @@ export function OrderSummary({
     }
   };
   return (
-    <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
+    <Stack gap="lg" className={classes.summary}>
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="sm">
           Компания и договор
@@ -240,7 +244,8 @@ export function OrderSummary({
         </Stack>
       </Card>
 
-      <Card withBorder radius="md" padding="md">
+      {/* Visible overflow: a card's default (hidden) would hold the sticky pay bar inside it. */}
+      <Card withBorder radius="md" padding="md" style={{ overflow: 'visible' }}>
         <Title order={2} size="h4" mb="sm">
           Итого
         </Title>
