@@ -134,7 +134,7 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
             <TextInput
               style={{ flex: '1 1 14rem', minWidth: 0 }}
               label="Сохранить текущий заказ как черновик"
-              placeholder={orderEmpty ? 'Текущий заказ пуст' : 'Например, «Весна, Тверь»'}
+              placeholder={orderEmpty ? 'Текущий заказ пуст' : 'Название, например «Весна»'}
               value={name}
               maxLength={DRAFT_LIMITS.name}
               onChange={(event) => setName(event.currentTarget.value)}
