@@ -116,6 +116,21 @@ async function expectAllColumnsVisible(page: Page, table: Locator, width: number
   }
 }
 
+/** A desk's line: the article, the product's whole name (wrapping, never cut), the size and each amount on one line. */
+async function expectLineReadable(row: Locator, width: number) {
+  await expect(row.getByText('КСТ105А', { exact: true })).toBeVisible();
+  const name = row.getByTestId('line-name');
+  await expect(name).toHaveText(/Костюм рабочий летний «Стандарт» с СОП/);
+  const clipped = await name.evaluate((element) => element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth);
+  expect(clipped, `the name at ${width} px is cut`).toBe(false);
+  expect((await name.boundingBox())!.width, `the name's column at ${width} px`).toBeGreaterThanOrEqual(140);
+  for (const testId of ['line-size', 'line-price', 'line-sum']) {
+    const cell = row.getByTestId(testId);
+    const lineHeight = await cell.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await cell.boundingBox())!.height, `${testId} at ${width} px stands on one line`).toBeLessThan(lineHeight * 1.5);
+  }
+}
+
 test('the working order: every column at 1440 and 1280 px, cards with their quantity fields at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page);
@@ -153,7 +168,94 @@ test('the working order: every column at 1440 and 1280 px, cards with their quan
     await page.setViewportSize({ width, height: 900 });
     await expect(lines.locator('thead')).toBeVisible();
     await expectAllColumnsVisible(page, lines, width);
+    await expectLineReadable(lines.getByTestId(`line-КСТ105А-${size}`), width);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${width}-order-lines.png`), fullPage: true });
   }
+});
+
+/** The open dialog needs no sideways scrolling: no element of it reaches past either edge of the viewport. */
+async function expectDialogFits(page: Page, name: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const worst = await dialog.evaluate((root) => {
+    let found = { overflow: 0, what: '' };
+    for (const element of [root, ...Array.from(root.querySelectorAll('*'))]) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const overflow = Math.max(box.right - window.innerWidth, -box.left);
+      if (overflow > found.overflow) found = { overflow, what: `${element.tagName} «${(element.textContent ?? '').slice(0, 40)}»` };
+    }
+    return found;
+  });
+  expect(worst.overflow, `${name}: ${worst.what} reaches past the viewport by`).toBeLessThanOrEqual(0);
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${page.viewportSize()!.width}-dialog-${name}.png`) });
+}
+
+test('the order flow on a phone: every dialog fits 360 px, «К оплате» and «Отправить заказ» stay in reach at 390 px', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page);
+  const offer = await sizeInStock(page, 'КСТ105А');
+  const size = offer.CHARACTERISTIC;
+
+  // The size grid, from the product page, whose name, prices and add action come before the pictures.
+  await page.goto('/product/КСТ105А');
+  const addToOrder = page.locator('main').getByRole('link', { name: 'Добавить в заказ' });
+  await expect(addToOrder).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('user-price')).toBeInViewport({ ratio: 1 });
+  await page.locator('main').getByRole('button', { name: 'Размерная сетка' }).click();
+  await expect(page.getByRole('dialog').getByLabel(`Количество, размер ${size}`)).toBeVisible();
+  await expectDialogFits(page, 'size-grid');
+  await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // The add-position dialog with more than the stock: «+20 предзаказ» reads as words, not a letter per line.
+  await page.goto('/order');
+  await page.getByTestId('order-page').getByRole('button', { name: 'Добавить товар' }).first().click();
+  const modal = page.getByTestId('add-position-modal');
+  await modal.getByLabel('Поиск товара для заказа').fill('КСТ105А');
+  await modal.getByLabel(`Количество ${size}`, { exact: true }).fill(String(offer.RESIDUE + 20));
+  const presale = modal.getByTestId(`offer-${size}`).getByText('+20 предзаказ');
+  await expect(presale).toBeVisible();
+  const badge = (await presale.boundingBox())!;
+  expect(badge.height, 'the pre-order badge stands on at most two lines').toBeLessThan(40);
+  expect(badge.width, 'the pre-order badge is wider than a letter').toBeGreaterThan(60);
+  await expectDialogFits(page, 'add-position');
+  await modal.getByTestId('add-position-submit').click();
+  await expect(modal).toBeHidden();
+
+  // The drafts dialog with a draft in it: «Использовать» inside the screen.
+  await page.getByTestId('order-page').getByRole('button', { name: 'Черновики' }).click();
+  const drafts = page.getByTestId('drafts-modal');
+  await drafts.getByLabel('Сохранить текущий заказ как черновик').fill('Весна, склад Тверь');
+  await drafts.getByTestId('save-draft').click();
+  await expect(drafts.getByTestId('draft-row')).toHaveCount(1);
+  await expect(drafts.getByRole('button', { name: 'Использовать Весна, склад Тверь' })).toBeInViewport({ ratio: 1 });
+  await expectDialogFits(page, 'drafts');
+
+  // The proposal's step 2 from the draft: each size's prices and sum inside the screen.
+  await drafts.getByRole('button', { name: 'КП из Весна, склад Тверь' }).click();
+  await expect(page.getByTestId('kp-step-2')).toBeVisible();
+  expect(await sidewaysOverflow(page), '/kp step 2 scrolls sideways by').toBeLessThanOrEqual(0);
+  for (const cell of await page.getByTestId('kp-result-price').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width, 'a proposal price').toBeLessThanOrEqual(360);
+  }
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, '360-kp-step-2.png'), fullPage: true });
+
+  // The order at 390 px: the sum to pay and the send button are on screen at its top and wherever it is scrolled to.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/order');
+  const total = page.getByTestId('order-total');
+  const send = page.getByTestId('submit-order');
+  for (const where of ['top', 'delivery', 'bottom'] as const) {
+    if (where === 'delivery') await page.getByRole('heading', { name: 'Доставка' }).scrollIntoViewIfNeeded();
+    if (where === 'bottom') await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(total, `«К оплате» at the ${where}`).toBeInViewport({ ratio: 1 });
+    await expect(send, `«Отправить заказ» at the ${where}`).toBeInViewport({ ratio: 1 });
+    await expect(send).toBeEnabled();
+  }
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, '390-order-pay-bar.png') });
 });

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './partner-warnings';
 export * from './contract-credit';
 export * from './moscow-day';
+export * from './delivery-day';
 export * from './current-discount';
 export * from './back-office-list';
 export * from './claim';

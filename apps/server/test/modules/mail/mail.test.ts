@@ -2,7 +2,7 @@
  * Mail against a real SMTP server started here: each event mails each user whose settings ask for it, once, and
  * nobody else; a server that is down gets the message when it is back; the bar follows order.lk.
  */
-import { formatPrice } from '@portal/domain';
+import { firstWorkingDayFrom, formatPrice, moscowDateAfter } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, notifications, userPartners, users } from '../../../src/db/schema';
@@ -20,7 +20,8 @@ let demo: Record<string, string>;
 let suit: FixtureProduct;
 
 const MANAGER = 'a.smirnova@example.ru';
-const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+/** A delivery day the server accepts: two days on, or the first working day after. */
+const tomorrow = () => firstWorkingDayFrom(moscowDateAfter(Date.now(), 2));
 
 /** A user of СпецСнаб with these settings (missing ones are on). */
 async function colleague(login: string, email: string, settings: object, emailConfirmed = true) {

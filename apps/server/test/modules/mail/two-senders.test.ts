@@ -3,6 +3,7 @@
  * pool (as two processes have), run at once over the same messages, and each message arrives once.
  * PostgreSQL only (DATABASE_URL), as the other PostgreSQL tests.
  */
+import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
@@ -41,7 +42,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two senders on PostgreSQL', () => {
         payload: {
           partner_id: DEMO_PARTNERS.SPECSNAB,
           comment: '',
-          delivery: { address: '', case: 'pickup', date: new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10), cost: 0, bill_to: '' },
+          delivery: { address: '', case: 'pickup', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), cost: 0, bill_to: '' },
           position: [{ guid: suit.uid, characteristics: [line(suit.offers[0]!, 1, 1000)] }],
           position_presail: [],
         },

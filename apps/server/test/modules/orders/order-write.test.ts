@@ -6,6 +6,7 @@
  * statements of concurrent requests queue up in it, and on PostgreSQL. On PostgreSQL, the pool's size, the
  * statements prepared by name, and a connection kept after a refused statement.
  */
+import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, orderChecks, orderLines, orders, partners, users } from '../../../src/db/schema';
@@ -17,7 +18,8 @@ import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../s
 import { atServerPrices } from '../../support/order-prices';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
 
-const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+/** A delivery day the server accepts: two days on, or the first working day after. */
+const tomorrow = () => firstWorkingDayFrom(moscowDateAfter(Date.now(), 2));
 
 function payload(positions: Array<{ guid: string; characteristics: Array<{ guid: string }> }>) {
   return {

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { ORGANISATION } from '@portal/domain';
+import { ORGANISATION, firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../../src/db/schema';
@@ -17,7 +17,8 @@ let outlet: FixtureProduct; // Outlet status: no discount; ES; offer surcharge +
 let capped: FixtureProduct; // MAX_DISCOUNT 5
 let noOffers: FixtureProduct; // only the «Только под заказ» line
 
-const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+/** A delivery day the server accepts: two days on, or the first working day after. */
+const tomorrow = () => firstWorkingDayFrom(moscowDateAfter(Date.now(), 2));
 
 function payload(positions: Array<{ guid: string; characteristics: Array<{ guid: string; [field: string]: unknown }> }>, extra: Record<string, unknown> = {}) {
   return {
@@ -183,6 +184,8 @@ describe('POST /api/order/add', () => {
       ['an unknown offer guid', () => payload([{ guid: capped.uid, characteristics: [{ ...line(capped.offers[0]!, 1), guid: 'no-such-offer' }] }]), 400, /характеристика с guid no-such-offer не найдена/],
       ['an offer of another product', () => payload([{ guid: capped.uid, characteristics: [line(suit.offers[0]!, 1)] }]), 400, /не найдена у этого товара/],
       ['a delivery date in the past', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: '2020-01-10', cost: 0, bill_to: '' } }), 400, /10\.01\.2020 уже прошла/],
+      ['a delivery date on a Saturday', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: '2030-01-05', cost: 0, bill_to: '' } }), 400, /05\.01\.2030 — суббота, выходной: доставки нет\. Выберите рабочий день, например 07\.01\.2030/],
+      ['a delivery date on a public holiday', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: '04.11.2027', cost: 0, bill_to: '' } }), 400, /04\.11\.2027 — нерабочий праздничный день \(День народного единства\)/],
       ['an unreadable delivery date', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: 'завтра', cost: 0, bill_to: '' } }), 400, /не читается/],
       ['a wrong delivery case', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'drone', date: '', cost: 0, bill_to: '' } }), 400, /pickup/],
       ['another user’s company', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { partner_id: DEMO_PARTNERS.TECHNOSHIELD }), 403, /не относится к вашей учётной записи/],

@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { AfterFirstPaint, OnceOpened, once } from '../../shared/lib/lazy-page';
 import { usePartners } from '../../shared/api/get-partners';
 import { useCompanyInUse } from '../../shared/company-in-use';
+import payBar from './components/order-checkout.module.css';
 import { useOrderStore } from './model/order-store';
 import { companyPrices, forCompany, withFullPrices } from './model/reprice';
 import { reportError } from '../../shared/errors';
@@ -150,7 +151,7 @@ export function OrderPage() {
   );
 
   return (
-    <Stack gap="lg" maw={1280} mx="auto" data-testid="order-page">
+    <Stack gap="lg" maw={1280} mx="auto" data-testid="order-page" className={payBar.clearOfPayBar}>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h2">{order.edit && order.number ? `Изменение заказа № ${order.number}` : 'Заказ'}</Title>

@@ -80,7 +80,8 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
     <Stack gap="lg">
       <Card withBorder padding="lg" radius="md">
         <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          {/* On a phone the name, the prices and «Добавить в заказ» come first, the pictures and the video after them. */}
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2, md: 1 }}>
             <Stack gap="sm">
               <Box bg="gray.0" style={{ borderRadius: 12, overflow: 'hidden' }}>
                 {result.IMAGES.length > 0 ? (
@@ -112,7 +113,7 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
               )}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
             <Stack gap="md">
               <Group gap="xs">
                 <Badge variant="light" size="lg" ff="monospace" data-testid="product-article">
@@ -128,7 +129,8 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
               <Title order={2} fz={24} lh={1.25}>
                 {product.NAME}
               </Title>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              {/* Two prices side by side on a phone too: «Добавить в заказ» stays on the first screen. */}
+              <SimpleGrid cols={2} spacing={{ base: 'xs', xs: 'md' }}>
                 <Card withBorder padding="sm" radius="md">
                   <Text fz="xs" c="dimmed">
                     Розничная

@@ -170,6 +170,14 @@ describe('MoneyInput', () => {
     expect(screen.getByTestId('money')).toHaveTextContent('12.5');
     expect(screen.getByText(/«-500» — не сумма/)).toBeInTheDocument();
   });
+
+  it('shows the amount with a dot before the kopecks, as every amount is written (spec §9)', () => {
+    render(<MoneyHarness />);
+    fireEvent.change(field(), { target: { value: '1 500,5' } });
+    expect(screen.getByTestId('money')).toHaveTextContent('1500.5');
+    fireEvent.blur(field());
+    expect(field().value).toBe('1\u202f500.50');
+  });
 });
 
 describe('AmountInput refusal', () => {

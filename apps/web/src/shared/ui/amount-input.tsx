@@ -4,10 +4,11 @@
  * minimum (default 0) reverts to the previous value and says under the field what is allowed; an empty field becomes
  * 0; − and + step by 1. With a negative minimum a lone minus sign is kept while typing (the start of a negative number)
  * without changing the value; left alone it reverts like any other non-number.
- * MoneyInput: roubles with a comma or a dot before the kopecks («12,5» is 12.50), spaces between thousands; anything
+ * MoneyInput: shown with a dot before the kopecks like every amount (spec §9), typed with a dot or a comma («12,5» is 12.50), spaces between thousands; anything
  * else («1e5», «-500», letters, a third decimal) is refused with a message and the last accepted value stays in use.
  */
 import { ActionIcon, Group, TextInput, type MantineSize } from '@mantine/core';
+import { formatAmount } from '@portal/domain';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
 
@@ -167,7 +168,7 @@ export function readMoney(text: string, min = 0, max?: number): MoneyReading {
   const range = max === undefined ? `не меньше ${limit(min)} ₽` : `от ${limit(min)} до ${limit(max)} ₽`;
   if (compact === '') return min <= 0 ? { kopecks: 0 } : { error: `Введите сумму ${range}.` };
   if (!/^\d+([.,]\d{0,2})?$/.test(compact)) {
-    return { error: `«${text.trim()}» — не сумма: введите рубли цифрами, копейки через запятую (например, 1 250,50), ${range}.` };
+    return { error: `«${text.trim()}» — не сумма: введите рубли цифрами, копейки через точку (например, 1 250.50), ${range}.` };
   }
   const [roubles = '0', fraction = ''] = compact.split(/[.,]/);
   const kopecks = Number(roubles) * 100 + Number(fraction.padEnd(2, '0'));
@@ -177,9 +178,8 @@ export function readMoney(text: string, min = 0, max?: number): MoneyReading {
   return { kopecks };
 }
 
-/** Roubles as the field shows them: «1 234,50». */
-export const moneyText = (value: number) =>
-  value.toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0|\u202f/g, ' ');
+/** Roubles as the field shows them, as every amount of the portal is written (spec §9): «1 234.50». */
+export const moneyText = (value: number) => formatAmount(value);
 
 export interface MoneyInputProps {
   /** Roubles. */

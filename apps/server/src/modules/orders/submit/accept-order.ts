@@ -1,8 +1,8 @@
 /**
  * Check, before anything is priced: what a request is checked against (one read), and the rules every order passes —
- * not empty, a readable delivery date not in the past, a company of the user's, a contract of that company.
+ * not empty, a readable delivery date on a working day not in the past, a company of the user's, a contract of that company.
  */
-import { moscowDate } from '@portal/domain';
+import { deliveryDayProblem, moscowDate } from '@portal/domain';
 import type { TOrderPayloadParsed } from '@portal/contracts';
 import { AppError, badRequest } from '../../../lib/errors';
 import { ensureUserPartner } from '../../../lib/partner-scope';
@@ -20,9 +20,9 @@ export function normaliseDeliveryDate(text: string, now = Date.now()): string {
     throw badRequest(`Дата доставки «${trimmed}» не читается: выберите дату в календаре (день.месяц.год).`);
   }
   const value = `${year}-${month}-${day}`;
-  if (value < moscowDate(now)) {
-    throw badRequest(`Дата доставки ${day}.${month}.${year} уже прошла: выберите сегодняшнюю или более позднюю дату.`);
-  }
+  // Today in Moscow or later, and a working day of the production calendar: the rule the date picker offers by.
+  const problem = deliveryDayProblem(value, moscowDate(now));
+  if (problem) throw badRequest(problem);
   return value;
 }
 

@@ -209,7 +209,7 @@ function ProductOffers({
                   {price.discountPercent > 0 && <Text size="xs" c="teal">−{price.discountPercent} %</Text>}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" justify="flex-end">
                     <AmountInput value={count} onChange={(n) => onCount(offer.GUID, n)} aria-label={`Количество ${offer.CHARACTERISTIC}`} size="xs" w={64} />
                     {presale > 0 && (
                       <Badge color="orange" variant="light" size="sm" style={{ overflow: 'visible' }}>

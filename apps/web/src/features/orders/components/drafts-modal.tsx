@@ -129,11 +129,12 @@ export function DraftsModal({ opened, onClose }: { opened: boolean; onClose: () 
     <PortalModal opened={opened} onClose={onClose} title="Черновики" size="lg" data-testid="drafts-modal">
       <Stack gap="md">
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-light)">
-          <Group align="flex-end" gap="xs" wrap="nowrap">
+          {/* On a phone the button goes under the name, which keeps the width for its placeholder. */}
+          <Group align="flex-end" gap="xs">
             <TextInput
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 14rem', minWidth: 0 }}
               label="Сохранить текущий заказ как черновик"
-              placeholder={orderEmpty ? 'Текущий заказ пуст' : 'Название, например «Весна, склад Тверь»'}
+              placeholder={orderEmpty ? 'Текущий заказ пуст' : 'Название, например «Весна»'}
               value={name}
               maxLength={DRAFT_LIMITS.name}
               onChange={(event) => setName(event.currentTarget.value)}

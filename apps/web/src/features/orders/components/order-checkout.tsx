@@ -4,9 +4,10 @@
  * not wait for the date picker, the selects and their popovers); the page keeps the order's state and rules.
  */
 import { ORDER_LIMITS, type Bags, type DeliveryCase, type TCompany, type TOrderPayload, type TPricesChangedError, type TStorage } from '@portal/contracts';
-import { formatPrice, formatUnixDate, fromKopecks, moscowDate, shortenCompanyName } from '@portal/domain';
+import { deliveryDayProblem, formatPrice, formatUnixDate, fromKopecks, isWorkingDay, moscowDate, shortenCompanyName } from '@portal/domain';
 import { Autocomplete, Card, Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { pricesChangedOf, useSubmitOrder } from '../api/submit-order';
 import { useOrderStore, type WebOrder } from '../model/order-store';
 import { serverFullPrices, withFullPrices } from '../model/reprice';
+import classes from './order-checkout.module.css';
 import { PricesChangedModal } from './prices-changed-modal';
 
 const DELIVERY_CASES: Array<{ value: DeliveryCase; label: string }> = [
@@ -43,6 +45,7 @@ type Patch = (changes: Partial<WebOrder>) => void;
 export function OrderDelivery({ order, patch }: { order: WebOrder; patch: Patch }) {
   const addresses = useDeliveryAddresses();
   const today = moscowDate(Date.now());
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <>
       <Card withBorder radius="md" padding="md">
@@ -54,6 +57,9 @@ export function OrderDelivery({ order, patch }: { order: WebOrder; patch: Patch 
             value={order.delivery.case}
             onChange={(value) => patch({ delivery: { ...order.delivery, case: value as DeliveryCase } })}
             data={DELIVERY_CASES}
+            // Three cases side by side do not fit a phone's card: there they stand one under another.
+            orientation={phone ? 'vertical' : 'horizontal'}
+            fullWidth={phone}
             aria-label="Способ доставки"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -71,6 +77,10 @@ export function OrderDelivery({ order, patch }: { order: WebOrder; patch: Patch 
               locale="ru"
               firstDayOfWeek={1}
               minDate={today}
+              // Weekends and the production calendar's holidays are not offered; a day kept in a draft that is no
+              // longer fit says why — the rule the server refuses the order by.
+              excludeDate={(day) => !isWorkingDay(day.slice(0, 10))}
+              error={order.delivery.date ? deliveryDayProblem(order.delivery.date, today) : undefined}
               hideOutsideDates
               clearable
               value={order.delivery.date || null}
@@ -201,7 +211,7 @@ export function OrderSummary({
     }
   };
   return (
-    <Stack gap="lg" style={{ position: 'sticky', top: 16 }}>
+    <Stack gap="lg" className={classes.summary}>
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="sm">
           Компания и договор
@@ -234,7 +244,8 @@ export function OrderSummary({
         </Stack>
       </Card>
 
-      <Card withBorder radius="md" padding="md">
+      {/* Visible overflow: a card's default (hidden) would hold the sticky pay bar inside it. */}
+      <Card withBorder radius="md" padding="md" style={{ overflow: 'visible' }}>
         <Title order={2} size="h4" mb="sm">
           Итого
         </Title>
@@ -246,29 +257,31 @@ export function OrderSummary({
           <Row label="Скидка" value={formatPrice(order.total_discount)} color="teal" />
           {order.total_presail > 0 && <Row label="В т. ч. предзаказ" value={formatPrice(order.total_presail)} />}
           {deliveryKopecks > 0 && <Row label="Доставка" value={`+ ${formatPrice(fromKopecks(deliveryKopecks))}`} />}
-          <Group justify="space-between" mt="xs">
+        </Stack>
+        <div className={classes.payBar} data-testid="pay-bar">
+          <div className={classes.payTotal}>
             <Text fw={700}>К оплате</Text>
-            <Text fw={800} size="xl" data-testid="order-total" c={repricing ? 'dimmed' : undefined} aria-busy={repricing}>
+            <Text fw={800} size="xl" className={classes.payAmount} data-testid="order-total" c={repricing ? 'dimmed' : undefined} aria-busy={repricing}>
               {formatPrice(order.total)}
             </Text>
-          </Group>
+          </div>
+          <StatefulButton className={classes.paySubmit} size="md" state={submit.isPending ? 'progress' : canSubmit ? 'active' : 'disabled'} onClick={() => void send()} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
+            {order.edit ? 'Сохранить изменения' : 'Отправить заказ'}
+          </StatefulButton>
           {repricing && (
-            <Group gap={6} justify="flex-end" data-testid="order-repricing">
+            <Group gap={6} justify="flex-end" data-testid="order-repricing" className={classes.payNote}>
               <Loader size="xs" />
               <Text size="xs" c="dimmed">
                 Пересчитываем цены для выбранной компании…
               </Text>
             </Group>
           )}
-        </Stack>
-        <StatefulButton mt="md" fullWidth size="md" state={submit.isPending ? 'progress' : canSubmit ? 'active' : 'disabled'} onClick={() => void send()} leftSection={<IconClipboardList size={18} />} data-testid="submit-order">
-          {order.edit ? 'Сохранить изменения' : 'Отправить заказ'}
-        </StatefulButton>
-        {!companyChosen && !companiesLoading && (
-          <Text size="xs" c="red" mt={6}>
-            Выберите компанию, для которой оформляется заказ.
-          </Text>
-        )}
+          {!companyChosen && !companiesLoading && (
+            <Text size="xs" c="red" mt={6} className={classes.payNote}>
+              Выберите компанию, для которой оформляется заказ.
+            </Text>
+          )}
+        </div>
       </Card>
       <PricesChangedModal
         conflict={conflict}

@@ -34,9 +34,7 @@ export function OrderLinesTable({ list, positions, onCount, onRemove, contractLa
           <Table.Tr>
             <Table.Th>Товар</Table.Th>
             <Table.Th>Размер</Table.Th>
-            <Table.Th ta="right">{presale ? 'Поставка' : 'Остаток'}</Table.Th>
             <Table.Th ta="right">Цена</Table.Th>
-            <Table.Th ta="right">Скидка</Table.Th>
             <Table.Th>Количество</Table.Th>
             <Table.Th ta="right">Сумма</Table.Th>
             <Table.Th w={40} />
@@ -60,38 +58,37 @@ export function OrderLinesTable({ list, positions, onCount, onRemove, contractLa
                           </Badge>
                         )}
                       </Group>
-                      <Text size="xs" c="dimmed" lineClamp={1} maw={280}>
+                      <Text size="xs" c="dimmed" miw="9rem" data-testid="line-name">
                         {position.product.NAME}
                       </Text>
                     </Stack>
                   )}
                 </Table.Td>
+                {/* The stock (or the arrival) under the size and the discount under the price: the name keeps the width to be read in full. */}
                 <Table.Td>
-                  {line.CHARACTERISTIC}
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="line-size">
+                    {line.CHARACTERISTIC}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {presale ? `поставка ${arrivalText(line.PPDATA, moscowToday()) || 'по запросу'}` : `остаток ${line.RESIDUE}`}
+                  </Text>
                   {shared.has(line.CHARACTERISTIC) && (
                     <Text size="xs" c="dimmed" data-testid="line-contract">
                       {contractLabel(line.ORGGUID)}
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">
-                  {presale ? (
-                    <Text size="xs" c="dimmed">
-                      {arrivalText(line.PPDATA, moscowToday()) || 'по запросу'}
-                    </Text>
-                  ) : (
-                    line.RESIDUE
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm">{formatPrice(line.PRICE)}</Text>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" data-testid="line-price">{formatPrice(line.PRICE)}</Text>
                   {line.discount > 0 && (
-                    <Text size="xs" c="dimmed" td="line-through">
-                      {formatPrice(line.fullprice)}
+                    <Text size="xs" c="dimmed">
+                      <Text span inherit td="line-through">
+                        {formatPrice(line.fullprice)}
+                      </Text>{' '}
+                      −{line.discount} %
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{line.discount > 0 ? `${line.discount} %` : '—'}</Table.Td>
                 <Table.Td>
                   <AmountInput
                     value={line.count}
@@ -102,8 +99,8 @@ export function OrderLinesTable({ list, positions, onCount, onRemove, contractLa
                     w={60}
                   />
                 </Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatPrice(fromKopecks(lineAmountKopecks({ priceKopecks: toKopecks(line.PRICE), quantity: line.count })))}
+                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  <span data-testid="line-sum">{formatPrice(fromKopecks(lineAmountKopecks({ priceKopecks: toKopecks(line.PRICE), quantity: line.count })))}</span>
                 </Table.Td>
                 <Table.Td>
                   {index === 0 && (

@@ -13,6 +13,7 @@ import {
 import { IconInfoCircle, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountInput } from '../../../shared/ui/amount-input';
+import { StackedTable } from '../../../shared/ui/stacked-table';
 import { useProposalStore, type ProposalItem } from '../proposal-store';
 import { ProposalTotalsBar, proposalLineInput } from './proposal-totals';
 
@@ -33,7 +34,7 @@ export function MarkupEditor({ markup, onChange, compact = false }: { markup: Pr
         <Text size="xs" c="dimmed" mb={4}>
           Скидка или наценка
         </Text>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <SegmentedControl
             size="xs"
             aria-label="Скидка или наценка: направление"
@@ -171,7 +172,8 @@ function ItemCard({ item }: { item: ProposalItem }) {
           {problem}
         </Text>
       )}
-      <Table mt="sm" verticalSpacing={4} fz="sm">
+      {/* A card per size on a phone: the prices and the sum are never cut off at the edge. */}
+      <StackedTable mt="sm" verticalSpacing={4} fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Характеристика</Table.Th>
@@ -211,7 +213,7 @@ function ItemCard({ item }: { item: ProposalItem }) {
             );
           })}
         </Table.Tbody>
-      </Table>
+      </StackedTable>
     </Card>
   );
 }
