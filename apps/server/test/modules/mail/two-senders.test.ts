@@ -10,6 +10,7 @@ import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { atServerPrices } from '../../support/order-prices';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 import { insertProduct, line } from '../orders/fixtures';
 
@@ -39,14 +40,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two senders on PostgreSQL', () => {
         method: 'POST',
         url: '/api/order/add',
         headers: demo,
-        payload: {
+        payload: await atServerPrices(t.app, 'demo', {
           partner_id: DEMO_PARTNERS.SPECSNAB,
           comment: '',
           delivery: { address: '', case: 'pickup', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), cost: 0, bill_to: '' },
           position: [{ guid: suit.uid, characteristics: [line(suit.offers[0]!, 1, 1000)] }],
           position_presail: [],
-        },
+        }),
       });
+      expect(response.statusCode, response.body).toBe(200);
       ids.push(response.json().response.id);
     }
     const [a, b] = await Promise.all([t.app.mail.runOnce(), second.mail.runOnce()]);

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
@@ -48,7 +49,7 @@ export async function orderPayload(
     delivery: {
       address: 'Москва, ул. Тверская, 7',
       case: 'pickup',
-      date: new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10),
+      date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)),
       cost: 0,
       bill_to: '',
     },
