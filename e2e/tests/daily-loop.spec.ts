@@ -2,7 +2,8 @@
  * Issue 37, points 3, 4 and 8 at the desk (1440 px) and on phones (390 and 360 px): the search forgives how an article is
  * written, quick order lists what it did not add, and the catalogue's stock, sale and paging say what is true.
  */
-import { expect, signIn, sizeInStock, test, type Page } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signIn, sizeInStock, test } from '../fixtures';
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },
@@ -50,7 +51,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Добавлено в заказ: 2 шт.', { exact: true })).toBeVisible();
       await shot(page, 'quick-order-problems', viewport.width);
       // The dialog fits the window: nothing in it is wider than the viewport.
-      const widest = await dialog.evaluate((root) => Math.max(...[root, ...root.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)));
+      const widest = await dialog.evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll('*'))].map((el) => el.getBoundingClientRect().right)));
       expect(widest).toBeLessThanOrEqual(viewport.width);
     });
 
