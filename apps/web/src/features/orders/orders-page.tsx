@@ -185,7 +185,8 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
               {reservation.label}
             </Badge>
             {reservation.preorderNote && (
-              <Badge color="orange" variant="outline" data-testid="order-preorder">
+              // The page's own text colour on a light orange ground: orange letters on white fall below AA contrast.
+              <Badge color="orange" variant="light" c="var(--mantine-color-text)" data-testid="order-preorder">
                 {reservation.preorderNote}
               </Badge>
             )}
