@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { PASSWORD_RULE } from '../../shared/lib/password-rule';
+import { PASSWORD_RULE, newPasswordOf } from '../../shared/lib/password-rule';
 import { resetPassword, tokenFromHash } from './api/account';
 import { AuthLayout } from './auth-layout';
 import { useAuthStore } from './auth-store';
@@ -20,11 +20,12 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('repeat') ?? '')) {
-      setMismatch('Пароли не совпадают: введите новый пароль ещё раз.');
+    const typed = newPasswordOf(form);
+    if (typed.mismatch !== undefined) {
+      setMismatch(typed.mismatch);
       return;
     }
+    const { password } = typed;
     setMismatch(null);
     setFailure(null);
     setBusy(true);

@@ -2,7 +2,7 @@
 import { Alert, Button, Divider, Grid, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_RULE } from '../../../shared/lib/password-rule';
+import { PASSWORD_RULE, newPasswordOf } from '../../../shared/lib/password-rule';
 import { changePassword } from '../api/change-password';
 
 export function PasswordForm() {
@@ -14,11 +14,12 @@ export function PasswordForm() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('repeat') ?? '')) {
-      setMismatch('Пароли не совпадают: введите новый пароль ещё раз.');
+    const typed = newPasswordOf(form);
+    if (typed.mismatch !== undefined) {
+      setMismatch(typed.mismatch);
       return;
     }
+    const { password } = typed;
     setMismatch(null);
     setFailure(null);
     setBusy(true);
