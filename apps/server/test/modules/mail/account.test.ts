@@ -1,9 +1,11 @@
 /** «Забыли пароль?», the reset link, the change in the profile and the e-mail link, with the mail read from a real SMTP server. */
+import { SOCKET_CLOSE } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../../src/db/schema';
 import { FORGOT_ANSWER } from '../../../src/modules/auth/account.service';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { openSignedInSocket } from '../../support/realtime-client';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 
 let t: TestApp;
@@ -12,7 +14,10 @@ let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.ru' });
+  // Listening, so a realtime socket can be open while the password is reset.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
+const baseUrl = () => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -43,6 +48,7 @@ describe('forgotten password', () => {
 
   it('sets a new password once from the link, ending every session; a used or weak one is refused in Russian', async () => {
     const session = await signInAs(t.app, 'demo2');
+    const socket = await openSignedInSocket(baseUrl(), session.authorization!);
     await post('/api/auth/password/forgot', { login: 'demo2@example.ru' });
     const token = await resetLink('demo2@example.ru');
 
@@ -55,6 +61,8 @@ describe('forgotten password', () => {
     const done = await post('/api/auth/password/reset', { token, password: 'Новый пароль дилера 2026' });
     expect(done.statusCode, done.body).toBe(200);
     expect((await t.app.inject({ url: '/api/auth/me', headers: session })).statusCode).toBe(401);
+    // The socket signed in with the old session is closed by the reset, not left to hear the account's events.
+    expect(await socket.closed).toMatchObject({ code: SOCKET_CLOSE.unauthorized });
     await signInAs(t.app, 'demo2', 'Новый пароль дилера 2026');
 
     const again = await post('/api/auth/password/reset', { token, password: 'Ещё один пароль 2026' });
