@@ -76,7 +76,7 @@ describe('the OpenAPI document', () => {
     expect(statuses('POST /api/order/add')).toEqual(['400', '401', '403', '409', '413', '415']);
     expect(statuses('POST /api/auth')).toEqual(['400', '413', '415', '429']);
     expect(statuses('GET /api/order/{id}/documents')).toEqual(['400', '401', '403', '404']);
-    expect(statuses('GET /api/partners')).toEqual(['401', '403']);
+    expect(statuses('GET /api/partners')).toEqual(['400', '401', '403']);
     expect(statuses('POST /api/integration/products')).toEqual(['400', '401', '413', '415', '429']);
     for (const { key, operation: each } of operations()) {
       for (const [status, answer] of Object.entries(each.responses)) {
