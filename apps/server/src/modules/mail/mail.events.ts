@@ -113,7 +113,8 @@ async function describe(app: MailApp, event: repo.MailEventRow): Promise<Describ
     const reader = (await partnerOf(app.db, partnerId))?.any_user;
     // The order as its page shows it, read through the same model (orders.service), by a user of its company.
     const order: TOrderDetail | undefined = reader ? await orderDetail(app.db, Number(reader), event.subjectId) : undefined;
-    const action = { label: 'Открыть историю заказов', url: link(`/orders?order=${event.subjectId}`) };
+    // The history opens with this order's card marked and in view (`?n=`), as after sending it.
+    const action = { label: 'Открыть заказ', url: link(`/orders?n=${event.subjectId}`) };
     const n = event.subjectId;
     if (event.kind === 'order.created' || event.kind === 'order.changed') {
       const created = event.kind === 'order.created';

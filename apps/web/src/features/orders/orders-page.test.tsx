@@ -107,3 +107,20 @@ describe('OrdersPage order names', () => {
     expect(within(screen.getByTestId('order-10022')).getAllByText(/Заказ № 10022/)).toHaveLength(1);
   });
 });
+
+describe('OrdersPage opened on one order (?n=, the link after sending and in the order e-mail)', () => {
+  it('marks that order and brings it into view, and no other', async () => {
+    const shown: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      shown.push(this.getAttribute('data-testid') ?? '');
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ error: null, response: [order(10041, [check(10041, 'ФРО', 1)]), order(10042, [check(10042, 'ФРО', 1)])] }), { status: 200 }),
+    );
+    renderWithProviders(<OrdersPage />, { route: '/orders?n=10042' });
+    await screen.findByTestId('order-10042');
+    expect(shown).toEqual(['order-10042']);
+    expect(screen.getByTestId('order-10042').style.boxShadow).not.toBe('');
+    expect(screen.getByTestId('order-10041').style.boxShadow).toBe('');
+  });
+});

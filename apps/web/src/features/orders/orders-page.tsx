@@ -19,7 +19,7 @@ import {
   IconRefresh,
   IconShoppingBag,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
@@ -95,6 +95,11 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   const queryClient = useQueryClient();
   const bill = useRequestBill();
   const [docs, setDocs] = useState<TDocStatus[] | null>(null);
+  // The order a link names (after sending it, or from its e-mail) is brought into view as well as marked.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) card.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted]);
 
   const docOf = (check: TOrderCheck): TDocStatus => docs?.find((doc) => doc.id === check.doc_status.id) ?? check.doc_status;
 
@@ -170,6 +175,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
 
   return (
     <Card
+      ref={card}
       withBorder
       radius="md"
       padding="md"
