@@ -90,6 +90,8 @@ const ZConfigSchema = z.object({
   PUBLIC_URL: z.url('must be a URL').default('http://127.0.0.1:8000'),
   /** How often the mail sender looks for due messages (a new message is also sent at once); 0 = only when asked (tests). */
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  /** How long a sent or failed message is kept in the outbox (for an operator's questions) before it is deleted. */
+  MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Config = z.infer<typeof ZConfigSchema>;

@@ -1,5 +1,5 @@
 /** The mail tables (db/schema/mail.ts): events, the outbox and its claims, single-use tokens. */
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
 import { mailEvents, mailOutbox, userTokens } from '../../db/schema';
 
@@ -85,6 +85,27 @@ export async function markRetry(db: DbOrTx, id: number, error: string, nextAttem
 
 export async function markFailed(db: DbOrTx, id: number, error: string) {
   await db.update(mailOutbox).set({ status: 'failed', leaseUntil: null, lastError: error, ...erasingLinks() }).where(claimed(id));
+}
+
+/**
+ * Deletes the messages settled (sent or failed) before `cutoff`, and the events expanded before it that no message
+ * still waits on. Returns how many messages went. Pending and «sending» messages are never touched.
+ */
+export async function purgeSettled(db: DbOrTx, cutoff: Date): Promise<number> {
+  const at = cutoff.toISOString();
+  const gone = await db
+    .delete(mailOutbox)
+    .where(and(inArray(mailOutbox.status, ['sent', 'failed']), sql`${mailOutbox.createdAt} < ${at}::timestamptz`))
+    .returning({ id: mailOutbox.id });
+  await db
+    .delete(mailEvents)
+    .where(
+      and(
+        sql`${mailEvents.expandedAt} < ${at}::timestamptz`,
+        sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.eventId} = ${mailEvents.id})`,
+      ),
+    );
+  return gone.length;
 }
 
 /**

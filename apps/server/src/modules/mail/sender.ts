@@ -15,6 +15,8 @@ const FIRST_RETRY_MS = 30_000;
 /** Longer than the SMTP timeouts of one message (transport.ts), so a live sender never loses its claim. */
 export const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
+/** Settled messages older than MAIL_KEEP_DAYS are deleted at most this often (a look at the outbox's old rows). */
+const PURGE_EVERY_MS = 60 * 60_000;
 
 export const INTERRUPTED_REASON =
   'Отправка прервалась (процесс остановлен во время передачи): неизвестно, принял ли письмо SMTP-сервер, поэтому оно не отправляется повторно.';
@@ -28,6 +30,8 @@ export interface RoundReport {
   sent: number;
   retried: number;
   failed: number;
+  /** Settled messages deleted as older than MAIL_KEEP_DAYS. */
+  purged: number;
 }
 
 export class MailSender {
@@ -37,6 +41,7 @@ export class MailSender {
   private closed = false;
   /** Off until start(); a sender started with 0 sends only when asked (runOnce). */
   private automatic = false;
+  private purgedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly app: SenderApp,
@@ -92,7 +97,14 @@ export class MailSender {
   }
 
   private async round(): Promise<RoundReport> {
-    const report: RoundReport = { expanded: 0, sent: 0, retried: 0, failed: 0 };
+    const report: RoundReport = { expanded: 0, sent: 0, retried: 0, failed: 0, purged: 0 };
+    const now = this.clock().getTime();
+    // A clock set back (by an operator, or NTP) starts the hour again rather than postponing the look for its length.
+    if (now - this.purgedAt >= PURGE_EVERY_MS || now < this.purgedAt) {
+      this.purgedAt = now;
+      report.purged = await repo.purgeSettled(this.app.db, new Date(now - this.app.config.MAIL_KEEP_DAYS * 86_400_000));
+      if (report.purged > 0) this.app.log.info({ purged: report.purged }, `mail: ${report.purged} settled messages older than ${this.app.config.MAIL_KEEP_DAYS} days deleted`);
+    }
     for (let n; (n = await expandEvents(this.app)) > 0; ) report.expanded += n;
     const interrupted = await repo.failInterrupted(this.app.db, INTERRUPTED_REASON, this.clock());
     for (const id of interrupted) this.app.log.warn({ mail: id }, `mail ${id} was interrupted mid-send and is not sent again`);

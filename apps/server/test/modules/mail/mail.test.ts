@@ -231,6 +231,27 @@ describe('delivery', () => {
     }
   });
 
+  it('deletes settled messages older than MAIL_KEEP_DAYS, and keeps newer ones and those still to send', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // An hour and more since the sender last looked for old messages.
+    vi.setSystemTime(Date.now() + 2 * 3600_000);
+    const old = new Date(Date.now() - (t.app.config.MAIL_KEEP_DAYS + 1) * 86_400_000);
+    const message = (dedupeKey: string, status: string, createdAt: Date) =>
+      ({ dedupeKey, toAddress: 'archive@example.ru', subject: 'Старое письмо', html: '<p>x</p>', text: 'x', status, createdAt, nextAttemptAt: new Date(Date.now() + 86_400_000) });
+    await t.app.db.insert(mailOutbox).values([
+      message('purge-old-sent', 'sent', old),
+      message('purge-old-failed', 'failed', old),
+      message('purge-old-pending', 'pending', old),
+      message('purge-new-sent', 'sent', new Date()),
+    ]);
+    const report = await t.app.mail.runOnce();
+    expect(report.purged).toBe(2);
+    const left = await t.app.db.select({ key: mailOutbox.dedupeKey }).from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like 'purge-%'`);
+    expect(left.map((row) => row.key).sort()).toEqual(['purge-new-sent', 'purge-old-pending']);
+    // Within the hour the sender does not look again.
+    expect((await t.app.mail.runOnce()).purged).toBe(0);
+  });
+
   it('does not send again a message whose sender died mid-send, and records why', async () => {
     await t.app.db.insert(mailOutbox).values({
       dedupeKey: 'interrupted-test',
