@@ -14,13 +14,9 @@ export interface FirstAnswer {
 
 const headline = (id: number, edited: boolean) => (edited ? `Заказ № ${id} изменён.` : `Заказ № ${id} принят.`);
 
-/** Units on pre-order, as the dealer is told them (the domain's one wording of reservation). */
-export function orderNotes(priced: PricedOrder): string {
-  return preorderNotice(priced.lines);
-}
-
 export function firstAnswerOf(priced: PricedOrder, edited: boolean): FirstAnswer {
-  return { notes: orderNotes(priced), edited };
+  // The notes are the units on pre-order, in the domain's one wording of reservation.
+  return { notes: preorderNotice(priced.lines), edited };
 }
 
 /** The answer of the order numbered `orderId` from its stored first answer (known only after the insert gave the number). */
