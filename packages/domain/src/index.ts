@@ -24,3 +24,4 @@ export * from './amount-in-words';
 export * from './plural';
 export * from './vat';
 export * from './arrival';
+export * from './team/roles';

@@ -1,4 +1,5 @@
-import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Money columns: numeric in the database, numbers in code; rules that add money work in kopecks (packages/domain). */
@@ -34,9 +35,14 @@ export const partners = pgTable('partners', {
   email: text('email').notNull().default(''),
   phone: text('phone').notNull().default(''),
   managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
+  /** The company's administrators chose to hold every order over a contract's credit «На согласовании». */
+  approvalOverCredit: boolean('approval_over_credit').notNull().default(false),
 });
 
-/** Which users act for which companies: every query of partner data goes through this link. */
+/**
+ * Which users act for which companies, and as whom: every query of partner data goes through this link. The role's
+ * allowed actions are the domain's table (packages/domain team/roles.ts).
+ */
 export const userPartners = pgTable(
   'user_partners',
   {
@@ -46,8 +52,19 @@ export const userPartners = pgTable(
     partnerId: integer('partner_id')
       .notNull()
       .references(() => partners.id, { onDelete: 'cascade' }),
+    /** 'admin' | 'buyer' | 'accountant'; links made before roles existed are administrators. */
+    role: text('role').notNull().default('admin'),
+    /** A purchaser's limit per order in kopecks: an order above it waits for an administrator. Null: no limit. */
+    orderLimitKopecks: bigint('order_limit_kopecks', { mode: 'number' }),
+    /** Blocked by the company's administrator: the person no longer acts for this company. */
+    blocked: boolean('blocked').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.partnerId] }), index('user_partners_partner_idx').on(t.partnerId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.partnerId] }),
+    index('user_partners_partner_idx').on(t.partnerId),
+    check('user_partners_role_check', sql`${t.role} in ('admin', 'buyer', 'accountant')`),
+    check('user_partners_order_limit_check', sql`${t.orderLimitKopecks} is null or ${t.orderLimitKopecks} >= 0`),
+  ],
 );
 
 /**

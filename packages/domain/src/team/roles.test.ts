@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { COMPANY_ACTIONS, ROLE_ACTIONS, roleMay, roleRefusal } from './roles';
+
+describe('company roles', () => {
+  it('gives the administrator every action', () => {
+    expect([...ROLE_ACTIONS.admin].sort()).toEqual([...COMPANY_ACTIONS].sort());
+  });
+
+  it('keeps the accountant from ordering, approving and managing the team', () => {
+    for (const action of ['orders.place', 'orders.approve', 'team.manage', 'audit.view', 'proposals.manage', 'shipments.request', 'claims.file'] as const) {
+      expect(roleMay('accountant', action)).toBe(false);
+    }
+    expect(roleMay('accountant', 'documents.view')).toBe(true);
+    expect(roleMay('accountant', 'orders.view')).toBe(true);
+  });
+
+  it('lets the purchaser order but not approve or manage the team', () => {
+    expect(roleMay('buyer', 'orders.place')).toBe(true);
+    expect(roleMay('buyer', 'claims.file')).toBe(true);
+    expect(roleMay('buyer', 'orders.approve')).toBe(false);
+    expect(roleMay('buyer', 'team.manage')).toBe(false);
+  });
+
+  it('says in Russian what the role cannot do', () => {
+    expect(roleRefusal('accountant', 'orders.place', 'ООО «СпецСнаб»')).toBe(
+      'Роль «Бухгалтер» в компании ООО «СпецСнаб» не позволяет оформлять заказы. Обратитесь к администратору компании.',
+    );
+  });
+});
