@@ -2,6 +2,7 @@
  * The one scoping helper: every access to partner data goes through the companies linked to the signed-in user.
  * Services call it first; repositories take the partner ids it answers and never widen them.
  */
+import { type CompanyAction, type CompanyRole, isCompanyRole, roleMay, roleRefusal } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { partners, userPartners } from '../db/schema';
@@ -43,4 +44,34 @@ export async function requirePartnerAccess(db: DbOrTx, userId: number, partnerId
     .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
     .limit(1);
   if (!row) throw new AppError('FORBIDDEN', 'Этот объект принадлежит другой компании.');
+}
+
+/** The user's place in a company: the role, a purchaser's order limit (kopecks) and the company's name. */
+export interface CompanyMembership {
+  partnerId: number;
+  name: string;
+  role: CompanyRole;
+  orderLimitKopecks: number | null;
+}
+
+/**
+ * Refuses what the user's role in the company does not allow (403 with the Russian reason from the domain's table),
+ * and a company the user does not act for (403) or that is blocked for them (403). Answers the membership.
+ */
+export async function requireCompanyAction(db: DbOrTx, userId: number, partnerId: number, action: CompanyAction): Promise<CompanyMembership> {
+  const [row] = await db
+    .select({
+      name: partners.name,
+      role: userPartners.role,
+      orderLimitKopecks: userPartners.orderLimitKopecks,
+      blocked: userPartners.blocked,
+    })
+    .from(userPartners)
+    .innerJoin(partners, eq(partners.id, userPartners.partnerId))
+    .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
+    .limit(1);
+  if (!row || row.blocked) throw new AppError('FORBIDDEN', 'Этот объект принадлежит другой компании.');
+  const role = isCompanyRole(row.role) ? row.role : 'accountant';
+  if (!roleMay(role, action)) throw new AppError('FORBIDDEN', roleRefusal(role, action, row.name));
+  return { partnerId, name: row.name, role, orderLimitKopecks: row.orderLimitKopecks };
 }
