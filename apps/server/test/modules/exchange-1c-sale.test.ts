@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHECK_STATUS_NAMES, ORGANISATION, firstWorkingDayFrom, moscowDateAfter, moscowDay } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,11 +48,15 @@ afterAll(async () => {
 const step = (mode: SaleStepInput['mode'], extra: Partial<SaleStepInput> = {}) => saleStep(t.app, { mode, uploadDir, ...extra });
 
 /** Places an order for Спецснаб as demo does, at the server's prices; answers its number. */
-async function placeOrder(lines: Array<{ product: FixtureProduct; quantity: number }>, comment = 'Заказ для 1С') {
+async function placeOrder(
+  lines: Array<{ product: FixtureProduct; quantity: number }>,
+  comment = 'Заказ для 1С',
+  delivery: { case: 'pickup' | 'delivery' | 'other'; cost: number } = { case: 'delivery', cost: 0 },
+) {
   const body = await atServerPrices(t.app, 'demo', {
     partner_id: DEMO_PARTNERS.SPECSNAB,
     comment,
-    delivery: { address: 'Москва, ул. Тверская, 7', case: 'delivery', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), cost: 0, bill_to: '' },
+    delivery: { address: 'Москва, ул. Тверская, 7', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), bill_to: '', ...delivery },
     position: lines.map(({ product, quantity }) => ({ guid: product.uid, characteristics: [line(product.offers[0]!, quantity)] })),
     position_presail: [],
   });
@@ -104,6 +109,7 @@ async function query(): Promise<{ text: string; documents: QueriedDocument[] }> 
       else if (goods && (parent === 'Товар' || parent === 'ХарактеристикаТовара' || parent === 'Скидка')) goods[`${parent === 'Товар' ? '' : `${parent}.`}${tag.name}`] = value;
       else if (parent === 'ЗначениеРеквизита') requisite[tag.name === 'Наименование' ? 'name' : 'value'] = value;
       if (tag.name === 'ЗначениеРеквизита' && stack.at(-3) === 'Документ') document.requisites[requisite.name!] = requisite.value!;
+      if (tag.name === 'ЗначениеРеквизита' && stack.at(-3) === 'Товар') goods![`Реквизит.${requisite.name}`] = requisite.value!;
       if (tag.name === 'ЗначениеРеквизита') requisite = {};
       if (tag.name === 'Товар') {
         document.goods.push(goods!);
@@ -195,6 +201,34 @@ describe('query and success: an order goes to 1C until 1C confirms it, then neve
     const last = await query();
     expect(documentsOf(last.documents, meanwhile)).toEqual([]);
     expect(documentsOf(last.documents, first)).toEqual([]);
+    await step('success');
+  });
+
+  it('bills a carrier’s delivery as the «Доставка заказа» service on the check that carries it, and marks the pre-order part', async () => {
+    const coat = await insertProduct(t.app.db, { name: 'Куртка утеплённая', priceOpt: 4200, offers: [{ characteristic: '52', residue: 20 }] });
+    const order = await placeOrder(
+      [
+        { product: coat, quantity: 25 }, // 20 in stock: 5 go to pre-order
+        { product: boots, quantity: 1 },
+      ],
+      'Транспортной компанией',
+      { case: 'other', cost: 750.5 },
+    );
+    const { documents } = await query();
+    const mine = documentsOf(documents, order);
+    const withDelivery = mine.filter((document) => document.goods.some((goods) => goods['Ид'] === 'ORDER_DELIVERY'));
+    expect(withDelivery).toHaveLength(1);
+    const delivery = withDelivery[0]!.goods.find((goods) => goods['Ид'] === 'ORDER_DELIVERY')!;
+    expect(delivery).toMatchObject({ Наименование: 'Доставка заказа', ЦенаЗаЕдиницу: '750.50', Количество: '1', Сумма: '750.50' });
+    expect(withDelivery[0]!.requisites).toMatchObject({ 'Способ доставки': 'Транспортная компания', 'Стоимость доставки': '750.50' });
+    // Each document's sum is its check's total, the delivery included where it is billed.
+    const checks = await checksOf(order);
+    for (const document of mine) expect(document.fields['Сумма']).toBe(checks.find((check) => check.guid === document.fields['Ид'])!.total.toFixed(2));
+    const coatLines = mine.flatMap((document) => document.goods).filter((goods) => goods['Ид'] === `${coat.uid}#${coat.offers[0]!.guid}`);
+    expect(coatLines.map((goods) => [goods['Количество'], goods['Реквизит.Под заказ']]).sort()).toEqual([
+      ['20', 'false'],
+      ['5', 'true'],
+    ]);
     await step('success');
   });
 
@@ -315,6 +349,29 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     expect(after!.status).toBe(check!.status);
     expect(await t.app.db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, check!.id))).toEqual([]);
     expect(await statusMail(order)).toEqual([]);
+  });
+
+  it('a zip archive of order documents is unpacked and applied; one that unpacks too large is refused whole', async () => {
+    const order = await placeOrder([{ product: boots, quantity: 1 }]);
+    const [check] = await checksOf(order);
+    const xml = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: check!.guid, ORDER: String(order), DATE: moscowDay(new Date()), SUM: '1.00', COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: boots.uid, PRICE: '1.00', QUANTITY: '1' },
+      'windows-1251',
+    );
+    const zipped = Buffer.from(zipSync({ 'orders-3.xml': new Uint8Array(xml) }));
+    const answer = await step('file', { filename: 'orders-3.zip', body: zipped });
+    expect(String(answer.body).split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(order))[0]!.status).toBe(3);
+
+    // 70 MB of zeros pack into a few kilobytes: refused before anything is written.
+    const other = await placeOrder([{ product: boots, quantity: 1 }]);
+    const [otherCheck] = await checksOf(other);
+    const bomb = Buffer.from(zipSync({ 'orders-4.xml': new Uint8Array(70 * 1024 * 1024) }, { level: 9 }));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await step('file', { filename: 'orders-4.zip', body: bomb });
+    expect(String(refused.body)).toMatch(/^failure\nАрхив orders-4\.zip распаковывается больше чем в 64 МБ/);
+    expect((await checksOf(other))[0]!.status).toBe(otherCheck!.status);
   });
 
   it('import answers success: order documents are applied as they arrive', async () => {
