@@ -284,6 +284,7 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     expect(lines[0]).toBe('success');
     expect(lines[1]).toBe('Документов применено: 1, без изменений: 0, отклонено: 1.');
     expect(lines[2]).toBe('Документ 2 (№ 5, Ид 778BB97A-B2C7-4D6E-9379-5F26F69A3DDC): заказ не найден на портале — документ не применён.');
+    expect(lines).toHaveLength(3); // 1C's lines agree with the portal's: nothing else to say
 
     const [after] = await checksOf(order);
     expect(after!.status).toBe(3); // «Отгружен»: the shipment date is the strongest word after a cancellation
@@ -349,6 +350,25 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     expect(after!.status).toBe(check!.status);
     expect(await t.app.db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, check!.id))).toEqual([]);
     expect(await statusMail(order)).toEqual([]);
+  });
+
+  it('lines 1C changed are said in the answer and not applied: the order on the portal stays as placed', async () => {
+    const gloves = await insertProduct(t.app.db, { name: 'Перчатки с ПВХ', priceOpt: 90, offers: [{ characteristic: '10', residue: 100 }] });
+    const order = await placeOrder([{ product: gloves, quantity: 12 }]);
+    const [check] = await checksOf(order);
+    const goodsId = `${gloves.uid}#${gloves.offers[0]!.guid}`;
+    const body = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: check!.guid, ORDER: String(order), DATE: moscowDay(new Date()), SUM: '900.00', COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: goodsId, PRICE: '90.00', QUANTITY: '10.000' },
+      'windows-1251',
+    );
+    const lines = String((await step('file', { filename: 'orders-5.xml', body })).body).split('\n');
+    expect(lines).toContain(
+      `Документ 1 (№ ${order}, Ид ${check!.guid}): строки заказа в 1С отличаются от портала (${goodsId}: на портале 12, в 1С 10) — портал их не меняет, заказ на портале прежний.`,
+    );
+    const stored = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order));
+    expect(stored.map((row) => row.quantity)).toEqual([12]);
+    expect((await checksOf(order))[0]!.total).toBe(check!.total);
   });
 
   it('a zip archive of order documents is unpacked and applied; one that unpacks too large is refused whole', async () => {

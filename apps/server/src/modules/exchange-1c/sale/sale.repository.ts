@@ -80,13 +80,14 @@ export interface CheckOfOrder {
   id: number;
   guid: string;
   orderId: number;
+  orgGuid: string;
   status: number;
 }
 
 /** A check by its guid (the Ид of the document the query handed out). */
 export async function checkByGuid(db: DbOrTx, guid: string): Promise<CheckOfOrder | undefined> {
   const [row] = await db
-    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, status: orderChecks.status })
+    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status })
     .from(orderChecks)
     .where(eq(orderChecks.guid, guid))
     .limit(1);
@@ -96,7 +97,7 @@ export async function checkByGuid(db: DbOrTx, guid: string): Promise<CheckOfOrde
 /** The checks of an order (a document 1C sends by the order's number alone applies to all of them). */
 export function checksOfOrder(db: DbOrTx, orderId: number): Promise<CheckOfOrder[]> {
   return db
-    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, status: orderChecks.status })
+    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status })
     .from(orderChecks)
     .where(eq(orderChecks.orderId, orderId))
     .orderBy(asc(orderChecks.id));

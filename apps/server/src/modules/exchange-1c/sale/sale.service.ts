@@ -7,10 +7,12 @@
 import type { Delivery } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { INTEGRATION_KINDS } from '../../integration/integration.service';
+import type { DbOrTx } from '../../../db/client';
+import { storedLine } from '../../orders/order-pricing';
 import { checksOf, orderLinesOf } from '../../orders/orders.repository';
 import { encodeCommerceMl } from './commerceml-text';
 import { ExchangeFileRefused, readOrderDocuments, type OrderDocumentFromOneC } from './order-documents-reader';
-import { ordersDocument, type OrderForOneC } from './orders-document';
+import { DELIVERY_LINE_ID, goodsIdOf, ordersDocument, type OrderForOneC } from './orders-document';
 import * as repo from './sale.repository';
 import { checkChangeFromOneC } from './status-from-one-c';
 
@@ -58,7 +60,7 @@ export interface OrderDocumentsReport {
   notes: string[];
 }
 
-const describe = (document: OrderDocumentFromOneC) =>
+const documentLabel = (document: OrderDocumentFromOneC) =>
   `Документ ${document.position}${document.number ? ` (№ ${document.number}${document.id ? `, Ид ${document.id}` : ''})` : document.id ? ` (Ид ${document.id})` : ''}`;
 
 /**
@@ -73,17 +75,23 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
   await app.db.transaction(async (tx) => {
     for (const document of documents) {
       if (document.operation && document.operation !== 'Заказ товара') {
-        report.refused.push({ position: document.position, reason: `${describe(document)}: хозяйственная операция «${document.operation}» — портал принимает только «Заказ товара».` });
+        report.refused.push({ position: document.position, reason: `${documentLabel(document)}: хозяйственная операция «${document.operation}» — портал принимает только «Заказ товара».` });
         continue;
       }
       const byId = document.id ? await repo.checkByGuid(tx, document.id) : undefined;
       const orderNumber = /^\d{1,9}$/.test(document.number) ? Number(document.number) : undefined;
       const checks = byId ? [byId] : orderNumber !== undefined ? await repo.checksOfOrder(tx, orderNumber) : [];
       if (checks.length === 0) {
-        report.refused.push({ position: document.position, reason: `${describe(document)}: заказ не найден на портале — документ не применён.` });
+        report.refused.push({ position: document.position, reason: `${documentLabel(document)}: заказ не найден на портале — документ не применён.` });
         continue;
       }
       let changed = false;
+      const named = checkChangeFromOneC(document.requisites, checks[0]!.status, document.number1c).unknownStatus;
+      if (named) report.notes.push(`${documentLabel(document)}: статус «${named}» порталу не известен — статус заказа не изменён.`);
+      if (byId && document.lines.length > 0) {
+        const difference = await linesDifference(tx, byId, document.lines);
+        if (difference) report.notes.push(`${documentLabel(document)}: строки заказа в 1С отличаются от портала (${difference}) — портал их не меняет, заказ на портале прежний.`);
+      }
       for (const check of checks) {
         const change = checkChangeFromOneC(document.requisites, check.status, document.number1c);
         if (change.number1c !== undefined || change.paidOn !== undefined || change.shippedOn !== undefined) {
@@ -97,9 +105,6 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
             await repo.saveCheckState(tx, check.id, change);
             changed = true;
           }
-        }
-        if (change.unknownStatus) {
-          report.notes.push(`${describe(document)}: статус «${change.unknownStatus}» порталу не известен — статус заказа не изменён.`);
         }
         if (change.status !== undefined && change.status !== check.status) {
           const outcome = await INTEGRATION_KINDS.checks.apply(tx, { order: check.orderId, guid: check.guid, status: change.status }, app, undefined);
@@ -119,6 +124,29 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
     '1C sent order documents',
   );
   return report;
+}
+
+/**
+ * How 1C's lines of a check differ from the portal's, by goods id and quantity (a size's stock and pre-order parts
+ * counted together; the delivery service left out); '' when they agree. Said in the report, not applied: the lines
+ * are the domain's priced lines with their stock, and 1C's changes to them need a rule of their own.
+ */
+async function linesDifference(tx: DbOrTx, check: repo.CheckOfOrder, fromOneC: OrderDocumentFromOneC['lines']): Promise<string> {
+  const ours = new Map<string, number>();
+  for (const row of await orderLinesOf(tx, [check.orderId])) {
+    if (row.line.orgGuid !== check.orgGuid) continue;
+    const id = goodsIdOf(storedLine(row));
+    ours.set(id, (ours.get(id) ?? 0) + row.line.quantity);
+  }
+  const theirs = new Map<string, number>();
+  for (const line of fromOneC) {
+    if (line.id === DELIVERY_LINE_ID) continue;
+    theirs.set(line.id, (theirs.get(line.id) ?? 0) + Number(line.quantity.replace(',', '.')));
+  }
+  const differences = [...new Set([...ours.keys(), ...theirs.keys()])]
+    .filter((id) => (ours.get(id) ?? 0) !== (theirs.get(id) ?? 0))
+    .map((id) => `${id}: на портале ${ours.get(id) ?? 0}, в 1С ${theirs.get(id) ?? 0}`);
+  return differences.length > 3 ? `${differences.slice(0, 3).join('; ')} и ещё ${differences.length - 3}` : differences.join('; ');
 }
 
 export { ExchangeFileRefused };
