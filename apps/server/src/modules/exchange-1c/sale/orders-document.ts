@@ -4,9 +4,8 @@
  * and the company's contract with it. Sums come from the domain's rules over the stored lines (order-pricing's
  * `storedOrder`), never computed again here.
  */
-import { deliveryOf } from '@portal/contracts';
+import { deliveryOf, type Delivery } from '@portal/contracts';
 import { CHECK_STATUS_NAMES, lineAmountKopecks, lineDiscountKopecks, moscowDay, type OrderCheck, type OrderLine } from '@portal/domain';
-import type { Delivery } from '@portal/contracts';
 import { organisationName, storedOrder } from '../../orders/order-pricing';
 import { element, optionalElement, requisites, rubles, xmlText } from './commerceml-text';
 
@@ -37,8 +36,11 @@ export function goodsIdOf(line: Pick<OrderLine, 'product' | 'offer'>): string {
   return offerGuid.includes('#') ? offerGuid : `${line.product.uid}#${offerGuid}`;
 }
 
+let moscowClock: Intl.DateTimeFormat | undefined;
+/** 'HH:MM:SS' in Moscow, where 1C's documents are dated. */
 function moscowTime(moment: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(moment);
+  moscowClock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return moscowClock.format(moment);
 }
 
 const UNIT = `<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>`;
@@ -54,12 +56,13 @@ function goodsLine(line: OrderLine): string {
     line.offer.characteristic
       ? `<ХарактеристикиТовара><ХарактеристикаТовара>${element('Наименование', 'Размер')}${element('Значение', line.offer.characteristic)}</ХарактеристикаТовара></ХарактеристикиТовара>`
       : '',
-    element('ЦенаЗаЕдиницу', rubles(line.priceKopecks)),
-    element('Количество', line.quantity),
-    element('Сумма', rubles(lineAmountKopecks(line))),
+    // «Скидки» before the price, as 1C itself writes a line of an order document.
     discount > 0
       ? `<Скидки><Скидка>${element('Наименование', 'Скидка по договору')}${element('Процент', line.discountPercent)}${element('Сумма', rubles(discount))}${element('УчтеноВСумме', 'true')}</Скидка></Скидки>`
       : '',
+    element('ЦенаЗаЕдиницу', rubles(line.priceKopecks)),
+    element('Количество', line.quantity),
+    element('Сумма', rubles(lineAmountKopecks(line))),
     requisites([
       ['ВидНоменклатуры', 'Товар'],
       ['ТипНоменклатуры', 'Товар'],
@@ -145,7 +148,7 @@ export function ordersDocument(orders: readonly OrderForOneC[], formedAt: Date):
   return [
     `<?xml version="1.0" encoding="windows-1251"?>\n`,
     `<КоммерческаяИнформация ВерсияСхемы="${SCHEMA_VERSION}" ДатаФормирования="${xmlText(formed)}">`,
-    ...documents,
-    '</КоммерческаяИнформация>',
+    ...documents.map((document) => `\n${document}`),
+    '\n</КоммерческаяИнформация>\n',
   ].join('');
 }
