@@ -8,13 +8,14 @@ import { exchange1cCheckStates, exchange1cOrderHandouts, exchange1cSaleQueries, 
  * query that no `success` confirmed). Any condition that keeps an order from 1C goes in this WHERE and nowhere else —
  * an order «На согласовании» (awaiting the company's approval), once orders have that state, is excluded here.
  */
-export async function ordersNotTakenByOneC(db: DbOrTx): Promise<number[]> {
-  const rows = await db
+export async function ordersNotTakenByOneC(db: DbOrTx, limit?: number): Promise<number[]> {
+  const query = db
     .select({ id: orders.id })
     .from(orders)
     .leftJoin(exchange1cOrderHandouts, eq(exchange1cOrderHandouts.orderId, orders.id))
     .where(isNull(exchange1cOrderHandouts.takenAt))
     .orderBy(asc(orders.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((row) => row.id);
 }
 

@@ -22,26 +22,39 @@ export const ORDERS_PER_QUERY = 500;
 /** The answer to `query`: the orders not yet taken, as a CommerceML document in windows-1251. */
 export async function ordersForOneC(app: FastifyInstance, now = new Date()): Promise<{ xml: Buffer; orders: number; queryId: number }> {
   const { xml, orders, queryId } = await app.db.transaction(async (tx) => {
-    const ids = (await repo.ordersNotTakenByOneC(tx)).slice(0, ORDERS_PER_QUERY);
+    const ids = await repo.ordersNotTakenByOneC(tx, ORDERS_PER_QUERY);
     const queryId = await repo.recordQuery(tx, ids);
     const rows = await repo.ordersWithCompany(tx, ids);
     const lines = await orderLinesOf(tx, ids);
     const checks = await checksOf(tx, ids);
     const contracts = await repo.contractsOf(tx, rows.map((row) => row.partnerId));
+    const linesByOrder = groupBy(lines, (line) => line.line.orderId);
+    const checksByOrder = groupBy(checks, (check) => check.orderId);
+    const contractsByCompany = groupBy(contracts, (contract) => contract.partnerId);
     const documents: OrderForOneC[] = rows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt,
       comment: row.comment,
       delivery: row.delivery as Delivery,
       company: { uid: row.partnerUid, name: row.partnerName, inn: row.inn, address: row.address },
-      lineRows: lines.filter((line) => line.line.orderId === row.id),
-      checks: checks.filter((check) => check.orderId === row.id),
-      contracts: contracts.filter((contract) => contract.partnerId === row.partnerId),
+      lineRows: linesByOrder.get(row.id) ?? [],
+      checks: checksByOrder.get(row.id) ?? [],
+      contracts: contractsByCompany.get(row.partnerId) ?? [],
     }));
     return { xml: ordersDocument(documents, now), orders: ids.length, queryId };
   });
   app.log.info({ exchange: '1c', type: 'sale', mode: 'query', queryId, orders }, '1C took the orders not yet taken');
   return { xml: encodeCommerceMl(xml), orders, queryId };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /** `success`: 1C has loaded the newest query's orders; they are never handed out again. */
@@ -56,7 +69,7 @@ export interface OrderDocumentsReport {
   applied: number;
   unchanged: number;
   refused: Array<{ position: number; reason: string }>;
-  /** Things said of accepted documents (an unknown status name). */
+  /** Things said of accepted documents: an unknown status name, lines that differ from the portal's. */
   notes: string[];
 }
 
