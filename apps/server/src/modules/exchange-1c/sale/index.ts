@@ -1,0 +1,84 @@
+/**
+ * The orders side of 1C's «обмен с сайтом» (type=sale), after the route has authenticated 1C and answered checkauth
+ * and init: `query`, `success`, `file` and `import`. Answers are what 1C reads: the orders document in windows-1251,
+ * or «success» / «failure» on the first line with a Russian reason after it.
+ */
+import { DiskFaultError, databaseDiskFault } from '../../../lib/disk-faults';
+import type { FastifyInstance } from 'fastify';
+import { unzipSync } from 'fflate';
+import { COMMERCEML_ENCODING } from './commerceml-text';
+import { ExchangeFileRefused, applyOrderDocuments, confirmOrdersTaken, ordersForOneC, type OrderDocumentsReport } from './sale.service';
+
+export interface SaleStepInput {
+  mode: 'query' | 'success' | 'file' | 'import';
+  filename?: string;
+  body?: Buffer;
+  uploadDir: string;
+}
+
+export interface ExchangeAnswer {
+  contentType: string;
+  body: string | Buffer;
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+const success = (...lines: string[]): ExchangeAnswer => ({ contentType: TEXT, body: ['success', ...lines].join('\n') });
+const failure = (reason: string): ExchangeAnswer => ({ contentType: TEXT, body: `failure\n${reason}` });
+
+/** An unpacked orders archive may hold at most this much XML: more is a zip bomb, not a day's orders. */
+const UNPACKED_LIMIT = 64 * 1024 * 1024;
+
+export async function saleStep(app: FastifyInstance, input: SaleStepInput): Promise<ExchangeAnswer> {
+  try {
+    switch (input.mode) {
+      case 'query': {
+        const { xml } = await ordersForOneC(app);
+        return { contentType: `application/xml; charset=${COMMERCEML_ENCODING}`, body: xml };
+      }
+      case 'success':
+        await confirmOrdersTaken(app);
+        return success();
+      case 'file': {
+        if (!input.body || input.body.length === 0) return failure('Файл пуст: 1С не передала документы заказов.');
+        return success(...reportLines(await applyOrderDocuments(app, orderFiles(input.body, input.filename))));
+      }
+      case 'import':
+        // Order documents are applied as they arrive (mode=file); nothing waits for an import.
+        return success();
+    }
+  } catch (error) {
+    if (error instanceof ExchangeFileRefused) return failure(error.message);
+    const disk = databaseDiskFault(error);
+    if (disk) return failure(new DiskFaultError(disk, undefined).message);
+    app.log.error({ err: error, exchange: '1c', type: 'sale', mode: input.mode }, 'the 1C order exchange failed');
+    return failure('Внутренняя ошибка портала при обмене заказами: ничего не изменено, повторите обмен позже или обратитесь к администратору портала.');
+  }
+}
+
+/** The XML files 1C sent: the body itself, or the XML files of a zip archive (when init answered zip=yes). */
+function orderFiles(body: Buffer, filename = ''): Buffer[] {
+  const zipped = body.length > 4 && body.readUInt32LE(0) === 0x04034b50;
+  if (!zipped) return [body];
+  let declared = 0;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(body, {
+      filter: (file) => {
+        declared += file.originalSize;
+        if (declared > UNPACKED_LIMIT) throw new ExchangeFileRefused(`Архив ${filename} распаковывается больше чем в ${UNPACKED_LIMIT / 1024 / 1024} МБ — не принят.`);
+        return file.name.toLowerCase().endsWith('.xml');
+      },
+    });
+  } catch (error) {
+    if (error instanceof ExchangeFileRefused) throw error;
+    throw new ExchangeFileRefused(`Архив ${filename} повреждён и не распаковывается — ничего не изменено.`);
+  }
+  const files = Object.values(entries).map((data) => Buffer.from(data));
+  if (files.length === 0) throw new ExchangeFileRefused(`В архиве ${filename} нет XML-файлов с документами заказов.`);
+  return files;
+}
+
+function reportLines(report: OrderDocumentsReport): string[] {
+  const refused = report.refused.map((item) => item.reason);
+  return [`Документов применено: ${report.applied}, без изменений: ${report.unchanged}, отклонено: ${refused.length}.`, ...refused, ...report.notes];
+}

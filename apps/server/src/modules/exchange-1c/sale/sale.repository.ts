@@ -1,0 +1,123 @@
+/** The SQL of 1C's order exchange: which orders 1C has not taken yet, what it was handed, and what it said back. */
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { exchange1cCheckStates, exchange1cOrderHandouts, exchange1cSaleQueries, orderChecks, orders, partners, storages } from '../../../db/schema';
+
+/**
+ * THE selection of orders 1C is handed by `query`: every order 1C has not taken yet (no handout, or handed out by a
+ * query that no `success` confirmed). Any condition that keeps an order from 1C goes in this WHERE and nowhere else —
+ * an order «На согласовании» (awaiting the company's approval), once orders have that state, is excluded here.
+ */
+export async function ordersNotTakenByOneC(db: DbOrTx, limit?: number): Promise<number[]> {
+  const query = db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(exchange1cOrderHandouts, eq(exchange1cOrderHandouts.orderId, orders.id))
+    .where(isNull(exchange1cOrderHandouts.takenAt))
+    .orderBy(asc(orders.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Records a query and that it carried these orders (an order re-sent by a later query belongs to that one). */
+export async function recordQuery(db: DbOrTx, orderIds: readonly number[]): Promise<number> {
+  const [query] = await db.insert(exchange1cSaleQueries).values({ orderCount: orderIds.length }).returning({ id: exchange1cSaleQueries.id });
+  if (orderIds.length > 0) {
+    await db
+      .insert(exchange1cOrderHandouts)
+      .values(orderIds.map((orderId) => ({ orderId, queryId: query!.id })))
+      .onConflictDoUpdate({ target: exchange1cOrderHandouts.orderId, set: { queryId: sql`excluded.query_id` } });
+  }
+  return query!.id;
+}
+
+/** `success`: the orders of the newest query become taken; the orders placed after that query stay for the next one. */
+export async function confirmNewestQuery(db: DbOrTx): Promise<{ queryId: number; taken: number } | undefined> {
+  const [newest] = await db.select({ id: exchange1cSaleQueries.id }).from(exchange1cSaleQueries).orderBy(desc(exchange1cSaleQueries.id)).limit(1);
+  if (!newest) return undefined;
+  const taken = await db
+    .update(exchange1cOrderHandouts)
+    .set({ takenAt: new Date() })
+    .where(and(eq(exchange1cOrderHandouts.queryId, newest.id), isNull(exchange1cOrderHandouts.takenAt)))
+    .returning({ orderId: exchange1cOrderHandouts.orderId });
+  await db.update(exchange1cSaleQueries).set({ confirmedAt: new Date() }).where(eq(exchange1cSaleQueries.id, newest.id));
+  return { queryId: newest.id, taken: taken.length };
+}
+
+/** The orders with their company, as the documents of a query need them. */
+export function ordersWithCompany(db: DbOrTx, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      comment: orders.comment,
+      delivery: orders.delivery,
+      partnerId: orders.partnerId,
+      partnerUid: partners.uid,
+      partnerName: partners.name,
+      inn: partners.inn,
+      address: partners.address,
+      payment: partners.payment,
+      bik: partners.bik,
+      correspondent: partners.correspondent,
+    })
+    .from(orders)
+    .innerJoin(partners, eq(partners.id, orders.partnerId))
+    .where(inArray(orders.id, [...orderIds]))
+    .orderBy(asc(orders.id));
+}
+
+/** The contracts of these companies: a check's contract is the company's contract with the check's organisation. */
+export function contractsOf(db: DbOrTx, partnerIds: readonly number[]) {
+  if (partnerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ partnerId: storages.partnerId, guid: storages.guid, name: storages.name, contract: storages.contract })
+    .from(storages)
+    .where(inArray(storages.partnerId, [...new Set(partnerIds)]));
+}
+
+export interface CheckOfOrder {
+  id: number;
+  guid: string;
+  orderId: number;
+  orgGuid: string;
+  status: number;
+}
+
+/** A check by its guid (the Ид of the document the query handed out). */
+export async function checkByGuid(db: DbOrTx, guid: string): Promise<CheckOfOrder | undefined> {
+  const [row] = await db
+    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status })
+    .from(orderChecks)
+    .where(eq(orderChecks.guid, guid))
+    .limit(1);
+  return row;
+}
+
+/** The checks of an order (a document 1C sends by the order's number alone applies to all of them). */
+export function checksOfOrder(db: DbOrTx, orderId: number): Promise<CheckOfOrder[]> {
+  return db
+    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status })
+    .from(orderChecks)
+    .where(eq(orderChecks.orderId, orderId))
+    .orderBy(asc(orderChecks.id));
+}
+
+/** Keeps what 1C said of a check beyond its status: its number in 1C, the payment and shipment dates. */
+export async function saveCheckState(db: DbOrTx, checkId: number, state: { number1c?: string; paidOn?: string | null; shippedOn?: string | null }) {
+  const values = {
+    ...(state.number1c !== undefined && { number1c: state.number1c }),
+    ...(state.paidOn !== undefined && { paidOn: state.paidOn }),
+    ...(state.shippedOn !== undefined && { shippedOn: state.shippedOn }),
+  };
+  await db
+    .insert(exchange1cCheckStates)
+    .values({ checkId, ...values })
+    .onConflictDoUpdate({ target: exchange1cCheckStates.checkId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function checkState(db: DbOrTx, checkId: number) {
+  const [row] = await db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, checkId));
+  return row;
+}
