@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../shared/testing/render';
 import { NotificationPopups } from './notification-popups';
 import { NotificationsBar } from './notifications-bar';
@@ -9,7 +10,7 @@ import { POPUP_AUTO_CLOSE_MS, useNotificationsStore } from '../../shared/notific
 
 afterEach(() => {
   act(() => notifications.clean());
-  useNotificationsStore.setState({ messages: [] });
+  useNotificationsStore.setState({ messages: [], unread: 0 });
   vi.useRealTimers();
 });
 
@@ -51,6 +52,60 @@ describe('NotificationsBar', () => {
     expect(screen.getByTestId('notifications-count')).toHaveTextContent('0');
     expect(screen.getByText('Уведомления отсутствуют')).toBeInTheDocument();
     expect(useNotificationsStore.getState().messages).toEqual([]);
+  });
+});
+
+describe('NotificationsBar: unread messages', () => {
+  function renderBarWithPages(onClose = vi.fn()) {
+    renderWithProviders(
+      <>
+        <NotificationsBar opened onClose={onClose} />
+        <Routes>
+          <Route path="/" element={<p>Главная</p>} />
+          <Route path="/orders/:id" element={<p>Страница заказа</p>} />
+        </Routes>
+      </>,
+    );
+    return onClose;
+  }
+
+  it('opens a message: it becomes read, the count goes down and its order’s page opens', async () => {
+    const store = useNotificationsStore.getState();
+    store.add({ id: '1', time: '2026-01-10T10:00:00Z', message: 'Заказ № 10001: статус изменился', type: 'popup', readPopup: true, link: '/orders/10001' });
+    store.add({ id: '2', time: '2026-01-11T10:00:00Z', message: 'Сообщение менеджера', type: 'notification', link: null });
+    store.setUnread(2);
+    const onClose = renderBarWithPages();
+    expect(await screen.findByTestId('notifications-unread')).toHaveTextContent('непрочитанных: 2');
+    const items = screen.getAllByTestId('notification-item');
+    expect(items.filter((item) => item.hasAttribute('data-unread'))).toHaveLength(2);
+
+    // A message without a link is only read: the page stays and the bar stays open.
+    await userEvent.click(within(items[0]!).getByText('Сообщение менеджера'));
+    expect(useNotificationsStore.getState().unread).toBe(1);
+    expect(screen.getByText('Главная')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Открыть: Заказ № 10001: статус изменился' }));
+    expect(await screen.findByText('Страница заказа')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(useNotificationsStore.getState().unread).toBe(0);
+    expect(useNotificationsStore.getState().messages.every((message) => message.readAt)).toBe(true);
+    expect(screen.queryByTestId('notifications-unread')).not.toBeInTheDocument();
+  });
+
+  it('«Отметить все прочитанными» reads every message and is off when none is unread', async () => {
+    const store = useNotificationsStore.getState();
+    store.add({ id: '1', time: '2026-01-10T10:00:00Z', message: 'Первое', type: 'notification' });
+    store.add({ id: '2', time: '2026-01-11T10:00:00Z', message: 'Второе', type: 'notification', readAt: '2026-01-11T11:00:00Z' });
+    store.setUnread(1);
+    renderBarWithPages();
+    const markAll = await screen.findByRole('button', { name: 'Отметить все прочитанными' });
+    await userEvent.click(markAll);
+    expect(useNotificationsStore.getState().unread).toBe(0);
+    expect(screen.getAllByTestId('notification-item').some((item) => item.hasAttribute('data-unread'))).toBe(false);
+    expect(markAll).toBeDisabled();
+    // Reading is not removing: both stay in the bar.
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent('2');
   });
 });
 
