@@ -84,6 +84,8 @@ for (const screen of SCREENS) {
     // The popup shown and closed is not the message read: the bell still counts it.
     const popup = page.getByTestId('notification-popup').filter({ hasText: `Заказ № ${order}` });
     await expect(popup).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Открыть' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`notifications-popup-${screen.viewport.width}.png`) });
     await popup.getByRole('button', { name: 'Закрыть' }).click();
     await expect(popup).toHaveCount(0);
     await expect(bell).toHaveAccessibleName('Уведомления: 1 непрочитанное');

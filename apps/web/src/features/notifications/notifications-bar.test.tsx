@@ -126,4 +126,30 @@ describe('NotificationPopups', () => {
     await waitFor(() => expect(useNotificationsStore.getState().messages.find((m) => m.id === 'p1')?.readPopup).toBe(true));
     await waitFor(() => expect(screen.queryByText('Товар снова в наличии')).not.toBeInTheDocument());
   });
+
+  it('opens the order of a popup about one: the message is read, the popup closes and the page opens', async () => {
+    renderWithProviders(
+      <>
+        <NotificationPopups />
+        <Routes>
+          <Route path="/" element={<p>Главная</p>} />
+          <Route path="/orders/:id" element={<p>Страница заказа</p>} />
+        </Routes>
+      </>,
+    );
+    act(() => {
+      useNotificationsStore.getState().add({ id: 'p2', time: '2026-01-12T10:00:00Z', message: 'Заказ № 10001: Отгружен', type: 'popup', link: '/orders/10001' });
+      useNotificationsStore.getState().add({ id: 'p3', time: '2026-01-12T10:00:00Z', message: 'Сообщение менеджера', type: 'popup', link: null });
+      useNotificationsStore.getState().setUnread(2);
+    });
+    const popups = await screen.findAllByTestId('notification-popup');
+    const manager = popups.find((popup) => popup.textContent?.includes('Сообщение менеджера'))!;
+    expect(within(manager).queryByRole('button', { name: 'Открыть' })).not.toBeInTheDocument();
+    const order = popups.find((popup) => popup.textContent?.includes('Заказ № 10001'))!;
+    await userEvent.click(within(order).getByRole('button', { name: 'Открыть' }));
+    expect(await screen.findByText('Страница заказа')).toBeInTheDocument();
+    expect(useNotificationsStore.getState().messages.find((m) => m.id === 'p2')?.readAt).toBeTruthy();
+    expect(useNotificationsStore.getState().unread).toBe(1);
+    await waitFor(() => expect(screen.queryByText('Заказ № 10001: Отгружен')).not.toBeInTheDocument());
+  });
 });
