@@ -30,10 +30,26 @@ export const ZRealtimeMessageSchema = z.object({
   readPopup: z.boolean(),
   type: z.enum(['popup', 'notification']),
   event: ZRealtimeEventSchema.nullable(),
-  /** A route of the portal that shows the object (e.g. /orders), or null. */
+  /** A route of the portal that shows the object (an order: /orders/10001), or null (a manager's message). */
   link: z.string().nullable(),
+  /** When the user opened it (unix milliseconds), or null while unread: the bell counts the unread ones. */
+  readAt: z.number().nullable(),
 });
 export type TRealtimeMessage = z.infer<typeof ZRealtimeMessageSchema>;
+
+/** How many of the user's messages are unread: the bell's count, the same on every device. */
+export const ZNotificationsUnreadSchema = z.object({ unread: z.number().int().nonnegative() });
+export type TNotificationsUnread = z.infer<typeof ZNotificationsUnreadSchema>;
+
+/**
+ * The route of the portal that shows what a message is about. Orders have a page of their own; shipments and claims
+ * are shown in their lists (there is no page of one shipment or claim).
+ */
+export const NOTIFICATION_ROUTES = {
+  order: (orderNumber: number) => `/orders/${orderNumber}`,
+  shipments: '/shipments',
+  claims: '/claims',
+} as const;
 
 export const ZNotificationIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'Укажите номер уведомления числом.' }).int().positive('Укажите номер уведомления.'),
@@ -60,6 +76,10 @@ export type TServerFrame =
   | { namespace: 'session'; action: 'ready'; payload: { login: string } }
   | { namespace: 'notifications'; mutation: 'add'; payload: TRealtimeMessage }
   | { namespace: 'notifications'; mutation: 'markRead'; payload: { id: number } }
+  /** These messages were opened (on any device of the user); `ids` null means all of them. */
+  | { namespace: 'notifications'; mutation: 'read'; payload: { ids: number[] | null; readAt: number } }
+  /** The bell's count after any change of the user's messages (a new one, read, removed, cleared). */
+  | { namespace: 'notifications'; mutation: 'unread'; payload: TNotificationsUnread }
   | { namespace: 'notifications'; mutation: 'remove'; payload: { id: number } }
   | { namespace: 'notifications'; mutation: 'clear'; payload: Record<string, never> }
   /** Lists (and details) to reload: the order numbers, or the shipments' and claims' ids, that changed. */

@@ -17,3 +17,6 @@ export const countWithNoun = (count: number, forms: PluralForms) => `${count} ${
 
 /** «3 единицы» of goods in a document's totals. */
 export const UNITS: PluralForms = { one: 'единица', few: 'единицы', many: 'единиц' };
+
+/** «… и ещё 2 строки» of a table shown in part. */
+export const ROWS: PluralForms = { one: 'строка', few: 'строки', many: 'строк' };

@@ -23,7 +23,8 @@ const message = (id: number, text: string, type: 'popup' | 'notification', minut
   readPopup: false,
   type,
   event: 'check_status',
-  link: '/orders',
+  link: '/orders/10001',
+  readAt: null,
 });
 
 let calls: Array<{ method: string; url: string }>;
@@ -39,7 +40,10 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       calls.push({ method, url });
-      const response = method === 'GET' ? serverList : { id: 0 };
+      // The bell's count is the server's: here, the unread messages of the list it holds.
+      const unread = { unread: serverList.filter((item) => item.readAt === null).length };
+      const response =
+        method === 'GET' ? (url.endsWith('/unread') ? unread : serverList) : url.endsWith('/open') || url.endsWith('/read-all') ? unread : { id: 0 };
       return new Response(JSON.stringify({ error: null, response }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -47,7 +51,7 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => notifications.clean());
-  useNotificationsStore.setState({ messages: [] });
+  useNotificationsStore.setState({ messages: [], unread: 0 });
   useRealtimeStore.setState({ state: 'closed', reconnectError: false });
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -150,5 +154,41 @@ describe('RealtimeConnection', () => {
     act(() => again.receive({ namespace: 'session', action: 'ready', payload: { login: 'demo' } }));
     expect(await screen.findByText('Пока вас не было')).toBeInTheDocument();
     expect(screen.getByTestId('notifications-count')).toHaveTextContent('2');
+  });
+
+  it('counts the unread messages as the server does, opens one with a click and follows the count pushed from other devices', async () => {
+    serverList = [message(1, 'Первое', 'notification', 60), message(3, 'Второе', 'notification', 30)];
+    renderConnection();
+    const first = (await screen.findByText('Первое')).closest('[data-testid="notification-item"]') as HTMLElement;
+    await waitFor(() => expect(useNotificationsStore.getState().unread).toBe(2));
+    expect(calls).toContainEqual({ method: 'GET', url: '/api/notifications/unread' });
+    const ws = FakeWebSocket.latest();
+    act(() => ws.open());
+
+    // Opened here: read at once, and the server is told (it answers the count left).
+    serverList = [{ ...serverList[0]!, readAt: Date.now() }, serverList[1]!];
+    await userEvent.click(within(first).getByRole('button', { name: /Открыть: Первое/ }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/notifications/1/open' }));
+    expect(useNotificationsStore.getState().unread).toBe(1);
+    expect(first).not.toHaveAttribute('data-unread');
+
+    // Read on another device: marked read here without telling the server again, and the count is the server's.
+    act(() => ws.receive({ namespace: 'notifications', mutation: 'read', payload: { ids: [3], readAt: Date.now() } }));
+    act(() => ws.receive({ namespace: 'notifications', mutation: 'unread', payload: { unread: 0 } }));
+    expect(useNotificationsStore.getState().messages.every((item) => item.readAt)).toBe(true);
+    expect(useNotificationsStore.getState().unread).toBe(0);
+    expect(calls.filter((call) => call.url.endsWith('/3/open'))).toHaveLength(0);
+  });
+
+  it('sends «Отметить все прочитанными» to the server', async () => {
+    serverList = [message(1, 'Первое', 'notification', 60), message(3, 'Второе', 'notification', 30)];
+    renderConnection();
+    await screen.findByText('Первое');
+    await waitFor(() => expect(useNotificationsStore.getState().unread).toBe(2));
+    serverList = serverList.map((item) => ({ ...item, readAt: Date.now() }));
+    await userEvent.click(screen.getByRole('button', { name: 'Отметить все прочитанными' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/notifications/read-all' }));
+    expect(useNotificationsStore.getState().unread).toBe(0);
+    expect(screen.queryByTestId('notifications-unread')).not.toBeInTheDocument();
   });
 });

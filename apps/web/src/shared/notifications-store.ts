@@ -9,7 +9,9 @@
  *            change that came from the server is never echoed to it.
  *
  * The shell renders it: popups (type 'popup', not yet readPopup) show as toasts that close after 10 s and are then
- * marked readPopup; the notifications bar lists every message with a delete and a delete-all action.
+ * marked readPopup; the notifications bar lists every message with a delete and a delete-all action, and opening a
+ * message marks it read. The bell shows `unread`, which the server counts (the list holds only the newest messages):
+ * a change made here moves it at once and the server's count, pushed after every change, settles it.
  */
 import { create } from 'zustand';
 
@@ -26,6 +28,10 @@ export interface PortalMessage {
   readPopup: boolean;
   /** 'popup' also shows as a toast; 'notification' only goes to the notifications bar. */
   type: PortalMessageType;
+  /** The portal's route that shows what the message is about (an order's page), or none. */
+  link?: string | null;
+  /** When the user opened it (ISO 8601), or null/absent while unread. */
+  readAt?: string | null;
 }
 
 /** Who made a change: the user here ('user', reported to listeners) or the server ('server', not echoed back). */
@@ -34,7 +40,9 @@ export type ChangeOrigin = 'user' | 'server';
 export type NotificationsChange =
   | { kind: 'removed'; id: string }
   | { kind: 'cleared' }
-  | { kind: 'read-popup'; id: string };
+  | { kind: 'read-popup'; id: string }
+  | { kind: 'opened'; id: string }
+  | { kind: 'opened-all' };
 
 export type NotificationsListener = (change: NotificationsChange) => void;
 
@@ -43,11 +51,19 @@ export const POPUP_AUTO_CLOSE_MS = 10_000;
 
 export interface NotificationsState {
   messages: PortalMessage[];
+  /** How many of the user's messages are unread, as the server counts them: the bell's number. */
+  unread: number;
   /** Adds a message on top; a message with the same id replaces the old one (a resent message is not doubled). */
   add(message: Omit<PortalMessage, 'readPopup'> & { readPopup?: boolean }, origin?: ChangeOrigin): void;
   markReadPopup(id: string, origin?: ChangeOrigin): void;
   remove(id: string, origin?: ChangeOrigin): void;
   clear(origin?: ChangeOrigin): void;
+  /** The user opened a message (or another device did: origin 'server'); it becomes read. */
+  markOpened(id: string, origin?: ChangeOrigin, readAt?: string): void;
+  /** «Отметить все прочитанными» here (or on another device: origin 'server'). */
+  markAllOpened(origin?: ChangeOrigin, readAt?: string): void;
+  /** The server's count of unread messages. */
+  setUnread(unread: number): void;
   /** Replaces the whole list, e.g. with what the server holds after signing in. Never reported to listeners. */
   replaceAll(messages: PortalMessage[]): void;
 }
@@ -67,8 +83,11 @@ function report(origin: ChangeOrigin, change: NotificationsChange) {
 
 const byNewest = (a: PortalMessage, b: PortalMessage) => Date.parse(b.time) - Date.parse(a.time) || 0;
 
+export const isUnread = (message: PortalMessage) => !message.readAt;
+
 export const useNotificationsStore = create<NotificationsState>((set, get) => ({
   messages: [],
+  unread: 0,
 
   add(message) {
     const entry: PortalMessage = { ...message, readPopup: message.readPopup ?? false };
@@ -83,15 +102,41 @@ export const useNotificationsStore = create<NotificationsState>((set, get) => ({
   },
 
   remove(id, origin = 'user') {
-    if (!get().messages.some((message) => message.id === id)) return;
-    set({ messages: get().messages.filter((message) => message.id !== id) });
+    const target = get().messages.find((message) => message.id === id);
+    if (!target) return;
+    set({
+      messages: get().messages.filter((message) => message.id !== id),
+      unread: origin === 'user' && isUnread(target) ? Math.max(0, get().unread - 1) : get().unread,
+    });
     report(origin, { kind: 'removed', id });
   },
 
   clear(origin = 'user') {
     if (get().messages.length === 0) return;
-    set({ messages: [] });
+    set({ messages: [], unread: origin === 'user' ? 0 : get().unread });
     report(origin, { kind: 'cleared' });
+  },
+
+  markOpened(id, origin = 'user', readAt = new Date().toISOString()) {
+    const target = get().messages.find((message) => message.id === id);
+    if (!target || !isUnread(target)) return;
+    set({
+      messages: get().messages.map((message) => (message.id === id ? { ...message, readAt } : message)),
+      unread: origin === 'user' ? Math.max(0, get().unread - 1) : get().unread,
+    });
+    report(origin, { kind: 'opened', id });
+  },
+
+  markAllOpened(origin = 'user', readAt = new Date().toISOString()) {
+    set({
+      messages: get().messages.map((message) => (isUnread(message) ? { ...message, readAt } : message)),
+      unread: origin === 'user' ? 0 : get().unread,
+    });
+    report(origin, { kind: 'opened-all' });
+  },
+
+  setUnread(unread) {
+    set({ unread });
   },
 
   replaceAll(messages) {
@@ -100,5 +145,6 @@ export const useNotificationsStore = create<NotificationsState>((set, get) => ({
 }));
 
 export const selectMessageCount = (state: NotificationsState) => state.messages.length;
+export const selectUnreadCount = (state: NotificationsState) => state.unread;
 export const selectPendingPopups = (state: NotificationsState) =>
   state.messages.filter((message) => message.type === 'popup' && !message.readPopup);

@@ -4,7 +4,7 @@
  * `order.lk.<setting>` for the portal's bar — `created` and `changed` for orders, `states` for statuses and
  * documents. The company's manager gets every new order by mail.
  */
-import type { TOrderDetail } from '@portal/contracts';
+import { NOTIFICATION_ROUTES, type TOrderDetail } from '@portal/contracts';
 import { CHECK_STATUS_NAMES, claimStatusName, shipmentStatusName, shortenCompanyName } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { rawQuery, type DbOrTx } from '../../db/client';
@@ -133,7 +133,7 @@ async function describe(app: MailApp, event: repo.MailEventRow): Promise<Describ
           type: 'notification',
           event: created ? 'order_created' : 'order_changed',
           message,
-          link: '/orders',
+          link: NOTIFICATION_ROUTES.order(n),
           data: { order: n },
           setting: created ? 'created' : 'changed',
         },

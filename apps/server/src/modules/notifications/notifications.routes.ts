@@ -1,8 +1,16 @@
-import { ZNotificationIdParamsSchema, ZRealtimeMessageSchema, okEnvelope } from '@portal/contracts';
+import { ZNotificationIdParamsSchema, ZNotificationsUnreadSchema, ZRealtimeMessageSchema, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
-import { clearNotifications, listNotifications, markReadPopup, removeNotification } from './notifications.service';
+import {
+  clearNotifications,
+  listNotifications,
+  markReadPopup,
+  openAllNotifications,
+  openNotification,
+  removeNotification,
+  unreadNotifications,
+} from './notifications.service';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,6 +23,43 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ error: null, response: await listNotifications(app, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/notifications/unread',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "How many of the signed-in user's messages are unread: the bell's count",
+        response: { 200: okEnvelope(ZNotificationsUnreadSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await unreadNotifications(app, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/notifications/:id/open',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark a message read because the user opened it; answers the unread count (also pushed to every device)',
+        params: ZNotificationIdParamsSchema,
+        response: { 200: okEnvelope(ZNotificationsUnreadSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await openNotification(app, currentUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every message of the signed-in user read («Отметить все прочитанными»)',
+        response: { 200: okEnvelope(ZNotificationsUnreadSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await openAllNotifications(app, currentUser(request).id) }),
   );
 
   app.post(

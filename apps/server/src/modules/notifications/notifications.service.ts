@@ -1,9 +1,9 @@
 /**
  * Notifications kept per user and pushed to their sockets. Other areas raise an event with `notifyPartner` (every
  * user of one company) or `notifyUsers`; the list, mark-read, remove and clear calls act on the signed-in user's own
- * rows only, and every change is echoed to that user's other devices.
+ * rows only, and every change is echoed to that user's other devices, followed by the bell's new unread count.
  */
-import type { TRealtimeEvent, TRealtimeMessage, TRefreshNamespace } from '@portal/contracts';
+import type { TNotificationsUnread, TRealtimeEvent, TRealtimeMessage, TRefreshNamespace } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -38,7 +38,15 @@ export function toRealtimeMessage(row: repo.NotificationRow): TRealtimeMessage {
     type: row.type === 'popup' ? 'popup' : 'notification',
     event: (row.event as TRealtimeEvent | null) ?? null,
     link: row.link,
+    readAt: row.readAt ? row.readAt.getTime() : null,
   };
+}
+
+/** Tells each user's devices their bell's count as it is now in the table. */
+async function pushUnreadCounts(app: App, userIds: number[]) {
+  for (const [userId, unread] of await repo.unreadCounts(app.db, [...new Set(userIds)])) {
+    await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'unread', payload: { unread } });
+  }
 }
 
 /** Stores one message per user and pushes it (and a list refresh, when asked) to their sockets in every process. */
@@ -61,6 +69,7 @@ export async function notifyUsers(app: App, userIds: number[], input: Notificati
     for (const row of rows) {
       await app.realtime.publishToUser(row.userId, { namespace: 'notifications', mutation: 'add', payload: toRealtimeMessage(row) });
     }
+    await pushUnreadCounts(app, rows.map((row) => row.userId));
     if (input.refresh) {
       const { namespace, ids } = input.refresh;
       await app.realtime.publishToUsers(unique, { namespace, action: 'refresh', payload: { ids } });
@@ -84,6 +93,7 @@ export async function notifyStored(tx: DbOrTx, userIds: number[], input: Notific
     async push(app: App) {
       try {
         for (const row of rows) await app.realtime.publishToUser(row.userId, { namespace: 'notifications', mutation: 'add', payload: toRealtimeMessage(row) });
+        await pushUnreadCounts(app, rows.map((row) => row.userId));
       } catch (error) {
         app.log.error({ err: error }, 'realtime push failed; the notifications are stored');
       }
@@ -108,13 +118,44 @@ export async function markReadPopup(app: App, userId: number, id: number) {
   await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'markRead', payload: { id } });
 }
 
+export async function unreadNotifications(app: App, userId: number): Promise<TNotificationsUnread> {
+  return { unread: (await repo.unreadCounts(app.db, [userId])).get(userId) ?? 0 };
+}
+
+/**
+ * The user opened a message (clicked it in the bar): it is read on every device and the bell counts one less. Opening
+ * a message already read changes nothing; another user's message is not found.
+ */
+export async function openNotification(app: App, userId: number, id: number): Promise<TNotificationsUnread> {
+  const at = new Date();
+  if (await repo.markOpened(app.db, userId, id, at)) {
+    await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'read', payload: { ids: [id], readAt: at.getTime() } });
+    await pushUnreadCounts(app, [userId]);
+  } else if (!(await repo.exists(app.db, userId, id))) {
+    throw notFound();
+  }
+  return unreadNotifications(app, userId);
+}
+
+/** «Отметить все прочитанными»: every message of the user is read, on every device. */
+export async function openAllNotifications(app: App, userId: number): Promise<TNotificationsUnread> {
+  const at = new Date();
+  if ((await repo.markAllOpened(app.db, userId, at)) > 0) {
+    await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'read', payload: { ids: null, readAt: at.getTime() } });
+    await pushUnreadCounts(app, [userId]);
+  }
+  return unreadNotifications(app, userId);
+}
+
 export async function removeNotification(app: App, userId: number, id: number) {
   if (!(await repo.removeOne(app.db, userId, id))) throw notFound();
   await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'remove', payload: { id } });
+  await pushUnreadCounts(app, [userId]);
 }
 
 export async function clearNotifications(app: App, userId: number) {
   const removed = await repo.removeAll(app.db, userId);
   await app.realtime.publishToUser(userId, { namespace: 'notifications', mutation: 'clear', payload: {} });
+  await pushUnreadCounts(app, [userId]);
   return removed;
 }

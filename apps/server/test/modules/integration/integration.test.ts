@@ -349,7 +349,8 @@ describe('integration API: statuses raise realtime events for that company only'
     expect(report.items[0]).toEqual({ index: 0, key: 'it-check-1', status: 'applied' });
 
     const popup = await demoSocket.next((frame) => frame.mutation === 'add' && (frame.payload as { event: string }).event === 'check_status');
-    expect(popup.payload).toMatchObject({ type: 'popup', readPopup: false, link: '/orders' });
+    // It opens the order's own page, and is unread until the user opens it.
+    expect(popup.payload).toMatchObject({ type: 'popup', readPopup: false, link: `/orders/${order}`, readAt: null });
     expect((popup.payload as { message: string }).message).toBe(`Заказ № ${order}: статус изменился на «Отгружен».`);
     await demoSocket.next((frame) => frame.namespace === 'orders' && frame.action === 'refresh' && (frame.payload as { ids: number[] }).ids[0] === order);
     expect((await t.app.db.select().from(orderChecks).where(eq(orderChecks.guid, 'it-check-1')))[0]!.status).toBe(3);
@@ -394,6 +395,8 @@ describe('integration API: statuses raise realtime events for that company only'
     expect(demoSocket.frames.find((frame) => (frame.payload as { ids?: number[] } | undefined)?.ids?.includes(order))).toBeUndefined();
     await t.app.inject({ method: 'DELETE', url: '/api/notifications', headers: demo2 });
     await demo2Socket.next((frame) => frame.mutation === 'clear');
+    // The bell's count follows the clear.
+    await demo2Socket.next((frame) => frame.mutation === 'unread' && (frame.payload as { unread: number }).unread === 0);
     demo2Socket.frames.length = 0;
   });
 
@@ -401,10 +404,10 @@ describe('integration API: statuses raise realtime events for that company only'
     const order = await placeOrder(DEMO_PARTNERS.SPECSNAB, 'demo', 'it-check-4');
     await send('documents', [{ order, guid: 'it-check-4', doc_status: { StatusSchet: true } }]);
     const bill = await demoSocket.next((frame) => (frame.payload as { event?: string } | undefined)?.event === 'bill_ready');
-    expect(bill.payload).toMatchObject({ type: 'popup' });
+    expect(bill.payload).toMatchObject({ type: 'popup', link: `/orders/${order}` });
     await send('documents', [{ order, guid: 'it-check-4', doc_status: { StatusSchet: true, StatusUPD: true } }]);
     const documents = await demoSocket.next((frame) => (frame.payload as { event?: string } | undefined)?.event === 'documents_ready');
-    expect(documents.payload).toMatchObject({ type: 'notification' });
+    expect(documents.payload).toMatchObject({ type: 'notification', link: `/orders/${order}` });
     expect((documents.payload as { message: string }).message).toMatch(/УПД/);
     const [check] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.guid, 'it-check-4'));
     expect(check!.docStatus).toMatchObject({ StatusSchet: true, StatusUPD: true, StatusSF: false });
@@ -421,13 +424,13 @@ describe('integration API: statuses raise realtime events for that company only'
     expect(register.items[1].reason).toMatch(/передайте также её guid/);
     await send('shipments', [{ bitrix_id: 5001, status: 'shipped' }]);
     const shipped = await demoSocket.next((frame) => (frame.payload as { event?: string } | undefined)?.event === 'shipment_status');
-    expect((shipped.payload as { message: string }).message).toBe('Заявка на отгрузку №5001: Отгружена.');
+    expect(shipped.payload).toMatchObject({ message: 'Заявка на отгрузку №5001: Отгружена.', link: '/shipments' });
     await demoSocket.next((frame) => frame.namespace === 'shipments' && frame.action === 'refresh');
     expect((await t.app.db.select().from(shipments).where(eq(shipments.guid, 'it-ship-1')))[0]).toMatchObject({ bitrixId: 5001, status: 'shipped' });
 
     await send('claims', [{ guid: 'it-claim-1', bitrix_id: 7001, status: 'review', comment: 'Передана в ОТК' }]);
     const claim = await demoSocket.next((frame) => (frame.payload as { event?: string } | undefined)?.event === 'claim_status');
-    expect((claim.payload as { message: string }).message).toBe('Рекламация №7001: На рассмотрении. Передана в ОТК');
+    expect(claim.payload).toMatchObject({ message: 'Рекламация №7001: На рассмотрении. Передана в ОТК', link: '/claims' });
     const [claimRow] = await t.app.db.select().from(claims).where(eq(claims.guid, 'it-claim-1'));
     const history = await t.app.db.select().from(claimStatusHistory).where(eq(claimStatusHistory.claimId, claimRow!.id));
     expect(history.map((entry) => [entry.status, entry.comment])).toEqual([['review', 'Передана в ОТК']]);
@@ -441,7 +444,8 @@ describe('integration API: statuses raise realtime events for that company only'
   it("a manager's message goes to the company's users, or to one of them by login", async () => {
     await send('messages', [{ partner: DEMO_PARTNERS.PETROV, message: 'Поступили зимние костюмы' }]);
     const message = await demoSocket.next((frame) => (frame.payload as { message?: string } | undefined)?.message === 'Поступили зимние костюмы');
-    expect(message.payload).toMatchObject({ type: 'popup', event: 'manager_message' });
+    // A manager's message is about no object: nothing to open.
+    expect(message.payload).toMatchObject({ type: 'popup', event: 'manager_message', link: null });
     const refused = (await send('messages', [{ partner: DEMO_PARTNERS.PETROV, login: 'demo2', message: 'Не вам' }])).json().response;
     expect(refused.items[0].reason).toMatch(/не найден среди пользователей компании/);
     await demo2HeardNothing();

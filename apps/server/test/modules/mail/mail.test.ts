@@ -105,11 +105,13 @@ describe('order created', () => {
     const id = await placeOrder();
     await t.app.mail.runOnce();
     const rows = await t.app.db
-      .select({ login: users.login })
+      .select({ login: users.login, link: notifications.link, readAt: notifications.readAt })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(sql`${notifications.data} ->> 'order' = ${String(id)}`);
     expect(rows.map((row) => row.login).sort()).toEqual(['demo', 'states-only', 'unconfirmed']);
+    // Each opens the order's own page and is unread.
+    expect(rows.map((row) => [row.link, row.readAt])).toEqual(rows.map(() => [`/orders/${id}`, null]));
   });
 });
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { ORGANISATION, firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
+import { ORGANISATION, PRODUCTION_CALENDAR, firstWorkingDayFrom, moscowDateAfter, moscowDay } from '@portal/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../../src/db/schema';
@@ -19,6 +19,23 @@ let noOffers: FixtureProduct; // only the «Только под заказ» lin
 
 /** A delivery day the server accepts: two days on, or the first working day after. */
 const tomorrow = () => firstWorkingDayFrom(moscowDateAfter(Date.now(), 2));
+
+/**
+ * The next weekday holiday of the production calendar after today, as the order's date (DD.MM.YYYY) and the words the
+ * refusal names it with; whatever today is. None means the calendar table needs next year's decree.
+ */
+function nextWeekdayHoliday() {
+  const today = moscowDay(Date.now());
+  const found = Object.values(PRODUCTION_CALENDAR)
+    .flatMap((year) => Object.entries(year.holidays))
+    .filter(([day]) => day > today && ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()))
+    .sort(([a], [b]) => a.localeCompare(b))[0];
+  if (!found) throw new Error(`The production calendar has no holiday after ${today}: add the next year to packages/domain/src/delivery-day.ts.`);
+  const [day, name] = found;
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const date = day.split('-').reverse().join('.');
+  return { date, refusal: new RegExp(`${escaped(date)} — нерабочий праздничный день \\(${escaped(name)}\\)`) };
+}
 
 function payload(positions: Array<{ guid: string; characteristics: Array<{ guid: string; [field: string]: unknown }> }>, extra: Record<string, unknown> = {}) {
   return {
@@ -185,7 +202,7 @@ describe('POST /api/order/add', () => {
       ['an offer of another product', () => payload([{ guid: capped.uid, characteristics: [line(suit.offers[0]!, 1)] }]), 400, /не найдена у этого товара/],
       ['a delivery date in the past', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: '2020-01-10', cost: 0, bill_to: '' } }), 400, /10\.01\.2020 уже прошла/],
       ['a delivery date on a Saturday', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: '2030-01-05', cost: 0, bill_to: '' } }), 400, /05\.01\.2030 — суббота, выходной: доставки нет\. Выберите рабочий день, например 07\.01\.2030/],
-      ['a delivery date on a public holiday', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: '04.11.2027', cost: 0, bill_to: '' } }), 400, /04\.11\.2027 — нерабочий праздничный день \(День народного единства\)/],
+      ['a delivery date on a public holiday', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: nextWeekdayHoliday().date, cost: 0, bill_to: '' } }), 400, nextWeekdayHoliday().refusal],
       ['an unreadable delivery date', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'delivery', date: 'завтра', cost: 0, bill_to: '' } }), 400, /не читается/],
       ['a wrong delivery case', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { delivery: { address: '', case: 'drone', date: '', cost: 0, bill_to: '' } }), 400, /pickup/],
       ['another user’s company', () => payload([{ guid: capped.uid, characteristics: [line(capped.offers[0]!, 1)] }], { partner_id: DEMO_PARTNERS.TECHNOSHIELD }), 403, /не относится к вашей учётной записи/],

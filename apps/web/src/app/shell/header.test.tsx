@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from '../../features/profile/profile-page';
 import { renderWithProviders } from '../../shared/testing/render';
+import { useNotificationsStore } from '../../shared/notifications-store';
 import { Header } from './header';
 
 const personal = (image: string | null) => ({
@@ -44,7 +45,27 @@ function stubServer(image: string | null) {
 
 const noop = () => {};
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useNotificationsStore.setState({ messages: [], unread: 0 });
+});
+
+describe('Header bell', () => {
+  it('counts the unread messages, not all of them, and names the count in Russian', async () => {
+    stubServer(null);
+    const store = useNotificationsStore.getState();
+    for (const id of ['1', '2', '3']) store.add({ id, time: '2026-01-10T10:00:00Z', message: `Сообщение ${id}`, type: 'notification', readAt: id === '3' ? null : '2026-01-10T11:00:00Z' });
+    store.setUnread(1);
+    renderWithProviders(<Header onOpenNotifications={noop} onOpenNovelties={noop} />);
+    const bell = screen.getByRole('button', { name: 'Уведомления: 1 непрочитанное' });
+    expect(bell.closest('.mantine-Indicator-root')?.querySelector('.mantine-Indicator-indicator')).toHaveTextContent('1');
+    act(() => useNotificationsStore.getState().setUnread(3));
+    expect(screen.getByRole('button', { name: 'Уведомления: 3 непрочитанных' })).toBeInTheDocument();
+    act(() => useNotificationsStore.getState().markAllOpened('server'));
+    act(() => useNotificationsStore.getState().setUnread(0));
+    expect(screen.getByRole('button', { name: 'Уведомления' })).toBeInTheDocument();
+  });
+});
 
 describe('Header user avatar', () => {
   it('shows the initials when the profile has no photo', async () => {

@@ -1,11 +1,12 @@
 /** The shell's top bar: the brand, the product search, novelties, notifications, dark mode and the user's menu. */
+import { pluralRu } from '@portal/domain';
 import { ActionIcon, Box, Group, Indicator, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconChevronDown, IconMoon, IconSparkles, IconSun, IconUser } from '@tabler/icons-react';
 import { Suspense, lazy, useState, type ComponentPropsWithoutRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { selectMessageCount, useNotificationsStore } from '../../shared/notifications-store';
+import { selectUnreadCount, useNotificationsStore } from '../../shared/notifications-store';
 import { ProductSearch } from '../../features/products/components/product-search';
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { useDarkModeStore } from '../../shared/dark-mode';
@@ -23,13 +24,16 @@ function initials(name: string) {
     .join('');
 }
 
+/** «1 непрочитанное», «2 непрочитанных»: the bell's name for a screen reader. */
+const UNREAD = { one: 'непрочитанное', few: 'непрочитанных', many: 'непрочитанных' };
+
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 
 export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotifications: () => void; onOpenNovelties: () => void }) {
   const dark = useDarkModeStore((state) => state.dark);
   const toggleDark = useDarkModeStore((state) => state.toggle);
-  const count = useNotificationsStore(selectMessageCount);
+  const count = useNotificationsStore(selectUnreadCount);
   const unreadNovelties = useNoveltiesStore(selectHasUnreadNovelties);
   const user = useCurrentUser();
   const fullName = user.data ? [user.data.name, user.data.lastname].filter(Boolean).join(' ') || user.data.login : '';
@@ -103,7 +107,7 @@ export function Header({ onOpenNotifications, onOpenNovelties }: { onOpenNotific
               size={40}
               radius="md"
               onClick={onOpenNotifications}
-              aria-label={count ? `Уведомления: ${count}` : 'Уведомления'}
+              aria-label={count ? `Уведомления: ${count} ${pluralRu(count, UNREAD)}` : 'Уведомления'}
             >
               <IconBell size={21} stroke={1.6} />
             </ActionIcon>

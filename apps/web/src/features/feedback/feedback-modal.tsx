@@ -144,7 +144,7 @@ export function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: (
                   </ActionIcon>
                 </Group>
               ))}
-              <FileButton onChange={addFiles} accept={ACCEPT} multiple>
+              <FileButton onChange={addFiles} accept={ACCEPT} multiple inputProps={{ 'aria-label': 'Приложить файлы' }}>
                 {(props) => (
                   <Button {...props} variant="default" leftSection={<IconPaperclip size={16} />} disabled={files.length >= FEEDBACK_MAX_FILES} w="fit-content">
                     Приложить файлы

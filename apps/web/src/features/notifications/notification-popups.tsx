@@ -1,13 +1,20 @@
-/** Shows each unread popup message as a toast that closes by itself after 10 s; a closed popup is marked readPopup. */
+/**
+ * Shows each unread popup message as a toast that closes by itself after 10 s; a closed popup is marked readPopup.
+ * A popup about an object (an order) offers «Открыть», which opens it and reads the message, as the bar does.
+ */
+import { Anchor, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { POPUP_AUTO_CLOSE_MS, selectPendingPopups, useNotificationsStore } from '../../shared/notifications-store';
 
 export function NotificationPopups() {
   const pending = useNotificationsStore(useShallow(selectPendingPopups));
   const markReadPopup = useNotificationsStore((state) => state.markReadPopup);
+  const markOpened = useNotificationsStore((state) => state.markOpened);
+  const navigate = useNavigate();
   const shown = useRef(new Set<string>());
   const mounted = useRef(true);
 
@@ -31,7 +38,25 @@ export function NotificationPopups() {
           color: 'blue',
           icon: <IconBell size={18} />,
           title: 'Новое сообщение',
-          message: <MessageHtml html={message.message} />,
+          message: message.link ? (
+            <Stack gap={4} align="flex-start">
+              <MessageHtml html={message.message} />
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                onClick={() => {
+                  markOpened(message.id);
+                  notifications.hide(`popup-${message.id}`);
+                  void navigate(message.link!);
+                }}
+              >
+                Открыть
+              </Anchor>
+            </Stack>
+          ) : (
+            <MessageHtml html={message.message} />
+          ),
           autoClose: POPUP_AUTO_CLOSE_MS,
           withCloseButton: true,
           closeButtonProps: { 'aria-label': 'Закрыть' },
@@ -39,7 +64,7 @@ export function NotificationPopups() {
           onClose: () => markReadPopup(message.id),
         });
     });
-  }, [pending, markReadPopup]);
+  }, [pending, markReadPopup, markOpened, navigate]);
 
   return null;
 }

@@ -182,7 +182,7 @@ export function LogoMockupPage() {
                 1. Фото товара
               </Title>
               <ProductPicker onPick={setProductSrc} />
-              <FileButton accept="image/png,image/jpeg,image/webp" onChange={(file) => file && void readAsDataUrl(file).then(setProductSrc)}>
+              <FileButton accept="image/png,image/jpeg,image/webp" inputProps={{ 'aria-label': 'Своё фото изделия с компьютера' }} onChange={(file) => file && void readAsDataUrl(file).then(setProductSrc)}>
                 {(props) => (
                   <Button mt="sm" variant="subtle" size="xs" leftSection={<IconPhotoUp size={14} />} {...props}>
                     или своё фото с компьютера
@@ -202,7 +202,7 @@ export function LogoMockupPage() {
                   setLocalLogoSrc(null);
                 }}
               />
-              <FileButton accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(file) => file && void readAsDataUrl(file).then(setLocalLogoSrc)}>
+              <FileButton accept="image/png,image/jpeg,image/webp,image/svg+xml" inputProps={{ 'aria-label': 'Логотип с компьютера' }} onChange={(file) => file && void readAsDataUrl(file).then(setLocalLogoSrc)}>
                 {(props) => (
                   <Button mt="sm" variant="subtle" size="xs" leftSection={<IconPhotoUp size={14} />} {...props}>
                     или файл с компьютера, без сохранения

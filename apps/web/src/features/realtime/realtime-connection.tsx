@@ -12,7 +12,10 @@ import { onNotificationsChange, useNotificationsStore, type NotificationsChange 
 import { clearNotifications } from './api/clear-notifications';
 import { listNotifications } from './api/list-notifications';
 import { markNotificationRead } from './api/mark-notification-read';
+import { openNotification } from './api/open-notification';
+import { readAllNotifications } from './api/read-all-notifications';
 import { removeNotification } from './api/remove-notification';
+import { unreadNotifications } from './api/unread-notifications';
 import { createFrameRoutes, routeFrame, toPortalMessage } from './route-frame';
 import { RealtimeSocket, realtimeUrl, type RealtimeSocketOptions } from './realtime-socket';
 import { useRealtimeStore } from './realtime-store';
@@ -24,16 +27,22 @@ export interface RealtimeConnectionProps {
 
 /** Sends one change the user made here to the server; a failure shows in the snack bar. */
 function persist(change: NotificationsChange) {
-  const call =
+  const setUnread = ({ unread }: { unread: number }) => useNotificationsStore.getState().setUnread(unread);
+  const call: Promise<unknown> =
     change.kind === 'removed'
       ? removeNotification(change.id)
       : change.kind === 'cleared'
         ? clearNotifications()
-        : markNotificationRead(change.id);
+        : change.kind === 'opened'
+          ? openNotification(change.id).then(setUnread)
+          : change.kind === 'opened-all'
+            ? readAllNotifications().then(setUnread)
+            : markNotificationRead(change.id);
   call.catch((error: unknown) => {
     // Already gone on the server (removed on another device): nothing to tell the user.
     if ((error as { status?: number }).status === 404) return;
-    reportError(change.kind === 'read-popup' ? 'READ_NOTIFICATION' : 'DELETE_NOTIFICATION', error);
+    const reading = change.kind === 'read-popup' || change.kind === 'opened' || change.kind === 'opened-all';
+    reportError(reading ? 'READ_NOTIFICATION' : 'DELETE_NOTIFICATION', error);
   });
 }
 
@@ -50,8 +59,12 @@ export function RealtimeConnection({ socketOptions }: RealtimeConnectionProps) {
     const load = async () => {
       pushedDuringLoad = [];
       try {
-        const list = (await listNotifications()).map(toPortalMessage);
+        const [list, { unread }] = await Promise.all([
+          listNotifications().then((messages) => messages.map(toPortalMessage)),
+          unreadNotifications(),
+        ]);
         if (disposed) return;
+        useNotificationsStore.getState().setUnread(unread);
         const loaded = new Set(list.map((message) => message.id));
         const current = useNotificationsStore.getState().messages;
         const pushed = current.filter((message) => pushedDuringLoad?.includes(message.id) && !loaded.has(message.id));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNotificationsStore } from '../../shared/notifications-store';
 import { createFrameRoutes, routeFrame, toPortalMessage } from './route-frame';
 
-afterEach(() => useNotificationsStore.setState({ messages: [] }));
+afterEach(() => useNotificationsStore.setState({ messages: [], unread: 0 }));
 
 const serverMessage = (id: number, extra: Partial<TRealtimeMessage> = {}): TRealtimeMessage => ({
   id,
@@ -13,7 +13,8 @@ const serverMessage = (id: number, extra: Partial<TRealtimeMessage> = {}): TReal
   readPopup: false,
   type: 'popup',
   event: 'check_status',
-  link: '/orders',
+  link: '/orders/10001',
+  readAt: null,
   ...extra,
 });
 
@@ -81,6 +82,30 @@ describe('routeFrame', () => {
       message: 'Сообщение 7',
       readPopup: true,
       type: 'popup',
+      link: '/orders/10001',
+      readAt: null,
     });
+    expect(toPortalMessage(serverMessage(8, { readAt: Date.UTC(2026, 2, 1, 10) })).readAt).toBe('2026-03-01T10:00:00.000Z');
+  });
+
+  it('applies reads made on another device and the count the server pushes', () => {
+    const { routes, messages } = setup();
+    for (const id of [1, 2, 3]) routeFrame(routes, { namespace: 'notifications', mutation: 'add', payload: serverMessage(id) });
+    expect(routeFrame(routes, { namespace: 'notifications', mutation: 'unread', payload: { unread: 3 } })).toBe(true);
+    expect(useNotificationsStore.getState().unread).toBe(3);
+
+    routeFrame(routes, { namespace: 'notifications', mutation: 'read', payload: { ids: [2], readAt: Date.UTC(2026, 2, 1, 10) } });
+    expect(messages().map((m) => [m.id, m.readAt ?? null])).toEqual([
+      ['3', null],
+      ['2', '2026-03-01T10:00:00.000Z'],
+      ['1', null],
+    ]);
+    // The count is the server's, not guessed from a change made elsewhere.
+    expect(useNotificationsStore.getState().unread).toBe(3);
+    routeFrame(routes, { namespace: 'notifications', mutation: 'unread', payload: { unread: 2 } });
+    expect(useNotificationsStore.getState().unread).toBe(2);
+
+    routeFrame(routes, { namespace: 'notifications', mutation: 'read', payload: { ids: null, readAt: Date.UTC(2026, 2, 1, 11) } });
+    expect(messages().every((m) => m.readAt)).toBe(true);
   });
 });

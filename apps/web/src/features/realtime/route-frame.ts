@@ -33,6 +33,8 @@ export function toPortalMessage(message: TRealtimeMessage): PortalMessage {
     message: message.message,
     readPopup: message.readPopup,
     type: message.type,
+    link: message.link,
+    readAt: message.readAt === null ? null : new Date(message.readAt).toISOString(),
   };
 }
 
@@ -51,7 +53,7 @@ const idOf = (payload: unknown) => String((payload as { id: number | string }).i
 
 /** The portal's routes: the notifications list, list refreshes, and what the connection itself needs. */
 export function createFrameRoutes(deps: {
-  notifications: Pick<NotificationsState, 'add' | 'markReadPopup' | 'remove' | 'clear'>;
+  notifications: Pick<NotificationsState, 'add' | 'markReadPopup' | 'remove' | 'clear' | 'markOpened' | 'markAllOpened' | 'setUnread'>;
   queryClient: Pick<QueryClient, 'invalidateQueries'>;
   /** The server accepted the token. */
   onReady?: () => void;
@@ -66,6 +68,13 @@ export function createFrameRoutes(deps: {
       'notifications/markRead': (payload) => deps.notifications.markReadPopup(idOf(payload), 'server'),
       'notifications/remove': (payload) => deps.notifications.remove(idOf(payload), 'server'),
       'notifications/clear': () => deps.notifications.clear('server'),
+      'notifications/read': (payload) => {
+        const { ids, readAt } = payload as { ids: number[] | null; readAt: number };
+        const at = new Date(readAt).toISOString();
+        if (ids === null) deps.notifications.markAllOpened('server', at);
+        else for (const id of ids) deps.notifications.markOpened(String(id), 'server', at);
+      },
+      'notifications/unread': (payload) => deps.notifications.setUnread((payload as { unread: number }).unread),
     },
     actions: {
       'orders/refresh': refresh('orders'),

@@ -45,6 +45,8 @@ export function FileDropzone({ files, onChange, label = 'Фото и докум�
         radius="md"
         data-testid="file-dropzone"
         aria-label="Выбрать файлы"
+        // The hidden file input is what a screen reader announces: in Russian, with the field's own name.
+        inputProps={{ 'aria-label': `${label}: выбрать файлы` }}
       >
         <Group justify="center" gap="md" mih={88} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>

@@ -92,7 +92,8 @@ export function ProductGrid({
               component={Link}
               to={paths.product(product.ARTICLE)}
               data-testid="catalog-card"
-              style={{ display: 'flex', flexDirection: 'column' }}
+              // The card takes the row's height, so each «Размеры» under it sits on the same line as its neighbours'.
+              style={{ display: 'flex', flexDirection: 'column', flex: 1 }}
             >
               <Card.Section bg="gray.0" pos="relative">
                 {product.IMAGE ? (

@@ -109,7 +109,7 @@ export function QuickOrderModal({ opened, onClose, onAdd, contracts, priceType }
           </Alert>
         )}
         <Group justify="space-between">
-          <FileButton onChange={(file) => void loadFile(file)} accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+          <FileButton inputProps={{ 'aria-label': 'Загрузить CSV или XLSX' }} onChange={(file) => void loadFile(file)} accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
             {(props) => (
               <StatefulButton {...props} variant="light" leftSection={<IconFileSpreadsheet size={16} />}>
                 Загрузить CSV или XLSX

@@ -35,7 +35,7 @@ export function AvatarField({ currentUrl, initials, picked, removed, error, onPi
         </Text>
       </Avatar>
       <Group gap="xs" justify="center">
-        <FileButton onChange={onPick} accept={AVATAR_ACCEPT}>
+        <FileButton onChange={onPick} accept={AVATAR_ACCEPT} inputProps={{ 'aria-label': 'Фото профиля: выбрать файл' }}>
           {(props) => (
             <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={14} />}>
               {shown ? 'Сменить фото' : 'Загрузить фото'}

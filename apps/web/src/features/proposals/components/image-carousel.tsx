@@ -100,7 +100,7 @@ export function ImageCarousel({ kind, chosenId, onChoose }: { kind: TProposalIma
           )}
         </Text>
         <Group gap={4}>
-          <FileButton onChange={(file) => void upload(file)} accept={ACCEPTED_IMAGE_TYPES.join(',')}>
+          <FileButton onChange={(file) => void upload(file)} accept={ACCEPTED_IMAGE_TYPES.join(',')} inputProps={{ 'aria-label': TEXTS[kind].upload }}>
             {(props) => (
               <Tooltip label={`${TEXTS[kind].upload}: PNG, JPEG, WebP или SVG`}>
                 <ActionIcon variant="light" aria-label={TEXTS[kind].upload} loading={add.isPending} data-testid={`kp-${kind}-upload`} {...props}>

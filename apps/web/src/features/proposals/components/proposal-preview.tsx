@@ -3,7 +3,7 @@
  * dealer types. The file itself is made by the server.
  */
 import { Box, Text } from '@mantine/core';
-import { amountInWords, formatAmount, proposalLinePrice, vatLabel } from '@portal/domain';
+import { ROWS, amountInWords, countWithNoun, formatAmount, proposalLinePrice, vatLabel } from '@portal/domain';
 import type { TCompany } from '@portal/contracts';
 import { useImageUrl } from '../api/get-image-blob';
 import { useProposalImages } from '../api/get-proposal-images';
@@ -118,7 +118,7 @@ export function ProposalPreview({ executor }: { executor: TCompany | undefined }
           ))}
         </tbody>
       </table>
-      {rows.length > MAX_ROWS && <div style={{ color: MUTED, marginTop: 2 }}>… и ещё {rows.length - MAX_ROWS} строк</div>}
+      {rows.length > MAX_ROWS && <div style={{ color: MUTED, marginTop: 2 }}>… и ещё {countWithNoun(rows.length - MAX_ROWS, ROWS)}</div>}
       <div style={{ textAlign: 'right', marginTop: 6 }}>
         {totals.discount > 0 && <div style={{ color: MUTED }}>Скидка: −{formatAmount(totals.discount)} ₽</div>}
         <div style={{ color: ACCENT, fontWeight: 700, fontSize: 10 }} data-testid="kp-preview-total">
