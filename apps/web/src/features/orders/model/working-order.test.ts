@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
-import { addPositions, blankOrder, lineUnits, orderUnits, recalculate, refreshLines, removePosition, setLineCount, type CharacteristicLine, type Position } from './working-order';
+import { blankOrder, type CharacteristicLine, type Position } from '@portal/contracts';
+import { addPositions, lineUnits, orderUnits, recalculate, refreshLines, removePosition, setLineCount } from './working-order';
 
 function line(GUID: string, count: number, RESIDUE: number, fullprice = 100, ORGGUID = 'fro'): CharacteristicLine {
   return { ID: GUID, CHARACTERISTIC: GUID, PRICE: fullprice, fullprice, price_discount: 0, count, RESIDUE, MAX_DISCOUNT: 0, PPDATA: '', GUID, ORGGUID, discount: 0 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addPositions, blankOrder, lineUnits, removePosition, setLineCount, type CharacteristicLine, type Position, type WorkingOrder } from './working-order';
+import { blankOrder, type CharacteristicLine, type Position, type WorkingOrder } from '@portal/contracts';
+import { addPositions, lineUnits, removePosition, setLineCount } from './working-order';
 import { canonicalJson, mergeWorkingOrders } from './working-order-merge';
 
 function line(GUID: string, count: number, RESIDUE = 100): CharacteristicLine {
