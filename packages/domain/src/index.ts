@@ -4,6 +4,7 @@ export * from './company-name';
 export * from './sign-in-hash';
 export * from './format';
 export * from './constants';
+export * from './organisation-name';
 export * from './partner-warnings';
 export * from './contract-credit';
 export * from './moscow-day';

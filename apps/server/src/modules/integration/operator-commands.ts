@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TIntegrationReport, TIntegrationUser } from '@portal/contracts';
-import { GENERAL_VAT_SELLER, ORGANISATION_NAMES, vatLabel } from '@portal/domain';
+import { GENERAL_VAT_SELLER, organisationName, vatLabel } from '@portal/domain';
 import { listVatRates, setVatRate } from '../vat';
 import { csvToItems } from './csv';
 import * as repo from './integration.repository';
@@ -95,7 +95,7 @@ export function formatReport(report: TIntegrationReport): string {
 }
 
 const sellerName = (seller: string) =>
-  seller === GENERAL_VAT_SELLER ? 'общая ставка' : (ORGANISATION_NAMES[seller as keyof typeof ORGANISATION_NAMES] ?? 'компания дилера');
+  seller === GENERAL_VAT_SELLER ? 'общая ставка' : organisationName(seller, 'компания дилера');
 const dayRu = (day: string) => day.split('-').reverse().join('.');
 
 /** The VAT table as lines for the terminal: seller, the day a rate takes effect, the rate. */

@@ -17,6 +17,7 @@ import {
   includedVatKopecks,
   lineAmountKopecks,
   moscowDate,
+  organisationName,
   paymentDeadline,
   shortenCompanyName,
   vatLabel,
@@ -58,7 +59,7 @@ export interface Seller {
 
 export const SELLERS: Record<string, Seller> = {
   [ORGANISATION.FRO]: {
-    name: 'ООО «ФРО»',
+    name: organisationName(ORGANISATION.FRO),
     inn: '7701234567',
     kpp: '770101001',
     address: '109029, г. Москва, ул. Нижегородская, д. 32, стр. 15',
@@ -70,7 +71,7 @@ export const SELLERS: Record<string, Seller> = {
     accountant: 'Морозова Е. Н.',
   },
   [ORGANISATION.ES]: {
-    name: 'ООО «ЭС»',
+    name: organisationName(ORGANISATION.ES),
     inn: '7709876543',
     kpp: '770901001',
     address: '111024, г. Москва, ш. Энтузиастов, д. 14',
@@ -111,7 +112,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     return whole && check ? [{ stored, check, unbilled: unbilledNotice(whole, check) }] : [];
   });
   printed.forEach(({ stored, check, unbilled }, index) => {
-    const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: check.organisation };
+    const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: organisationName(check.organisation) };
     const contract = contracts.find((candidate) => candidate.guid === check.organisation);
     const vatPercent = vatPercents[check.organisation];
     if (vatPercent === undefined) throw new Error(`No VAT rate was given for the seller ${check.organisation}`);

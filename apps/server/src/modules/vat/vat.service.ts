@@ -2,7 +2,7 @@
  * The VAT table: which rate each seller charges on which day (docs/decisions.md "VAT by date and seller"). Kept by the
  * ERP through the integration API and by operators on the command line; read by the invoice and the proposal.
  */
-import { GENERAL_VAT_SELLER, ORGANISATION, ORGANISATION_NAMES, vatInForce, vatRateProblem, type VatRate } from '@portal/domain';
+import { GENERAL_VAT_SELLER, ORGANISATION, ORGANISATION_NAMES, organisationName, vatInForce, vatRateProblem, type VatRate } from '@portal/domain';
 import type { TIntegrationVatRate } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
@@ -42,7 +42,7 @@ export async function vatPercentsOn(db: DbOrTx, sellers: readonly string[], day:
     const found = vatInForce(rates, seller, day);
     if (!found) {
       throw conflict(
-        `Ставка НДС продавца ${ORGANISATION_NAMES[seller as keyof typeof ORGANISATION_NAMES] ?? seller} на ${dayRu(day)} не задана: ` +
+        `Ставка НДС продавца ${organisationName(seller)} на ${dayRu(day)} не задана: ` +
           'администратор портала задаёт её командой vat:set или через API интеграции.',
       );
     }

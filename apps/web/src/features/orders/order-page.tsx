@@ -3,7 +3,7 @@
  * debt, limit and what is left after this order, delivery, bags, comment, certificates, and the submit button.
  */
 import { contractsOf, type Position, type TCompany, type TStorage } from '@portal/contracts';
-import { ORGANISATION_NAMES, PREORDER_BILLING, PREORDER_NAME, formatPrice, formatUnixDate, fromKopecks, type OrganisationGuid } from '@portal/domain';
+import { PREORDER_BILLING, PREORDER_NAME, formatPrice, formatUnixDate, fromKopecks, organisationName } from '@portal/domain';
 import { Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
@@ -95,7 +95,7 @@ export function OrderPage() {
   };
 
   const contractLabel = (organisation: string) => {
-    const name = ORGANISATION_NAMES[organisation as OrganisationGuid] ?? organisation;
+    const name = organisationName(organisation);
     const own = contracts.find((candidate) => candidate.guid === organisation);
     return own ? `${name} · договор ${own.contract}` : `${name} · нет договора`;
   };
