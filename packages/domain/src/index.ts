@@ -5,6 +5,7 @@ export * from './sign-in-hash';
 export * from './format';
 export * from './constants';
 export * from './organisation-name';
+export * from './product-status';
 export * from './partner-warnings';
 export * from './contract-credit';
 export * from './moscow-day';
