@@ -10,6 +10,7 @@ export * from './partner-warnings';
 export * from './contract-credit';
 export * from './moscow-day';
 export * from './delivery-day';
+export * from './day-entry';
 export * from './current-discount';
 export * from './back-office-list';
 export * from './claim';
