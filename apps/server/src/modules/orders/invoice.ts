@@ -11,7 +11,7 @@ import {
   ORGANISATION,
   amountInWords,
   billedCheck,
-  formatAmount,
+  formatDocumentAmount,
   formatUnixDate,
   fromKopecks,
   includedVatKopecks,
@@ -19,12 +19,14 @@ import {
   moscowDate,
   organisationName,
   paymentDeadline,
+  russianDay,
   shortenCompanyName,
   vatLabel,
   unbilledNotice,
 } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { DOCUMENT_COLOURS } from '../documents/document-style';
 import type { InvoiceData } from './orders.service';
 
 const require = createRequire(import.meta.url);
@@ -84,9 +86,8 @@ export const SELLERS: Record<string, Seller> = {
   },
 };
 
-const money = (kopecks: number) => formatAmount(fromKopecks(kopecks)).replace(/\u202f/g, ' ');
+const money = (kopecks: number) => formatDocumentAmount(fromKopecks(kopecks));
 const dateRu = (date: Date) => formatUnixDate(Math.floor(date.getTime() / 1000));
-const ymdRu = (ymd: string) => ymd.split('-').reverse().join('.');
 
 export function invoiceFileName(orderId: number): string {
   return `Счёт к заказу ${orderId}.pdf`;
@@ -137,7 +138,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
           widths: ['*', 60, '*'],
           body: [
             [cell(seller.bank), cell('БИК'), cell(seller.bik)],
-            [cell('Банк получателя', { color: '#666' }), cell('Сч. №'), cell(seller.correspondent)],
+            [cell('Банк получателя', { color: DOCUMENT_COLOURS.muted }), cell('Сч. №'), cell(seller.correspondent)],
             [cell(`ИНН ${seller.inn}   КПП ${seller.kpp}`), cell('Сч. №', { rowSpan: 2 }), cell(seller.account, { rowSpan: 2 })],
             [cell(`${seller.name}\nПолучатель`), '', ''],
           ],
@@ -147,7 +148,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
         ...(index > 0 ? { pageBreak: 'before' as const } : {}),
       },
       { text: `Счёт на оплату № ${order.id}-${stored.id} от ${dateRu(order.createdAt)}`, style: 'title' },
-      { text: `к заказу № ${order.id}`, color: '#555', margin: [0, 0, 0, 10] },
+      { text: `к заказу № ${order.id}`, color: DOCUMENT_COLOURS.muted, margin: [0, 0, 0, 10] },
       {
         table: {
           widths: [90, '*'],
@@ -173,7 +174,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
               text,
               bold: true,
               fontSize: 8,
-              fillColor: '#eef2f7',
+              fillColor: DOCUMENT_COLOURS.zebra,
               alignment: column >= 2 ? 'right' : 'left',
             })),
             ...rows.map((row, i) => [
@@ -206,10 +207,10 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
       { text: amountInWords(fromKopecks(check.totalKopecks)), bold: true, margin: [0, 2, 0, 0] },
       ...(check.discountKopecks > 0 ? [{ text: `Цены указаны с учётом скидки по договору: ${money(check.discountKopecks)} руб.`, fontSize: 8, margin: [0, 4, 0, 0] } as Content] : []),
       {
-        text: `Оплатить не позднее ${ymdRu(paymentDeadline(order.createdAt.getTime(), contract))}. Оплата счёта означает согласие с условиями поставки.` +
+        text: `Оплатить не позднее ${russianDay(paymentDeadline(order.createdAt.getTime(), contract))}. Оплата счёта означает согласие с условиями поставки.` +
           (unbilled ? ` ${unbilled}` : ''),
         fontSize: 8,
-        color: '#444',
+        color: DOCUMENT_COLOURS.ink,
         margin: [0, 6, 0, 24],
       },
       {
@@ -227,7 +228,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     pageMargins: [36, 36, 36, 48],
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: { title: { fontSize: 15, bold: true, margin: [0, 0, 0, 2] } },
-    footer: (page, pages) => ({ text: `Стр. ${page} из ${pages}`, alignment: 'right', fontSize: 7, color: '#888', margin: [0, 16, 36, 0] }),
+    footer: (page, pages) => ({ text: `Стр. ${page} из ${pages}`, alignment: 'right', fontSize: 7, color: DOCUMENT_COLOURS.muted, margin: [0, 16, 36, 0] }),
     content,
   };
   return Buffer.from(await createPdf(doc).getBuffer());

@@ -2,9 +2,10 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
+import { UNITS, amountInWords, formatDocumentAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { DOCUMENT_COLOURS } from '../documents/document-style';
 import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
@@ -42,13 +43,9 @@ function prepareFonts() {
   }
 }
 
-const ACCENT = '#0b4f8a';
-const INK = '#1f2933';
-const MUTED = '#6b7785';
-const LINE = '#d5dce4';
-const ZEBRA = '#f4f7fa';
+const { accent: ACCENT, ink: INK, muted: MUTED, line: LINE, zebra: ZEBRA } = DOCUMENT_COLOURS;
 
-const money = (amount: number) => formatAmount(amount).replace(/\u202f/g, ' ');
+const money = formatDocumentAmount;
 const dataUrl = (image: ImageAsset) => `data:${image.mime};base64,${image.bytes.toString('base64')}`;
 
 export async function renderProposalPdf(document: ProposalDocument): Promise<Buffer> {
@@ -144,7 +141,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
   const header = (text: string, alignment: 'left' | 'right' | 'center' = 'left'): TableCell => ({
     text,
     bold: true,
-    color: '#ffffff',
+    color: DOCUMENT_COLOURS.onAccent,
     fillColor: ACCENT,
     fontSize: 8,
     alignment,
@@ -166,7 +163,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
         lineIndex === 0
           ? position.picture
             ? { image: imageName(`p${position.index}`, position.picture), ...fitInto(position.picture, thumb, thumb), rowSpan: span, alignment: 'center' }
-            : { text: 'нет фото', rowSpan: span, alignment: 'center', color: '#a0aab4', fontSize: 7, margin: [0, 12, 0, 0] }
+            : { text: 'нет фото', rowSpan: span, alignment: 'center', color: DOCUMENT_COLOURS.placeholder, fontSize: 7, margin: [0, 12, 0, 0] }
           : {},
         lineIndex === 0
           ? {
@@ -210,7 +207,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
   ];
   if (discount) {
     totalRows.push([{ text: 'Сумма без скидки', color: MUTED }, { text: `${money(totals.total + totals.discount)} ₽`, alignment: 'right' }]);
-    totalRows.push([{ text: 'Скидка', color: MUTED }, { text: `−${money(totals.discount)} ₽`, alignment: 'right', color: '#2f7d32' }]);
+    totalRows.push([{ text: 'Скидка', color: MUTED }, { text: `−${money(totals.discount)} ₽`, alignment: 'right', color: DOCUMENT_COLOURS.saving }]);
   }
   totalRows.push([
     { text: 'Итого к оплате', bold: true, fontSize: 11, color: ACCENT, margin: [0, 3, 0, 0] },
