@@ -3,7 +3,7 @@
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
 import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
-import { catalogPageAsked, catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
+import { catalogPageAsked, catalogPageCount, filterToRelax, formatPrice, russianDay } from '@portal/domain';
 import { IconRulerMeasure } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -124,7 +124,7 @@ export function ProductGrid({
                 </Group>
                 {product.BOUGHT && (
                   <Text fz="xs" c="teal" data-testid="card-bought">
-                    Покупали {product.BOUGHT.split('-').reverse().join('.')}
+                    Покупали {russianDay(product.BOUGHT)}
                   </Text>
                 )}
               </Stack>
