@@ -16,7 +16,7 @@ import {
   type OrderProduct,
   type OrderTotals,
 } from '@portal/domain';
-import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products/price-rows';
+import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products';
 import type * as repo from './orders.repository';
 
 export function orderProductOf(row: Pick<repo.ProductRow, 'uid' | 'article' | 'name' | 'type' | 'status' | 'maxDiscount' | 'weight' | 'volume'>): OrderProduct {
