@@ -16,7 +16,6 @@ import {
   fromKopecks,
   includedVatKopecks,
   lineAmountKopecks,
-  moscowDate,
   organisationName,
   paymentDeadline,
   russianDay,
@@ -26,7 +25,7 @@ import {
 } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { DOCUMENT_COLOURS } from '../documents/document-style';
+import { DOCUMENT_COLOURS } from '../documents';
 import type { InvoiceData } from './orders.service';
 
 const require = createRequire(import.meta.url);
@@ -89,10 +88,6 @@ export const SELLERS: Record<string, Seller> = {
 const money = (kopecks: number) => formatDocumentAmount(fromKopecks(kopecks));
 const dateRu = (date: Date) => formatUnixDate(Math.floor(date.getTime() / 1000));
 
-export function invoiceFileName(orderId: number): string {
-  return `Счёт к заказу ${orderId}.pdf`;
-}
-
 /**
  * What the invoice is drawn from: the order's data, and each selling organisation's VAT rate on the invoice's day
  * (guid → percent, null: «Без НДС»; the VAT table, modules/vat).
@@ -100,9 +95,6 @@ export function invoiceFileName(orderId: number): string {
 export interface InvoiceInput extends InvoiceData {
   vatPercents: Record<string, number | null>;
 }
-
-/** The invoice's day, 'YYYY-MM-DD' (Moscow calendar): the day its VAT rate is taken on. */
-export const invoiceDay = (data: InvoiceData) => moscowDate(data.order.createdAt.getTime());
 
 export async function renderInvoice({ order, buyer, contracts, checks, priced, vatPercents }: InvoiceInput): Promise<Buffer> {
   const content: Content[] = [];

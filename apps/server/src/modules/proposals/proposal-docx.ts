@@ -21,7 +21,7 @@ import {
   type IBorderOptions,
   type ParagraphChild,
 } from 'docx';
-import { WORD_COLOURS } from '../documents/document-style';
+import { WORD_COLOURS } from '../documents';
 import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 

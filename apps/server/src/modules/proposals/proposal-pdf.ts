@@ -5,7 +5,7 @@ import path from 'node:path';
 import { UNITS, amountInWords, formatDocumentAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { DOCUMENT_COLOURS } from '../documents/document-style';
+import { DOCUMENT_COLOURS } from '../documents';
 import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
