@@ -22,7 +22,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { WORD_COLOURS } from '../documents';
-import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
+import { closingNote, customerLines, documentTitle, executorLines, hasDiscount, numberAndDate, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const { accent: ACCENT, ink: INK, muted: MUTED, line: LINE, zebra: ZEBRA } = WORD_COLOURS;
@@ -93,15 +93,9 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
   }
 
   children.push(paragraph([run('КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ', { bold: true, size: 17, color: ACCENT })], { before: 120 }));
-  children.push(paragraph([run(`${document.number ? `№ ${document.number} ` : ''}от ${document.date}`, { size: 10, color: MUTED })], { after: 240 }));
+  children.push(paragraph([run(numberAndDate(document), { size: 10, color: MUTED })], { after: 240 }));
 
   const executor = document.executor;
-  const executorLines = [
-    executor.inn ? `ИНН ${executor.inn}` : '',
-    executor.address,
-    [executor.phone, executor.email].filter(Boolean).join(' · '),
-    executor.bank ? `р/с ${executor.bank.account}, БИК ${executor.bank.bik}${executor.bank.correspondent ? `, к/с ${executor.bank.correspondent}` : ''}` : '',
-  ].filter(Boolean);
   const partyCell = (label: string, name: string, lines: string[]) =>
     new TableCell({
       width: { size: Math.floor(contentTwips / 2), type: WidthType.DXA },
@@ -120,7 +114,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
       rows: [
         new TableRow({
           children: [
-            partyCell('Исполнитель', executor.name, executorLines),
+            partyCell('Исполнитель', executor.name, executorLines(executor)),
             partyCell('Заказчик', document.customer.name, customerLines(document.customer)),
           ],
         }),

@@ -6,7 +6,7 @@ import { UNITS, amountInWords, formatDocumentAmount, pluralRu } from '@portal/do
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { DOCUMENT_COLOURS } from '../documents';
-import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
+import { closingNote, customerLines, documentTitle, executorLines, hasDiscount, numberAndDate, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const require = createRequire(import.meta.url);
@@ -94,18 +94,12 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
     margin: [0, 16, 0, 12],
     stack: [
       { text: 'КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ', fontSize: 17, bold: true, color: ACCENT, characterSpacing: 0.6 },
-      { text: `${document.number ? `№ ${document.number} ` : ''}от ${document.date}`, fontSize: 10, color: MUTED, margin: [0, 3, 0, 0] },
+      { text: numberAndDate(document), fontSize: 10, color: MUTED, margin: [0, 3, 0, 0] },
     ],
   });
 
   // Parties
   const executor = document.executor;
-  const executorLines = [
-    executor.inn ? `ИНН ${executor.inn}` : '',
-    executor.address,
-    [executor.phone, executor.email].filter(Boolean).join(' · '),
-    executor.bank ? `р/с ${executor.bank.account}, БИК ${executor.bank.bik}${executor.bank.correspondent ? `, к/с ${executor.bank.correspondent}` : ''}` : '',
-  ].filter(Boolean);
   const party = (label: string, name: string, lines: string[]): Content => ({
     stack: [
       { text: label.toUpperCase(), fontSize: 7.5, color: MUTED, bold: true, characterSpacing: 0.5 },
@@ -118,7 +112,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
       widths: ['*', '*'],
       body: [
         [
-          party('Исполнитель', executor.name, executorLines),
+          party('Исполнитель', executor.name, executorLines(executor)),
           party('Заказчик', document.customer.name, customerLines(document.customer)),
         ],
       ],
