@@ -21,7 +21,6 @@ export * from './orders';
 export * from './catalog';
 export * from './products';
 export * from './working-order';
-export * from './working-order-merge';
 export * from './working-order-wire';
 export * from './drafts';
 export * from './order-mapper';

@@ -3,6 +3,7 @@
  * signs like «>=». A schema's own message always comes first (zod uses this map only where a schema has none); what
  * this map does not phrase falls back to zod's own Russian locale. Installed when the contracts load (index.ts) and by the web app's zod setup.
  */
+import { pluralRu, type PluralForms } from '@portal/domain';
 import { z } from 'zod';
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
@@ -30,13 +31,9 @@ const FORMAT_HINTS: Record<string, string> = {
 
 const number = (value: number | bigint) => (typeof value === 'bigint' ? value.toString() : value.toLocaleString('ru-RU'));
 
-function characters(n: number | bigint) {
-  const count = Number(n);
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  if (mod10 === 1 && mod100 !== 11) return 'символа';
-  return 'символов';
-}
+/** After «не длиннее N» / «не короче N» the noun is genitive: 1 и 21 символа, 2, 5 и 11 символов. */
+const CHARACTERS_AFTER_LIMIT: PluralForms = { one: 'символа', few: 'символов', many: 'символов' };
+const characters = (n: number | bigint) => pluralRu(Number(n), CHARACTERS_AFTER_LIMIT);
 
 function describeValue(value: unknown) {
   return typeof value === 'string' ? `«${value}»` : String(value);

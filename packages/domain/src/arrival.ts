@@ -2,6 +2,7 @@
  * The next supply of an offer (the spec's PPDATA, «<quantity>/<dd.mm.yyyy>») as a dealer reads it. A date that has
  * passed is never shown as upcoming: the goods did not come on it, so the honest answer is «срок уточняется».
  */
+import { russianDay } from './format';
 
 export const ARRIVAL_UNKNOWN = 'срок уточняется';
 
@@ -27,5 +28,5 @@ export function arrivalText(ppdata: string, today: string): string {
   const arrival = parseArrival(ppdata);
   if (!arrival) return '';
   if (arrival.day < today) return `${arrival.quantity} шт., ${ARRIVAL_UNKNOWN}`;
-  return `${arrival.quantity} шт. к ${arrival.day.split('-').reverse().join('.')}`;
+  return `${arrival.quantity} шт. к ${russianDay(arrival.day)}`;
 }

@@ -3,6 +3,7 @@
  * (controls, the URL): their names, labels, the URL form of a selection, and which filter to relax when none is left.
  */
 import { catalogPageAsked } from './catalog-paging';
+import { PRODUCT_STATUS_LABELS } from './product-status';
 
 /** Sorts of a catalogue page; '' keeps the catalogue's own order (by product number). */
 export const CATALOG_SORT = {
@@ -52,12 +53,7 @@ export const PRODUCT_TYPE_LABELS: Record<string, string> = { wear: 'Одежда
 /** The status filter's values: the products' own statuses and «new» (recently added). */
 export const CATALOG_STATUS_VALUES = ['Outlet', 'Discount', 'Activity', 'new'] as const;
 export type CatalogStatusValue = (typeof CATALOG_STATUS_VALUES)[number];
-export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = {
-  Outlet: 'Аутлет',
-  Discount: 'Уценка',
-  Activity: 'Акция',
-  new: 'Новинка',
-};
+export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = { ...PRODUCT_STATUS_LABELS, new: 'Новинка' };
 
 /** A facet value's label for the web: statuses and types have Russian names, the rest are shown as they are. */
 export function catalogValueLabel(facet: CatalogFacet, value: string): string {

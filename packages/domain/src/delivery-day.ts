@@ -8,6 +8,8 @@
  * A year the table does not cover has its weekends only: the table is extended each autumn, when the decree for the
  * next year is published.
  */
+import { pastDayProblem } from './day-entry';
+import { russianDay as russianDate } from './format';
 import { addDays } from './moscow-day';
 
 interface CalendarYear {
@@ -84,14 +86,12 @@ export function firstWorkingDayFrom(day: string): string {
   return next;
 }
 
-const russianDate = (day: string) => day.split('-').reverse().join('.');
-
 /**
  * What is wrong with a delivery day ('YYYY-MM-DD', a real date) given today's Moscow day, in words that say what to
  * choose instead; undefined when the day is fine.
  */
 export function deliveryDayProblem(day: string, today: string): string | undefined {
-  if (day < today) return `Дата доставки ${russianDate(day)} уже прошла: выберите сегодняшнюю или более позднюю дату.`;
+  if (day < today) return pastDayProblem('Дата доставки', day);
   const reason = dayOffReason(day);
   if (reason) {
     return `Дата доставки ${russianDate(day)} — ${reason}: доставки нет. Выберите рабочий день, например ${russianDate(firstWorkingDayFrom(day))}.`;

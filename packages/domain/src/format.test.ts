@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPrice, formatUnixDate, MISSING_DATE, moscowDate, moscowDateAfter, roundTo3 } from './format';
+import { formatAmount, formatDocumentAmount, formatPrice, formatUnixDate, MISSING_DATE, moscowDate, moscowDateAfter, roundTo3, russianDay } from './format';
 
 describe('formatPrice', () => {
   it('shows two decimals with a dot and the rouble sign', () => {
@@ -33,5 +33,20 @@ describe('roundTo3', () => {
   it('rounds to three decimals', () => {
     expect(roundTo3(0.1 + 0.2)).toBe(0.3);
     expect(roundTo3(1.23456)).toBe(1.235);
+  });
+});
+
+describe('formatDocumentAmount', () => {
+  it('prints an amount as the screens do, with ordinary spaces between the groups', () => {
+    expect(formatDocumentAmount(1234567.5)).toBe('1 234 567.50');
+    expect(formatDocumentAmount(-15.456)).toBe('-15.46');
+    expect(formatDocumentAmount(0)).toBe('0.00');
+    expect(formatDocumentAmount(1234567.5)).not.toContain('\u202f');
+  });
+});
+
+describe('russianDay', () => {
+  it('shows a day as day.month.year', () => {
+    expect(russianDay('2026-03-09')).toBe('09.03.2026');
   });
 });

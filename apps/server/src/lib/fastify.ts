@@ -1,10 +1,10 @@
 import 'fastify';
 
-// Types the server adds to Fastify's instance and requests.
+// Types the server adds to Fastify's instance and requests. A module that adds a decoration of its own declares it
+// beside its code (the catalogue's index: modules/catalog/catalog-index-keeper.ts), so lib/ knows no module.
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { DiskFaultLog } from './disk-faults';
-import type { CatalogIndex } from '../modules/catalog/catalog-index-keeper';
 
 export interface SignedInUser {
   id: number;
@@ -19,8 +19,6 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    /** The catalogue's in-memory faceted index (modules/catalog/catalog-index-keeper.ts). */
-    catalogIndex: CatalogIndex;
     /** The last full or read-only disk met, for readiness (lib/disk-faults.ts). */
     diskFaults: DiskFaultLog;
   }

@@ -1,6 +1,7 @@
 // Every area's routes, mounted under /api by app.ts. A new area adds its routes here.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes, versionRoutes } from './auth/auth.routes';
+import { authRoutes } from './auth/auth.routes';
+import { versionRoutes } from './version';
 import { accountRoutes } from './auth/account.routes';
 import { partnersRoutes } from './partners/partners.routes';
 import { productsRoutes } from './products/products.routes';

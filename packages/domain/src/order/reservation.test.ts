@@ -25,7 +25,7 @@ describe('reservation said once', () => {
     expect(billed.lines.map((candidate) => [candidate.offer.guid, candidate.quantity])).toEqual([['КСТ105А-48', 3]]);
     expect(billed.totalKopecks).toBe(3 * 100_000 + 70_000);
     expect(unbilledNotice(check!, billed)).toBe(
-      'Не входят в этот счёт — под заказ, без резерва, счёт на них — после поступления на склад: КСТ105А (48) — 10 шт., БОТ200 (42) — 2 шт. на 11\u202f000.00 ₽.',
+      'Не входят в этот счёт — под заказ, без резерва, счёт на них — после поступления на склад: КСТ105А (48) — 10 шт., БОТ200 (42) — 2 шт. на 11 000.00 руб.',
     );
   });
 

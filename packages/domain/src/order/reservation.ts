@@ -5,7 +5,7 @@
  * and the invoice all take their words and figures from here.
  */
 import { fromKopecks } from '../money';
-import { formatPrice } from '../format';
+import { formatDocumentAmount } from '../format';
 import { CHECK_STATUS, canPrintInvoice, isOrderCancelled } from './check-status';
 import type { OrderCheck, OrderLine } from './order-model';
 import { lineAmountKopecks, lineDiscountKopecks, lineLabel } from './price-order';
@@ -48,7 +48,10 @@ export function billedCheck(check: OrderCheck, status: number): OrderCheck | nul
   };
 }
 
-/** The pre-order lines of a check its invoice leaves out, as one sentence for the invoice; '' when none. */
+/**
+ * The pre-order lines of a check its invoice leaves out, as one sentence for the invoice; '' when none. The sum is written
+ * as the invoice writes amounts («руб.», ordinary spaces): the invoice's font has no narrow space and no rouble sign.
+ */
 export function unbilledNotice(check: OrderCheck, billed: OrderCheck | null): string {
   const left = check.lines
     .map((line) => ({ line, units: line.quantity - (billed?.lines.find((candidate) => candidate.offer.guid === line.offer.guid)?.quantity ?? 0) }))
@@ -56,7 +59,7 @@ export function unbilledNotice(check: OrderCheck, billed: OrderCheck | null): st
   if (left.length === 0) return '';
   const sum = left.reduce((total, { line, units }) => total + line.priceKopecks * units, 0);
   const named = left.map(({ line, units }) => `${lineLabel(line.product.article, line.offer.characteristic)} — ${units} шт.`).join(', ');
-  return `Не входят в этот счёт — ${PREORDER_NAME.toLowerCase()}, ${PREORDER_BILLING}: ${named} на ${formatPrice(fromKopecks(sum))}.`;
+  return `Не входят в этот счёт — ${PREORDER_NAME.toLowerCase()}, ${PREORDER_BILLING}: ${named} на ${formatDocumentAmount(fromKopecks(sum))} руб.`;
 }
 
 /** Why an order has no invoice to print (Russian, for the dealer); undefined when some check bills something. */

@@ -1,33 +1,19 @@
 /** Claims (spec §3 "Claim"): a company's complaint about delivered goods, with products, files and a status history. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { files } from './files';
-import { orders } from './orders';
-import { partners } from './partners';
+import { attachedFileId, filedRequestIdentity, filedRequestProgress } from './filed-request';
 
 export const claims = pgTable(
   'claims',
   {
-    id: serial('id').primaryKey(),
-    /** Our external id, given to the back office with the claim. */
-    guid: text('guid').notNull().unique(),
-    /** The back office's (CRM) id: null until the back office registers the claim; the list counts null as 0. */
-    bitrixId: integer('bitrix_id').unique(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...filedRequestIdentity(),
     /** The kind of claim (packages/domain CLAIM_CASES), 1 by default (spec §9). */
     case: integer('case').notNull().default(1),
     title: text('title').notNull(),
     message: text('message').notNull(),
     /** [{guid?, article, name, characteristic, quantity}] as filed: a snapshot, the order may change later. */
     products: jsonb('products').notNull().default(sql`'[]'::jsonb`),
-    status: text('status').notNull().default('new'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...filedRequestProgress(),
   },
   (t) => [index('claims_partner_idx').on(t.partnerId)],
 );
@@ -38,9 +24,7 @@ export const claimFiles = pgTable(
     claimId: integer('claim_id')
       .notNull()
       .references(() => claims.id, { onDelete: 'cascade' }),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: attachedFileId(),
   },
   (t) => [primaryKey({ columns: [t.claimId, t.fileId] })],
 );

@@ -2,9 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { files } from './files';
-import { orders } from './orders';
-import { partners } from './partners';
+import { attachedFileId, filedRequestIdentity, filedRequestProgress } from './filed-request';
 
 /**
  * A user's delivery addresses. The calls carry no company, so the book is the user's own (docs/decisions.md);
@@ -28,25 +26,13 @@ export const deliveryAddresses = pgTable(
 export const shipments = pgTable(
   'shipments',
   {
-    id: serial('id').primaryKey(),
-    /** Our external id, given to the back office with the request. */
-    guid: text('guid').notNull().unique(),
-    /** The back office's (CRM) id: null until the back office registers the request through the integration API. */
-    bitrixId: integer('bitrix_id').unique(),
-    partnerId: integer('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    /** Who filed it; null for shipments the back office made itself. */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Null when the back office made the shipment for an order placed outside the portal. */
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    // userId is null for shipments the back office made itself; orderId, for one of an order placed outside the portal.
+    ...filedRequestIdentity(),
     address: text('address').notNull(),
     /** The wanted shipment date. */
     date: date('date', { mode: 'string' }).notNull(),
     comment: text('comment').notNull().default(''),
-    status: text('status').notNull().default('new'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...filedRequestProgress(),
   },
   (t) => [index('shipments_partner_idx').on(t.partnerId)],
 );
@@ -57,9 +43,7 @@ export const shipmentFiles = pgTable(
     shipmentId: integer('shipment_id')
       .notNull()
       .references(() => shipments.id, { onDelete: 'cascade' }),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: attachedFileId(),
   },
   (t) => [primaryKey({ columns: [t.shipmentId, t.fileId] })],
 );

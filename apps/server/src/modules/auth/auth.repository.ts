@@ -120,3 +120,8 @@ export async function pruneExpired(db: DbOrTx, now: Date, addressesBefore: Date)
   await db.delete(signInKnownAddresses).where(lt(signInKnownAddresses.lastSignInAt, addressesBefore));
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
+
+/** A user's login and name, by id. */
+export function findUserName(db: DbOrTx, userId: number) {
+  return db.query.users.findFirst({ columns: { login: true, name: true, lastname: true }, where: eq(users.id, userId) });
+}

@@ -1,10 +1,7 @@
 import { ZCurrentUserSchema, ZSignInBodySchema, ZSignInResponseSchema, okEnvelope } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { users } from '../../db/schema';
 import { currentUser } from '../../lib/current-user';
-import { signIn, signOut, parseBasicCredentials } from './auth.service';
+import { currentUserName, signIn, signOut, parseBasicCredentials } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,20 +33,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     { schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: okEnvelope(ZCurrentUserSchema) } } },
-    async (request) => {
-      const user = await app.db.query.users.findFirst({ where: eq(users.id, currentUser(request).id) });
-      return { error: null, response: { login: user?.login ?? '', name: user?.name ?? '', lastname: user?.lastname ?? '' } };
-    },
-  );
-};
-
-export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    {
-      config: { public: true },
-      schema: { tags: ['version'], summary: 'The latest client version', response: { 200: okEnvelope(z.object({ last: z.string() })) } },
-    },
-    async () => ({ error: null, response: { last: app.config.LATEST_CLIENT_VERSION } }),
+    async (request) => ({ error: null, response: await currentUserName(app.db, currentUser(request)) }),
   );
 };

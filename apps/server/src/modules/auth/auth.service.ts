@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SIGN_IN_CLOCK_SKEW_MS, pluralRu, signInHash } from '@portal/domain';
-import type { TSignInBody, TSignInResponse } from '@portal/contracts';
+import type { TCurrentUser, TSignInBody, TSignInResponse } from '@portal/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchedLookup, type Lookup } from '../../lib/batched-lookup';
@@ -146,4 +146,10 @@ function safeEqual(a: string, b: string) {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Who is signed in (GET /auth/me): login and name; empty for a user deleted since the request was authenticated. */
+export async function currentUserName(db: Db, user: SignedInUser): Promise<TCurrentUser> {
+  const found = await repo.findUserName(db, user.id);
+  return { login: found?.login ?? '', name: found?.name ?? '', lastname: found?.lastname ?? '' };
 }

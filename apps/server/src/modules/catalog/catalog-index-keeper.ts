@@ -25,6 +25,7 @@ import {
   ProductsPartBuilder,
   StockPartBuilder,
   buildPopularity,
+  idsWithNameWords,
   type ProductFacet,
   type Numbering,
   type ProductsPart,
@@ -141,6 +142,15 @@ export class CatalogIndex {
       if (error instanceof AppError && error.code === 'UNAVAILABLE') return null;
       throw error;
     }
+  }
+
+  /**
+   * The ids of the first `limit` products whose names hold every word, ascending, from the products part; null while
+   * the first build runs in the background (product search's `NameWordsIndex`, modules/products).
+   */
+  async productIdsWithNameWords(words: readonly string[], limit: number): Promise<number[] | null> {
+    const products = await this.searchable();
+    return products ? idsWithNameWords(products, words, limit) : null;
   }
 
   /**
@@ -337,4 +347,11 @@ export class CatalogIndex {
 
 function partsChanged(markers: Markers, builtAs: Markers): IndexPart[] {
   return (['products', 'stock', 'flips', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue's in-memory faceted index, made and decorated by app.ts. */
+    catalogIndex: CatalogIndex;
+  }
 }

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
-import { imageUrl, resolvePricing, type Pricing } from '../products/products.service';
+import { imageUrl, resolvePricing, type Pricing } from '../products';
 import { answerPage, type CatalogScope, type IndexAnswer, type ProductsPart } from './catalog-index';
 import type { CatalogIndex } from './catalog-index-keeper';
 import * as repo from './catalog.repository';

@@ -3,12 +3,37 @@
  * compressing a document takes pdfmake or docx 50–200 ms of CPU (an invoice of 50 lines: ~150 ms); on the main thread
  * every other request of every dealer would wait that long behind it. One thread, one document at a time, so two
  * cores keep one for HTTP; the thread starts with the first document and is started again if it ever stops.
+ *
+ * This module knows no kind of document: a module that has one names its renderer (`documentRenderer`: the file
+ * beside it and the export that draws), and the thread loads that file when first asked. So the dependency points
+ * one way, from orders and proposals to documents.
  */
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RENDERERS } from './renderers';
 
-type Renderers = typeof RENDERERS;
-export type DocumentKind = keyof Renderers;
+/** A renderer the thread can load: a module of the server and its export `(input) => Promise<Buffer>`. */
+export interface DocumentRenderer<Input> {
+  readonly module: string;
+  readonly exportName: string;
+  /** Never set: carries the input's type from `documentRenderer` to `renderDocument`. */
+  readonly input?: Input;
+}
+
+type RendererInput<F> = F extends (input: infer Input) => Promise<Buffer> ? Input : never;
+
+/**
+ * The renderer `exportName` of the file `file` (a name without extension) in the caller's folder: `beside` is the
+ * caller's `import.meta.url`, whose extension the file takes (.ts from the sources, .js in the built server). `Module`
+ * is the file's type (`import type * as m from './file'`), so a wrong name or input does not compile.
+ */
+export function documentRenderer<Module, Name extends keyof Module & string>(
+  beside: string,
+  file: string,
+  exportName: Name,
+): DocumentRenderer<RendererInput<Module[Name]>> {
+  const extension = path.extname(new URL(beside).pathname);
+  return { module: new URL(`./${file}${extension}`, beside).href, exportName };
+}
 
 interface ThreadAnswer {
   id?: number;
@@ -51,13 +76,13 @@ function documentThread(): DocumentThread {
   return started;
 }
 
-/** Draws a document of the kind on the document thread; the input crosses as data (Buffers arrive as Buffers). */
-export function renderDocument<K extends DocumentKind>(kind: K, input: Parameters<Renderers[K]>[0]): Promise<Buffer> {
+/** Draws a document with the renderer on the document thread; the input crosses as data (Buffers arrive as Buffers). */
+export function renderDocument<Input>(renderer: DocumentRenderer<Input>, input: Input): Promise<Buffer> {
   const { worker, pending } = documentThread();
   const id = ++sequence;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, kind, input });
+    worker.postMessage({ id, module: renderer.module, exportName: renderer.exportName, input });
   });
 }
 

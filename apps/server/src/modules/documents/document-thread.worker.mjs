@@ -1,18 +1,33 @@
 // @ts-check
 /**
- * The document thread (see document-thread.ts): draws one document at a time with the renderers of renderers.ts and
- * hands the bytes back. Plain JavaScript: the built server has the renderers compiled beside it; from the sources (dev,
- * tests) it first registers the TypeScript loader, which a worker thread does not inherit.
+ * The document thread (see document-thread.ts): draws one document at a time with the renderer each request names (a
+ * module of the server and its export) and hands the bytes back. Plain JavaScript: the built server asks for compiled
+ * renderers (.js); from the sources (dev, tests) a renderer is TypeScript, and the thread first registers the
+ * TypeScript loader, which a worker thread does not inherit.
  */
-import { existsSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 if (!parentPort) throw new Error('document-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
-/** Compiled (the built server in dist/, scripts/server-build.mjs) beside this file, or the sources under tsx. */
-const compiled = new URL('./renderers.js', import.meta.url);
-if (!existsSync(compiled)) (await import('tsx/esm/api')).register();
-const { RENDERERS } = existsSync(compiled) ? await import(compiled.href) : await import('./renderers.ts');
+
+/** The server's own code: the only place a renderer is loaded from. */
+const serverRoot = new URL('../../', import.meta.url).href;
+/** @type {Promise<unknown> | undefined} */
+let typescriptLoader;
+/** @type {Map<string, Promise<Record<string, unknown>>>} */
+const loaded = new Map();
+
+/**
+ * The renderer's module, loaded once.
+ * @param {string} href
+ */
+async function rendererModule(href) {
+  if (!href.startsWith(serverRoot)) throw new Error(`A renderer is a module of the server, not ${href}`);
+  if (href.endsWith('.ts')) await (typescriptLoader ??= import('tsx/esm/api').then((api) => api.register()));
+  let module = loaded.get(href);
+  if (!module) loaded.set(href, (module = import(href)));
+  return module;
+}
 
 /**
  * What crossed the thread boundary arrives as plain data: a Buffer comes as a Uint8Array (pictures' bytes), which the
@@ -29,10 +44,10 @@ function revive(value) {
   return value;
 }
 
-port.on('message', async (/** @type {{ id: number, kind: keyof typeof RENDERERS, input: unknown }} */ request) => {
+port.on('message', async (/** @type {{ id: number, module: string, exportName: string, input: unknown }} */ request) => {
   try {
-    const render = /** @type {(input: unknown) => Promise<Uint8Array>} */ (RENDERERS[request.kind]);
-    if (!render) throw new Error(`No renderer for documents of kind «${request.kind}»`);
+    const render = (await rendererModule(request.module))[request.exportName];
+    if (typeof render !== 'function') throw new Error(`No renderer «${request.exportName}» in ${request.module}`);
     // A copy of exactly the document's bytes, handed over rather than copied again.
     const bytes = new Uint8Array(await render(revive(request.input)));
     port.postMessage({ id: request.id, bytes }, [bytes.buffer]);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TIntegrationReport, TIntegrationUser } from '@portal/contracts';
-import { GENERAL_VAT_SELLER, ORGANISATION_NAMES, vatLabel } from '@portal/domain';
+import { GENERAL_VAT_SELLER, organisationName, russianDay, vatLabel } from '@portal/domain';
 import { listVatRates, setVatRate } from '../vat';
 import { csvToItems } from './csv';
 import * as repo from './integration.repository';
@@ -95,14 +95,13 @@ export function formatReport(report: TIntegrationReport): string {
 }
 
 const sellerName = (seller: string) =>
-  seller === GENERAL_VAT_SELLER ? 'общая ставка' : (ORGANISATION_NAMES[seller as keyof typeof ORGANISATION_NAMES] ?? 'компания дилера');
-const dayRu = (day: string) => day.split('-').reverse().join('.');
+  seller === GENERAL_VAT_SELLER ? 'общая ставка' : organisationName(seller, 'компания дилера');
 
 /** The VAT table as lines for the terminal: seller, the day a rate takes effect, the rate. */
 export async function vatTable(app: IntegrationApp): Promise<string> {
   const rates = await listVatRates(app.db);
   if (rates.length === 0) return 'Таблица НДС пуста: задайте ставку командой vat:set.';
-  return rates.map((rate) => `${rate.seller} (${sellerName(rate.seller)})  с ${dayRu(rate.from)}  ${rate.percent === null ? vatLabel(null) : `${rate.percent} %`}`).join('\n');
+  return rates.map((rate) => `${rate.seller} (${sellerName(rate.seller)})  с ${russianDay(rate.from)}  ${rate.percent === null ? vatLabel(null) : `${rate.percent} %`}`).join('\n');
 }
 
 /** «22», «22 %» or «none» / «без» (a seller without VAT) → the percent, null for none. */
@@ -116,5 +115,5 @@ export function parseVatPercent(text: string): number | null {
 /** Sets a seller's rate from a day; refused with the reason the API gives (the same checks). */
 export async function setVat(app: IntegrationApp, seller: string, from: string, percentText: string): Promise<string> {
   const rate = await setVatRate(app.db, { seller, from, percent: parseVatPercent(percentText) });
-  return `Ставка НДС ${rate.seller} (${sellerName(rate.seller)}) с ${dayRu(rate.from)}: ${rate.percent === null ? vatLabel(null) : `${rate.percent} %`}.`;
+  return `Ставка НДС ${rate.seller} (${sellerName(rate.seller)}) с ${russianDay(rate.from)}: ${rate.percent === null ? vatLabel(null) : `${rate.percent} %`}.`;
 }

@@ -11,19 +11,21 @@ import {
   ORGANISATION,
   amountInWords,
   billedCheck,
-  formatAmount,
+  formatDocumentAmount,
   formatUnixDate,
   fromKopecks,
   includedVatKopecks,
   lineAmountKopecks,
-  moscowDate,
+  organisationName,
   paymentDeadline,
+  russianDay,
   shortenCompanyName,
   vatLabel,
   unbilledNotice,
 } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { DOCUMENT_COLOURS } from '../documents';
 import type { InvoiceData } from './orders.service';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +60,7 @@ export interface Seller {
 
 export const SELLERS: Record<string, Seller> = {
   [ORGANISATION.FRO]: {
-    name: 'ООО «ФРО»',
+    name: organisationName(ORGANISATION.FRO),
     inn: '7701234567',
     kpp: '770101001',
     address: '109029, г. Москва, ул. Нижегородская, д. 32, стр. 15',
@@ -70,7 +72,7 @@ export const SELLERS: Record<string, Seller> = {
     accountant: 'Морозова Е. Н.',
   },
   [ORGANISATION.ES]: {
-    name: 'ООО «ЭС»',
+    name: organisationName(ORGANISATION.ES),
     inn: '7709876543',
     kpp: '770901001',
     address: '111024, г. Москва, ш. Энтузиастов, д. 14',
@@ -83,13 +85,8 @@ export const SELLERS: Record<string, Seller> = {
   },
 };
 
-const money = (kopecks: number) => formatAmount(fromKopecks(kopecks)).replace(/\u202f/g, ' ');
+const money = (kopecks: number) => formatDocumentAmount(fromKopecks(kopecks));
 const dateRu = (date: Date) => formatUnixDate(Math.floor(date.getTime() / 1000));
-const ymdRu = (ymd: string) => ymd.split('-').reverse().join('.');
-
-export function invoiceFileName(orderId: number): string {
-  return `Счёт к заказу ${orderId}.pdf`;
-}
 
 /**
  * What the invoice is drawn from: the order's data, and each selling organisation's VAT rate on the invoice's day
@@ -98,9 +95,6 @@ export function invoiceFileName(orderId: number): string {
 export interface InvoiceInput extends InvoiceData {
   vatPercents: Record<string, number | null>;
 }
-
-/** The invoice's day, 'YYYY-MM-DD' (Moscow calendar): the day its VAT rate is taken on. */
-export const invoiceDay = (data: InvoiceData) => moscowDate(data.order.createdAt.getTime());
 
 export async function renderInvoice({ order, buyer, contracts, checks, priced, vatPercents }: InvoiceInput): Promise<Buffer> {
   const content: Content[] = [];
@@ -111,7 +105,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     return whole && check ? [{ stored, check, unbilled: unbilledNotice(whole, check) }] : [];
   });
   printed.forEach(({ stored, check, unbilled }, index) => {
-    const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: check.organisation };
+    const seller = SELLERS[check.organisation] ?? { ...SELLERS[ORGANISATION.FRO]!, name: organisationName(check.organisation) };
     const contract = contracts.find((candidate) => candidate.guid === check.organisation);
     const vatPercent = vatPercents[check.organisation];
     if (vatPercent === undefined) throw new Error(`No VAT rate was given for the seller ${check.organisation}`);
@@ -136,7 +130,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
           widths: ['*', 60, '*'],
           body: [
             [cell(seller.bank), cell('БИК'), cell(seller.bik)],
-            [cell('Банк получателя', { color: '#666' }), cell('Сч. №'), cell(seller.correspondent)],
+            [cell('Банк получателя', { color: DOCUMENT_COLOURS.muted }), cell('Сч. №'), cell(seller.correspondent)],
             [cell(`ИНН ${seller.inn}   КПП ${seller.kpp}`), cell('Сч. №', { rowSpan: 2 }), cell(seller.account, { rowSpan: 2 })],
             [cell(`${seller.name}\nПолучатель`), '', ''],
           ],
@@ -146,7 +140,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
         ...(index > 0 ? { pageBreak: 'before' as const } : {}),
       },
       { text: `Счёт на оплату № ${order.id}-${stored.id} от ${dateRu(order.createdAt)}`, style: 'title' },
-      { text: `к заказу № ${order.id}`, color: '#555', margin: [0, 0, 0, 10] },
+      { text: `к заказу № ${order.id}`, color: DOCUMENT_COLOURS.muted, margin: [0, 0, 0, 10] },
       {
         table: {
           widths: [90, '*'],
@@ -172,7 +166,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
               text,
               bold: true,
               fontSize: 8,
-              fillColor: '#eef2f7',
+              fillColor: DOCUMENT_COLOURS.zebra,
               alignment: column >= 2 ? 'right' : 'left',
             })),
             ...rows.map((row, i) => [
@@ -205,10 +199,10 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
       { text: amountInWords(fromKopecks(check.totalKopecks)), bold: true, margin: [0, 2, 0, 0] },
       ...(check.discountKopecks > 0 ? [{ text: `Цены указаны с учётом скидки по договору: ${money(check.discountKopecks)} руб.`, fontSize: 8, margin: [0, 4, 0, 0] } as Content] : []),
       {
-        text: `Оплатить не позднее ${ymdRu(paymentDeadline(order.createdAt.getTime(), contract))}. Оплата счёта означает согласие с условиями поставки.` +
+        text: `Оплатить не позднее ${russianDay(paymentDeadline(order.createdAt.getTime(), contract))}. Оплата счёта означает согласие с условиями поставки.` +
           (unbilled ? ` ${unbilled}` : ''),
         fontSize: 8,
-        color: '#444',
+        color: DOCUMENT_COLOURS.ink,
         margin: [0, 6, 0, 24],
       },
       {
@@ -226,7 +220,7 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     pageMargins: [36, 36, 36, 48],
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: { title: { fontSize: 15, bold: true, margin: [0, 0, 0, 2] } },
-    footer: (page, pages) => ({ text: `Стр. ${page} из ${pages}`, alignment: 'right', fontSize: 7, color: '#888', margin: [0, 16, 36, 0] }),
+    footer: (page, pages) => ({ text: `Стр. ${page} из ${pages}`, alignment: 'right', fontSize: 7, color: DOCUMENT_COLOURS.muted, margin: [0, 16, 36, 0] }),
     content,
   };
   return Buffer.from(await createPdf(doc).getBuffer());

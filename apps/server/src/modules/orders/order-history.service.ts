@@ -14,11 +14,11 @@ import {
   type TOrderListItem,
   type TOrderPosition,
 } from '@portal/contracts';
-import { billRequestRefusal, canRequestBill, invoiceRefusal, isCheckInvoiced, isReserved, shortenCompanyName } from '@portal/domain';
+import { billRequestRefusal, canRequestBill, invoiceRefusal, isCheckInvoiced, isReserved, organisationName, shortenCompanyName } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
-import { organisationName as orgName, storedOrder, type StoredOrder } from './order-pricing';
+import { storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
 
 function toDocStatus(check: repo.CheckRow): TDocStatus {
@@ -37,7 +37,7 @@ function toCheck(check: repo.CheckRow): TOrderCheck {
     guid: check.guid,
     id: String(check.id),
     org: check.orgGuid,
-    org_name: orgName(check.orgGuid),
+    org_name: organisationName(check.orgGuid),
     status: check.status,
     status_name: CHECK_STATUS_NAMES[check.status] ?? `Статус ${check.status}`,
     total: check.total,
@@ -145,7 +145,7 @@ export async function requestBill(db: Db, userId: number, orderId: number, check
   const checks = await repo.checksOf(db, [orderId]);
   const check = checks.find((candidate) => candidate.guid === checkGuid);
   if (!check) throw notFound(`Счёт ${checkGuid} не найден в заказе № ${orderId}: обновите историю заказов.`);
-  const refuse = (status: number) => conflict(`Заказ № ${orderId}, счёт ${orgName(check.orgGuid)}: ${billRequestRefusal(status)}`);
+  const refuse = (status: number) => conflict(`Заказ № ${orderId}, счёт ${organisationName(check.orgGuid)}: ${billRequestRefusal(status)}`);
   if (!canRequestBill(check.status)) throw refuse(check.status);
   const updated = await repo.updateCheckInStatus(db, check.id, check.status, {
     status: CHECK_STATUS.BILLED,

@@ -4,7 +4,6 @@
  * domain's priced lines again, for the order page, the history and the invoice.
  */
 import {
-  ORGANISATION_NAMES,
   compareLines,
   orderChecks,
   orderTotals,
@@ -17,10 +16,8 @@ import {
   type OrderProduct,
   type OrderTotals,
 } from '@portal/domain';
-import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products/price-rows';
+import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products';
 import type * as repo from './orders.repository';
-
-export const organisationName = (guid: string) => ORGANISATION_NAMES[guid as keyof typeof ORGANISATION_NAMES] ?? guid;
 
 export function orderProductOf(row: Pick<repo.ProductRow, 'uid' | 'article' | 'name' | 'type' | 'status' | 'maxDiscount' | 'weight' | 'volume'>): OrderProduct {
   return {

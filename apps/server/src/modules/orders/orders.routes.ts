@@ -19,9 +19,9 @@ import { admission } from '../../lib/admission';
 import { currentUser } from '../../lib/current-user';
 import { badRequest } from '../../lib/errors';
 import { attachmentHeader } from '../../lib/file-type';
-import { renderDocument } from '../documents/document-thread';
+import { renderDocument } from '../documents';
 import { vatPercentsOn } from '../vat';
-import { invoiceDay, invoiceFileName } from './invoice';
+import { INVOICE_RENDERER, invoiceDay, invoiceFileName } from './invoice-renderer';
 import { invoiceData, isReplayedAnswer, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
 
 /** The Idempotency-Key header (the client sends its working order's id); optional. */
@@ -147,7 +147,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await invoiceData(app.db, currentUser(request).id, request.query.id, request.query.name);
       // Each seller's VAT on the invoice's day; 409 when the VAT table does not cover it.
       const vatPercents = await vatPercentsOn(app.db, [...new Set(data.checks.map((check) => check.orgGuid))], invoiceDay(data));
-      const pdf = await renderDocument('invoice', { ...data, vatPercents });
+      const pdf = await renderDocument(INVOICE_RENDERER, { ...data, vatPercents });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(invoiceFileName(data.order.id)))

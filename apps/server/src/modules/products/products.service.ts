@@ -37,8 +37,6 @@ import type { SignedInUser } from '../../lib/fastify';
 import { ensureUserPartner } from '../../lib/partner-scope';
 import { NameSearchCache } from './name-search-cache';
 import { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
-import type { CatalogIndex } from '../catalog/catalog-index-keeper';
-import { idsWithNameWords } from '../catalog/catalog-index';
 import * as repo from './products.repository';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден. Проверьте артикул или название и повторите поиск.';
@@ -114,20 +112,28 @@ export async function companyProductPrices(db: Db, user: SignedInUser, query: TP
 }
 
 /**
+ * What product search asks of the catalogue's in-memory index (modules/catalog's `CatalogIndex` answers it): the ids
+ * of the first `limit` products whose names hold every word, ascending; null while the index is not built yet.
+ */
+export interface NameWordsIndex {
+  productIdsWithNameWords(words: readonly string[], limit: number): Promise<number[] | null>;
+}
+
+/**
  * The first `limit` products (in id order) whose names hold every word: from the catalogue index's name words once it
  * is built (name-words.ts, no statement but reading the found products), else from the database's word index.
  */
-async function productsWithWords(db: Db, index: CatalogIndex | undefined, words: string[], limit: number): Promise<repo.BriefProduct[]> {
-  const products = words.length > 0 ? await index?.searchable() : null;
-  if (!products) return repo.findByNameWords(db, words, limit);
-  return repo.briefProducts(db, idsWithNameWords(products, words, limit));
+async function productsWithWords(db: Db, index: NameWordsIndex | undefined, words: string[], limit: number): Promise<repo.BriefProduct[]> {
+  const ids = words.length > 0 ? await index?.productIdsWithNameWords(words, limit) : null;
+  if (!ids) return repo.findByNameWords(db, words, limit);
+  return repo.briefProducts(db, ids);
 }
 
 /**
  * Name search (option 2): the words of the name and articles by prefix of the query's article form, the candidates
  * suggestions take too (suggestProducts), so what a suggestion offers Enter finds; ranked by the suggestion rule.
  */
-async function findByName(db: Db, index: CatalogIndex | undefined, query: string): Promise<repo.BriefProduct[]> {
+async function findByName(db: Db, index: NameWordsIndex | undefined, query: string): Promise<repo.BriefProduct[]> {
   const key = articleKey(query);
   const words = nameWords(query);
   const searchable = words.filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
@@ -151,7 +157,7 @@ export async function searchProducts(
   user: SignedInUser | null,
   query: TProductSearchQuery,
   nameResults: NameSearchResults = new NameSearchCache(0),
-  index?: CatalogIndex,
+  index?: NameWordsIndex,
 ): Promise<TProductSearchResult> {
   const pricing = await resolvePricing(db, user, query);
   const priceType = pricing.priceType;
@@ -230,7 +236,7 @@ export function toProduct(product: repo.ProductDetails, pricing: Pricing): TProd
 export const SUGGESTIONS_LIMIT = 10;
 
 /** Article suggestions (spec §5): candidates from the indexes, then the domain's filter ranks and limits them. */
-export async function suggestProducts(db: Db, query: string, index?: CatalogIndex): Promise<TSuggestion[]> {
+export async function suggestProducts(db: Db, query: string, index?: NameWordsIndex): Promise<TSuggestion[]> {
   const key = articleKey(query);
   const words = nameWords(query).filter((word) => word.length >= NAME_WORD_MIN_LENGTH);
   const [byArticle, byName] = await Promise.all([

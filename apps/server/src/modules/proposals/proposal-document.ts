@@ -58,6 +58,18 @@ export const hasDiscount = (document: ProposalDocument) => document.totals.disco
 export const customerLines = (customer: ProposalDocument['customer']) =>
   [customer.inn ? `ИНН ${customer.inn}` : '', customer.kpp ? `КПП ${customer.kpp}` : '', customer.address].filter(Boolean);
 
+/** The executor block's lines under the name: INN, address, phone and e-mail, the bank's details, each when known. */
+export const executorLines = (executor: ProposalDocument['executor']) =>
+  [
+    executor.inn ? `ИНН ${executor.inn}` : '',
+    executor.address,
+    [executor.phone, executor.email].filter(Boolean).join(' · '),
+    executor.bank ? `р/с ${executor.bank.account}, БИК ${executor.bank.bik}${executor.bank.correspondent ? `, к/с ${executor.bank.correspondent}` : ''}` : '',
+  ].filter(Boolean);
+
+/** The subtitle under the title: «№ КП-17 от 24.11.2026», or only the date. */
+export const numberAndDate = (document: ProposalDocument) => `${document.number ? `№ ${document.number} ` : ''}от ${document.date}`;
+
 /** The VAT row: the dealer's rate on the proposal's date with the amount, or «Без НДС» and a dash. */
 export const vatRow = (totals: ProposalDocument['totals'], money: (amount: number) => string) => ({
   label: vatLabel(totals.vatPercent),

@@ -1,5 +1,5 @@
 /** Renders a proposal document as Word (.docx) with the `docx` package: the same blocks as the PDF. */
-import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
+import { UNITS, amountInWords, formatDocumentAmount, pluralRu } from '@portal/domain';
 import {
   AlignmentType,
   BorderStyle,
@@ -21,18 +21,15 @@ import {
   type IBorderOptions,
   type ParagraphChild,
 } from 'docx';
-import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
+import { WORD_COLOURS } from '../documents';
+import { closingNote, customerLines, documentTitle, executorLines, hasDiscount, numberAndDate, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
-const ACCENT = '0B4F8A';
-const INK = '1F2933';
-const MUTED = '6B7785';
-const LINE = 'D5DCE4';
-const ZEBRA = 'F4F7FA';
+const { accent: ACCENT, ink: INK, muted: MUTED, line: LINE, zebra: ZEBRA } = WORD_COLOURS;
 const FONT = 'Arial';
 
-const money = (amount: number) => formatAmount(amount).replace(/\u202f/g, ' ');
-const none: IBorderOptions = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
+const money = formatDocumentAmount;
+const none: IBorderOptions = { style: BorderStyle.NONE, size: 0, color: WORD_COLOURS.onAccent };
 const noBorders = { top: none, bottom: none, left: none, right: none, insideHorizontal: none, insideVertical: none };
 
 /** Pixels at 96 dpi from points. */
@@ -96,15 +93,9 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
   }
 
   children.push(paragraph([run('КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ', { bold: true, size: 17, color: ACCENT })], { before: 120 }));
-  children.push(paragraph([run(`${document.number ? `№ ${document.number} ` : ''}от ${document.date}`, { size: 10, color: MUTED })], { after: 240 }));
+  children.push(paragraph([run(numberAndDate(document), { size: 10, color: MUTED })], { after: 240 }));
 
   const executor = document.executor;
-  const executorLines = [
-    executor.inn ? `ИНН ${executor.inn}` : '',
-    executor.address,
-    [executor.phone, executor.email].filter(Boolean).join(' · '),
-    executor.bank ? `р/с ${executor.bank.account}, БИК ${executor.bank.bik}${executor.bank.correspondent ? `, к/с ${executor.bank.correspondent}` : ''}` : '',
-  ].filter(Boolean);
   const partyCell = (label: string, name: string, lines: string[]) =>
     new TableCell({
       width: { size: Math.floor(contentTwips / 2), type: WidthType.DXA },
@@ -123,7 +114,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
       rows: [
         new TableRow({
           children: [
-            partyCell('Исполнитель', executor.name, executorLines),
+            partyCell('Исполнитель', executor.name, executorLines(executor)),
             partyCell('Заказчик', document.customer.name, customerLines(document.customer)),
           ],
         }),
@@ -149,7 +140,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
       shading: options.fill ? { type: ShadingType.CLEAR, color: 'auto', fill: options.fill } : undefined,
     });
   const headerCell = (text: string, index: number, align: (typeof AlignmentType)[keyof typeof AlignmentType] = AlignmentType.LEFT) =>
-    cell([paragraph([run(text, { bold: true, size: 8, color: 'FFFFFF' })], { align })], { width: fixed[index]!, fill: ACCENT, header: true });
+    cell([paragraph([run(text, { bold: true, size: 8, color: WORD_COLOURS.onAccent })], { align })], { width: fixed[index]!, fill: ACCENT, header: true });
   const rows: TableRow[] = [
     new TableRow({
       tableHeader: true,
@@ -173,7 +164,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
         cells.push(cell([paragraph([run(String(position.index), { color: MUTED, size: 8.5 })], { align: AlignmentType.CENTER })], { width: fixed[0]!, fill, rowSpan: span }));
         cells.push(
           cell(
-            [paragraph(position.picture ? [image(position.picture, thumbPt, thumbPt)] : [run('нет фото', { size: 7, color: 'A0AAB4' })], { align: AlignmentType.CENTER })],
+            [paragraph(position.picture ? [image(position.picture, thumbPt, thumbPt)] : [run('нет фото', { size: 7, color: WORD_COLOURS.placeholder })], { align: AlignmentType.CENTER })],
             { width: fixed[1]!, fill, rowSpan: span },
           ),
         );
@@ -230,7 +221,7 @@ export async function renderProposalDocx(document: ProposalDocument): Promise<Bu
   const totalRows = [totalRow('Позиций / единиц', `${totals.positions} / ${totals.count} шт.`)];
   if (discount) {
     totalRows.push(totalRow('Сумма без скидки', `${money(totals.total + totals.discount)} ₽`));
-    totalRows.push(totalRow('Скидка', `−${money(totals.discount)} ₽`, { color: '2F7D32' }));
+    totalRows.push(totalRow('Скидка', `−${money(totals.discount)} ₽`, { color: WORD_COLOURS.saving }));
   }
   totalRows.push(totalRow('Итого к оплате', `${money(totals.total)} ₽`, { strong: true }));
   const vat = vatRow(totals, money);

@@ -2,10 +2,11 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { UNITS, amountInWords, formatAmount, pluralRu } from '@portal/domain';
+import { UNITS, amountInWords, formatDocumentAmount, pluralRu } from '@portal/domain';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { closingNote, customerLines, documentTitle, hasDiscount, vatRow, type ProposalDocument } from './proposal-document';
+import { DOCUMENT_COLOURS } from '../documents';
+import { closingNote, customerLines, documentTitle, executorLines, hasDiscount, numberAndDate, vatRow, type ProposalDocument } from './proposal-document';
 import { fitInto, type ImageAsset } from './proposal-images';
 
 const require = createRequire(import.meta.url);
@@ -42,13 +43,9 @@ function prepareFonts() {
   }
 }
 
-const ACCENT = '#0b4f8a';
-const INK = '#1f2933';
-const MUTED = '#6b7785';
-const LINE = '#d5dce4';
-const ZEBRA = '#f4f7fa';
+const { accent: ACCENT, ink: INK, muted: MUTED, line: LINE, zebra: ZEBRA } = DOCUMENT_COLOURS;
 
-const money = (amount: number) => formatAmount(amount).replace(/\u202f/g, ' ');
+const money = formatDocumentAmount;
 const dataUrl = (image: ImageAsset) => `data:${image.mime};base64,${image.bytes.toString('base64')}`;
 
 export async function renderProposalPdf(document: ProposalDocument): Promise<Buffer> {
@@ -97,18 +94,12 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
     margin: [0, 16, 0, 12],
     stack: [
       { text: 'КОММЕРЧЕСКОЕ ПРЕДЛОЖЕНИЕ', fontSize: 17, bold: true, color: ACCENT, characterSpacing: 0.6 },
-      { text: `${document.number ? `№ ${document.number} ` : ''}от ${document.date}`, fontSize: 10, color: MUTED, margin: [0, 3, 0, 0] },
+      { text: numberAndDate(document), fontSize: 10, color: MUTED, margin: [0, 3, 0, 0] },
     ],
   });
 
   // Parties
   const executor = document.executor;
-  const executorLines = [
-    executor.inn ? `ИНН ${executor.inn}` : '',
-    executor.address,
-    [executor.phone, executor.email].filter(Boolean).join(' · '),
-    executor.bank ? `р/с ${executor.bank.account}, БИК ${executor.bank.bik}${executor.bank.correspondent ? `, к/с ${executor.bank.correspondent}` : ''}` : '',
-  ].filter(Boolean);
   const party = (label: string, name: string, lines: string[]): Content => ({
     stack: [
       { text: label.toUpperCase(), fontSize: 7.5, color: MUTED, bold: true, characterSpacing: 0.5 },
@@ -121,7 +112,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
       widths: ['*', '*'],
       body: [
         [
-          party('Исполнитель', executor.name, executorLines),
+          party('Исполнитель', executor.name, executorLines(executor)),
           party('Заказчик', document.customer.name, customerLines(document.customer)),
         ],
       ],
@@ -144,7 +135,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
   const header = (text: string, alignment: 'left' | 'right' | 'center' = 'left'): TableCell => ({
     text,
     bold: true,
-    color: '#ffffff',
+    color: DOCUMENT_COLOURS.onAccent,
     fillColor: ACCENT,
     fontSize: 8,
     alignment,
@@ -166,7 +157,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
         lineIndex === 0
           ? position.picture
             ? { image: imageName(`p${position.index}`, position.picture), ...fitInto(position.picture, thumb, thumb), rowSpan: span, alignment: 'center' }
-            : { text: 'нет фото', rowSpan: span, alignment: 'center', color: '#a0aab4', fontSize: 7, margin: [0, 12, 0, 0] }
+            : { text: 'нет фото', rowSpan: span, alignment: 'center', color: DOCUMENT_COLOURS.placeholder, fontSize: 7, margin: [0, 12, 0, 0] }
           : {},
         lineIndex === 0
           ? {
@@ -210,7 +201,7 @@ export async function renderProposalPdf(document: ProposalDocument): Promise<Buf
   ];
   if (discount) {
     totalRows.push([{ text: 'Сумма без скидки', color: MUTED }, { text: `${money(totals.total + totals.discount)} ₽`, alignment: 'right' }]);
-    totalRows.push([{ text: 'Скидка', color: MUTED }, { text: `−${money(totals.discount)} ₽`, alignment: 'right', color: '#2f7d32' }]);
+    totalRows.push([{ text: 'Скидка', color: MUTED }, { text: `−${money(totals.discount)} ₽`, alignment: 'right', color: DOCUMENT_COLOURS.saving }]);
   }
   totalRows.push([
     { text: 'Итого к оплате', bold: true, fontSize: 11, color: ACCENT, margin: [0, 3, 0, 0] },

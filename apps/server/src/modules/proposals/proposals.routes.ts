@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
 import { attachmentHeader } from '../../lib/file-type';
 import { readMultipart } from '../../lib/uploads';
-import { renderDocument } from '../documents/document-thread';
+import { renderDocument } from '../documents';
 import { dealerVatOn } from '../vat';
 import {
   addImage,
@@ -27,13 +27,14 @@ import {
   listImages,
   PROPOSAL_IMAGE_POLICY,
 } from './proposals.service';
+import { PROPOSAL_DOCX_RENDERER, PROPOSAL_PDF_RENDERER } from './proposal-renderers';
 
 const FORMATS = {
-  PDF: { mime: 'application/pdf', fileName: 'file.pdf', kind: 'proposal-pdf' },
+  PDF: { mime: 'application/pdf', fileName: 'file.pdf', renderer: PROPOSAL_PDF_RENDERER },
   DOCX: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     fileName: 'file.docx',
-    kind: 'proposal-docx',
+    renderer: PROPOSAL_DOCX_RENDERER,
   },
 } as const;
 
@@ -50,7 +51,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const document = await buildProposalDocument(app.db, app.storage, currentUser(request).id, request.body);
       const format = FORMATS[request.body.as];
-      const bytes = await renderDocument(format.kind, document);
+      const bytes = await renderDocument(format.renderer, document);
       return reply
         .header('content-type', format.mime)
         .header('content-disposition', attachmentHeader(format.fileName))

@@ -32,7 +32,7 @@ import { requireUserPartner } from '../../lib/partner-scope';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { IMAGE_TYPES, type MultipartForm, type UploadPolicy } from '../../lib/uploads';
 import { checkImageHeader, DECODED_IMAGE_MAX_PIXELS } from '../../lib/images';
-import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products/price-rows';
+import { offerPriceListOf, pricingContractsOf, productPriceListOf } from '../products';
 import { vatPercentsOn } from '../vat';
 import { toEmbeddable, type ImageAsset } from './proposal-images';
 import type { ProposalDocument, ProposalDocumentPosition } from './proposal-document';

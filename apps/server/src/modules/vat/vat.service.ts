@@ -2,7 +2,7 @@
  * The VAT table: which rate each seller charges on which day (docs/decisions.md "VAT by date and seller"). Kept by the
  * ERP through the integration API and by operators on the command line; read by the invoice and the proposal.
  */
-import { GENERAL_VAT_SELLER, ORGANISATION, ORGANISATION_NAMES, vatInForce, vatRateProblem, type VatRate } from '@portal/domain';
+import { GENERAL_VAT_SELLER, ORGANISATION, ORGANISATION_NAMES, organisationName, russianDay, vatInForce, vatRateProblem, type VatRate } from '@portal/domain';
 import type { TIntegrationVatRate } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
@@ -29,7 +29,6 @@ export async function setVatRate(db: DbOrTx, rate: TIntegrationVatRate): Promise
   return stored;
 }
 
-const dayRu = (day: string) => day.split('-').reverse().join('.');
 
 /**
  * The rates of several sellers on one day, for a document: seller → percent (null: «Без НДС»). 409 when a seller's
@@ -42,7 +41,7 @@ export async function vatPercentsOn(db: DbOrTx, sellers: readonly string[], day:
     const found = vatInForce(rates, seller, day);
     if (!found) {
       throw conflict(
-        `Ставка НДС продавца ${ORGANISATION_NAMES[seller as keyof typeof ORGANISATION_NAMES] ?? seller} на ${dayRu(day)} не задана: ` +
+        `Ставка НДС продавца ${organisationName(seller)} на ${russianDay(day)} не задана: ` +
           'администратор портала задаёт её командой vat:set или через API интеграции.',
       );
     }

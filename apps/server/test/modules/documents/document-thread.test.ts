@@ -6,9 +6,10 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from '../../../src/modules/documents/document-thread';
+import { renderDocument } from '../../../src/modules/documents';
 import type { ProposalDocument } from '../../../src/modules/proposals/proposal-document';
 import { renderProposalPdf } from '../../../src/modules/proposals/proposal-pdf';
+import { PROPOSAL_DOCX_RENDERER, PROPOSAL_PDF_RENDERER } from '../../../src/modules/proposals/proposal-renderers';
 import { loopTurnsDuring } from '../../support/event-loop';
 
 /** A proposal of `count` positions of three sizes each: long enough to take pdfmake a good while. */
@@ -43,10 +44,10 @@ describe('the document thread', () => {
   it('leaves the main thread free while a document is drawn', { timeout: 120_000 }, async () => {
     const long = proposal(400);
     // The first document also starts the thread: measured from the second on.
-    await renderDocument('proposal-pdf', proposal(1));
+    await renderDocument(PROPOSAL_PDF_RENDERER, proposal(1));
     let bytes: Buffer | undefined;
     const turnsOffThread = await loopTurnsDuring(async () => {
-      bytes = await renderDocument('proposal-pdf', long);
+      bytes = await renderDocument(PROPOSAL_PDF_RENDERER, long);
     });
     expect(bytes!.subarray(0, 5).toString()).toBe('%PDF-');
     // The control shows the measure can fail: drawn on the calling thread, the layout holds the loop.
@@ -56,8 +57,8 @@ describe('the document thread', () => {
 
   it('carries pictures across as bytes into the document', { timeout: 60_000 }, async () => {
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b4f8a' } }).png().toBuffer();
-    const withLogo = await renderDocument('proposal-pdf', proposal(1, { bytes: png, mime: 'image/png', width: 40, height: 20 }));
-    const without = await renderDocument('proposal-pdf', proposal(1));
+    const withLogo = await renderDocument(PROPOSAL_PDF_RENDERER, proposal(1, { bytes: png, mime: 'image/png', width: 40, height: 20 }));
+    const without = await renderDocument(PROPOSAL_PDF_RENDERER, proposal(1));
     // The logo is embedded as an image object; the same document without it has none.
     expect(withLogo.toString('latin1')).toMatch(/\/Subtype \/Image/);
     expect(without.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
@@ -65,8 +66,15 @@ describe('the document thread', () => {
 
   it('fails a document it cannot draw with the reason, and draws the next', { timeout: 60_000 }, async () => {
     const broken = { ...proposal(1), positions: null } as unknown as ProposalDocument;
-    await expect(renderDocument('proposal-pdf', broken)).rejects.toThrow(/The document was not drawn: .+/);
-    const next = await renderDocument('proposal-docx', proposal(2));
+    await expect(renderDocument(PROPOSAL_PDF_RENDERER, broken)).rejects.toThrow(/The document was not drawn: .+/);
+    const next = await renderDocument(PROPOSAL_DOCX_RENDERER, proposal(2));
     expect(next.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('loads renderers from the server’s own modules only, and says which export is missing', { timeout: 60_000 }, async () => {
+    await expect(renderDocument({ module: 'file:///tmp/elsewhere.mjs', exportName: 'render' }, {})).rejects.toThrow(/A renderer is a module of the server/);
+    await expect(renderDocument({ ...PROPOSAL_PDF_RENDERER, exportName: 'renderNothing' }, proposal(1))).rejects.toThrow(/No renderer «renderNothing»/);
+    const pdf = await renderDocument(PROPOSAL_PDF_RENDERER, proposal(1));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

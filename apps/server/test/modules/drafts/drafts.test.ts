@@ -3,13 +3,14 @@
  * another user never sees or changes them; a stale write of the working order is refused with 409; every change
  * reaches the user's other open sockets, and no one else's.
  */
-import { DRAFT_LIMITS, addPositions, blankOrder, type Position, type TWorkingOrderWire } from '@portal/contracts';
+import { DRAFT_LIMITS, blankOrder, type Position, type TWorkingOrderWire } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners, userPartners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';
+import { addPositions } from '../../../../web/src/features/orders/model/working-order';
 
 let t: TestApp;
 let baseUrl: string;

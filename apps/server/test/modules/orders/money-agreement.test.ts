@@ -5,12 +5,13 @@
  * show it, the web's working order, the order the server stores, the lines and totals printed on its invoices and the
  * total of a proposal at the same discounts agree to the kopeck.
  */
-import { addPositions, blankOrder, contractsOf, offersOrPlaceholder, payloadOf, type TCompany, type TProductSearchResult } from '@portal/contracts';
+import { blankOrder, contractsOf, offersOrPlaceholder, payloadOf, type TCompany, type TProductSearchResult } from '@portal/contracts';
 import { ORGANISATION, PRICE_TYPE, formatAmount, toKopecks } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionFor } from '../../../../web/src/features/orders/model/positions';
+import { addPositions } from '../../../../web/src/features/orders/model/working-order';
 import { partners } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';

@@ -548,7 +548,7 @@ describe('bills, documents and the invoice', () => {
     // capped: 3 × 950 = 2 850.00 in stock is billed; the suit size 44 (no stock) 2 × 1 320 = 2 640.00 is a pre-order,
     // billed after it arrives: the FRO invoice is 2 850.00 and names what it leaves out.
     expect(text).toContain('2 850.00');
-    expect(text.replace(/\s+/g, ' ')).toMatch(/Не входят в этот счёт — под заказ, без резерва, счёт на них — после поступления на склад: \S+ \(44\) — 2 шт\. на 2 640\.00\s?₽/);
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Не входят в этот счёт — под заказ, без резерва, счёт на них — после поступления на склад: \S+ \(44\) — 2 шт\. на 2 640\.00 руб\./);
     expect(text).toMatch(/НДС/);
     // The usual Russian form: unit column, basis, amount in words, payment deadline, signatories; no internal status.
     expect(text).toMatch(/\sшт\.\s/);

@@ -3,11 +3,12 @@
  * on the contracts they bill, «Доступно по лимиту» drops by exactly what the order page promised would be left, and
  * once the back office ships a check or cancels it (its sum is then in the debt, or owed no more) it stops counting.
  */
-import { addPositions, blankOrder, contractsOf, payloadOf, type TCompany, type TProductSearchResult } from '@portal/contracts';
+import { blankOrder, contractsOf, payloadOf, type TCompany, type TProductSearchResult } from '@portal/contracts';
 import { ORGANISATION, contractCredit, moscowDay, toKopecks } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionFor } from '../../../../web/src/features/orders/model/positions';
+import { addPositions } from '../../../../web/src/features/orders/model/working-order';
 import { orderChecks } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';

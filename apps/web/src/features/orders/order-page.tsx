@@ -2,8 +2,8 @@
  * /order/:article? — the working order (spec §2/§4): available and pre-order lists, company and contract with the
  * debt, limit and what is left after this order, delivery, bags, comment, certificates, and the submit button.
  */
-import { contractsOf, lineUnits, priceWorkingOrder, type OrderList, type Position, type TCompany, type TStorage } from '@portal/contracts';
-import { ORGANISATION_NAMES, PREORDER_BILLING, PREORDER_NAME, formatPrice, formatUnixDate, fromKopecks, type OrganisationGuid } from '@portal/domain';
+import { contractsOf, type Position, type TCompany, type TStorage } from '@portal/contracts';
+import { PREORDER_BILLING, PREORDER_NAME, formatPrice, formatUnixDate, fromKopecks, organisationName } from '@portal/domain';
 import { Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { notifications } from '@mantine/notifications';
@@ -16,6 +16,7 @@ import { usePartners } from '../../shared/api/get-partners';
 import { useCompanyInUse } from '../../shared/company-in-use';
 import payBar from './components/order-checkout.module.css';
 import { useOrderStore } from './model/order-store';
+import { lineUnits, priceWorkingOrder, type OrderList } from './model/working-order';
 import { companyPrices, forCompany, withFullPrices } from './model/reprice';
 import { reportError } from '../../shared/errors';
 
@@ -94,7 +95,7 @@ export function OrderPage() {
   };
 
   const contractLabel = (organisation: string) => {
-    const name = ORGANISATION_NAMES[organisation as OrganisationGuid] ?? organisation;
+    const name = organisationName(organisation);
     const own = contracts.find((candidate) => candidate.guid === organisation);
     return own ? `${name} · договор ${own.contract}` : `${name} · нет договора`;
   };

@@ -12,7 +12,7 @@ import { CompanyInUseSelect } from '../../shared/ui/company-in-use-select';
 import { SizeGridModal } from '../../shared/ui/size-grid-modal';
 import { OffersTable } from './components/offers-table';
 import { ProductSearch } from './components/product-search';
-import { ProductStatusBadge } from './components/product-status-badge';
+import { ProductStatusBadge } from '../../shared/ui/product-status-badge';
 
 function optionOf(article: string, param: string | null): SearchOption {
   const asked = Number(param);

@@ -8,7 +8,7 @@
  * else («1e5», «-500», letters, a third decimal) is refused with a message and the last accepted value stays in use.
  */
 import { ActionIcon, Group, TextInput, type MantineSize } from '@mantine/core';
-import { formatAmount } from '@portal/domain';
+import { formatAmount, fromKopecks, toKopecks } from '@portal/domain';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
 
@@ -172,7 +172,7 @@ export function readMoney(text: string, min = 0, max?: number): MoneyReading {
   }
   const [roubles = '0', fraction = ''] = compact.split(/[.,]/);
   const kopecks = Number(roubles) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(kopecks) || kopecks < Math.round(min * 100) || (max !== undefined && kopecks > Math.round(max * 100))) {
+  if (!Number.isSafeInteger(kopecks) || kopecks < toKopecks(min) || (max !== undefined && kopecks > toKopecks(max))) {
     return { error: `Введите сумму ${range}.` };
   }
   return { kopecks };
@@ -203,7 +203,7 @@ export function MoneyInput({ value, onChange, min = 0, max, label, description, 
       setTyped({ text, over: value, error: reading.error });
       return;
     }
-    const next = reading.kopecks / 100;
+    const next = fromKopecks(reading.kopecks);
     setTyped({ text, over: next });
     if (next !== value) onChange(next);
   };

@@ -2,7 +2,7 @@
  * Check, before anything is priced: what a request is checked against (one read), and the rules every order passes —
  * not empty, a readable delivery date on a working day not in the past, a company of the user's, a contract of that company.
  */
-import { deliveryDayProblem, moscowDate } from '@portal/domain';
+import { deliveryDayProblem, moscowDate, readDayNotBeforeToday } from '@portal/domain';
 import type { TOrderPayloadParsed } from '@portal/contracts';
 import { AppError, badRequest } from '../../../lib/errors';
 import { ensureUserPartner } from '../../../lib/partner-scope';
@@ -10,20 +10,14 @@ import type * as repo from '../orders.repository';
 
 /** 'YYYY-MM-DD' or 'dd.mm.yyyy' → 'YYYY-MM-DD'; '' stays ''; anything else is a 400. */
 export function normaliseDeliveryDate(text: string, now = Date.now()): string {
-  const trimmed = text.trim();
-  if (trimmed === '') return '';
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(trimmed);
-  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(trimmed);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : ru ? [ru[3], ru[2], ru[1]] : [];
-  const date = year ? new Date(`${year}-${month}-${day}T00:00:00Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${year}-${month}-${day}`) {
-    throw badRequest(`Дата доставки «${trimmed}» не читается: выберите дату в календаре (день.месяц.год).`);
-  }
-  const value = `${year}-${month}-${day}`;
-  // Today in Moscow or later, and a working day of the production calendar: the rule the date picker offers by.
-  const problem = deliveryDayProblem(value, moscowDate(now));
+  if (text.trim() === '') return '';
+  const today = moscowDate(now);
+  const entry = readDayNotBeforeToday(text, today, 'Дата доставки');
+  if ('problem' in entry) throw badRequest(entry.problem);
+  // A working day of the production calendar: the rule the date picker offers by.
+  const problem = deliveryDayProblem(entry.day, today);
   if (problem) throw badRequest(problem);
-  return value;
+  return entry.day;
 }
 
 /** What a request is checked against: the company, its contracts, the products and offers it names. */

@@ -3,9 +3,9 @@
  * the answer), priced by the domain's one rule from the company's contracts and split against the stock read.
  */
 import { askedLinesOf, deliveryOf, type TOrderPayloadParsed } from '@portal/contracts';
-import { orderProblems, priceOrder, type PricedOrder } from '@portal/domain';
+import { orderProblems, organisationName, priceOrder, type PricedOrder } from '@portal/domain';
 import { badRequest } from '../../../lib/errors';
-import { orderCatalogue, organisationName } from '../order-pricing';
+import { orderCatalogue } from '../order-pricing';
 import type * as repo from '../orders.repository';
 
 /**
@@ -20,7 +20,7 @@ export function priceOrderRequest(
 ): PricedOrder {
   const catalogue = orderCatalogue(context.contracts, context.products, offers, held);
   const asked = askedLinesOf(payload);
-  const [problem] = orderProblems(asked, catalogue, organisationName);
+  const [problem] = orderProblems(asked, catalogue, (guid) => organisationName(guid));
   if (problem) throw badRequest(problem);
   return priceOrder({ lines: asked, delivery: deliveryOf(payload.delivery) }, catalogue);
 }

@@ -3,7 +3,7 @@
  * the company in use's price («Ваша цена») with the list price beside it («Розничная»).
  */
 import { Alert, Badge, Button, Card, Center, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text, useMatches } from '@mantine/core';
-import { catalogPageAsked, catalogPageCount, filterToRelax, formatPrice } from '@portal/domain';
+import { catalogPageAsked, catalogPageCount, filterToRelax, formatPrice, russianDay } from '@portal/domain';
 import { IconRulerMeasure } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { useCompanyInUse } from '../../../shared/company-in-use';
 import { useAfterFirstPaint } from '../../../shared/lib/lazy-page';
 import { CompanyInUseSelect } from '../../../shared/ui/company-in-use-select';
+import { ProductStatusBadge } from '../../../shared/ui/product-status-badge';
 import type { CatalogPageView } from '../api/get-catalog-products';
 
 /**
@@ -19,12 +20,6 @@ import type { CatalogPageView } from '../api/get-catalog-products';
  * first images are asked for before all 25 cards are drawn.
  */
 const COLUMNS = { base: 1, xs: 2, md: 3, lg: 4 };
-
-const STATUS_LABELS: Record<string, { label: string; color: string }> = {
-  Outlet: { label: 'Аутлет', color: 'grape' },
-  Discount: { label: 'Уценка', color: 'red' },
-  Activity: { label: 'Акция', color: 'orange' },
-};
 
 export function ProductGrid({
   data,
@@ -82,7 +77,6 @@ export function ProductGrid({
       {data.total > 0 && data.count === 0 && <Text>На этой странице товаров нет: выберите страницу из списка ниже.</Text>}
       <SimpleGrid cols={COLUMNS} spacing="md" aria-label="Товары">
         {(painted ? data.products : data.products.slice(0, firstRow)).map((product, index) => {
-          const status = STATUS_LABELS[product.STATUS];
           return (
             <Stack key={product.ID} gap={4}>
             <Card
@@ -107,11 +101,7 @@ export function ProductGrid({
                     </Text>
                   </Center>
                 )}
-                {status && (
-                  <Badge color={status.color} pos="absolute" top={8} left={8}>
-                    {status.label}
-                  </Badge>
-                )}
+                <ProductStatusBadge status={product.STATUS} pos="absolute" top={8} left={8} />
               </Card.Section>
               <Stack gap={4} mt="sm" style={{ flex: 1 }}>
                 <Text fz="xs" ff="monospace" c="dimmed">
@@ -135,7 +125,7 @@ export function ProductGrid({
                 </Group>
                 {product.BOUGHT && (
                   <Text fz="xs" c="teal" data-testid="card-bought">
-                    Покупали {product.BOUGHT.split('-').reverse().join('.')}
+                    Покупали {russianDay(product.BOUGHT)}
                   </Text>
                 )}
               </Stack>

@@ -2,7 +2,8 @@
 import { Badge, Divider, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TStorage } from '@portal/contracts';
 import { DOCUMENT_TERM_NAMES, documentTerm, formatPrice, formatUnixDate, type DocumentTerm } from '@portal/domain';
-import { deferment, organisationName, percentText, priceTypeName } from './contract-labels';
+import { organisationName } from '@portal/domain';
+import { deferment, percentText, priceTypeName } from './contract-labels';
 import { PendingNote, availableText, creditOf, formatKopecks, moscowToday } from '../../../shared/ui/contract-credit';
 import stackedTable from '../../../shared/ui/stacked-table.module.css';
 import { Stat } from './stat';

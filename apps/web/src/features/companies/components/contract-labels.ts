@@ -1,7 +1,5 @@
 /** Display texts of a contract's fields. */
-import { ORGANISATION_NAMES, PRICE_TYPE_NAMES, type OrganisationGuid, type PriceTypeId } from '@portal/domain';
-
-export const organisationName = (guid: string, fallback: string) => ORGANISATION_NAMES[guid as OrganisationGuid] ?? fallback;
+import { PRICE_TYPE_NAMES, type PriceTypeId } from '@portal/domain';
 
 export const priceTypeName = (id: string) => PRICE_TYPE_NAMES[id as PriceTypeId] ?? 'Особая';
 

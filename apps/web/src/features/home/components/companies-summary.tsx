@@ -1,7 +1,7 @@
 /** The user's companies on the main page: each with a summary of its contracts and a way to its page. */
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCompany } from '@portal/contracts';
-import { companyWarnings, currentDiscount, formatUnixDate, ORGANISATION_NAMES, partnerWarnings, shortenCompanyName, type OrganisationGuid } from '@portal/domain';
+import { companyWarnings, currentDiscount, formatUnixDate, organisationName, partnerWarnings, shortenCompanyName } from '@portal/domain';
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -81,7 +81,7 @@ function CompanyCard({ company }: { company: TCompany }) {
             <Table.Tbody>
               {contracts.map(({ storage, credit }) => (
                 <Table.Tr key={storage.guid} data-testid="contract-credit-row" data-guid={storage.guid}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{ORGANISATION_NAMES[storage.guid as OrganisationGuid] ?? storage.name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{organisationName(storage.guid, storage.name)}</Table.Td>
                   <Table.Td ta="right" data-label="Долг" data-testid="credit-debt" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatKopecks(credit.debt)}
                   </Table.Td>

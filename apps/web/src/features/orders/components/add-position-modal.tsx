@@ -13,7 +13,7 @@ import { moscowToday } from '../../../shared/ui/contract-credit';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { useProductSearch } from '../../../shared/api/search-product';
-import { offerPrice, offersOf, positionFor } from '../model/positions';
+import { chosenAmountKopecks, offerPrice, offersOf, positionFor } from '../model/positions';
 import { StackedTable } from '../../../shared/ui/stacked-table';
 
 export interface AddPositionModalProps {
@@ -103,7 +103,7 @@ export function AddPositionModal({ opened, onClose, onAdd, contracts, partner, i
         )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {position ? `Выбрано ${units} шт. на ${formatPrice(position.characteristics.reduce((s, l) => s + l.PRICE * l.count, 0))}` : 'Укажите количество хотя бы в одной строке'}
+            {position ? `Выбрано ${units} шт. на ${formatPrice(fromKopecks(chosenAmountKopecks(position)))}` : 'Укажите количество хотя бы в одной строке'}
           </Text>
           <Group gap="xs">
             <StatefulButton variant="default" onClick={close}>

@@ -2,7 +2,8 @@
  * One list of the working order (available or pre-order): per line stock, price, discount, quantity and sum. Where one
  * size of a product comes from two organisations, each of its rows names the organisation and the contract.
  */
-import { ORDER_LIMITS, type OrderList, type Position } from '@portal/contracts';
+import { ORDER_LIMITS, type Position } from '@portal/contracts';
+import type { OrderList } from '../model/working-order';
 import { arrivalText, formatPrice, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/domain';
 import { moscowToday } from '../../../shared/ui/contract-credit';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';

@@ -1,4 +1,5 @@
-import { addPositions, blankOrder, type Position, type TOrderPayload, type TPricesChangedError } from '@portal/contracts';
+import { blankOrder, type Position, type TOrderPayload, type TPricesChangedError } from '@portal/contracts';
+import { addPositions } from '../model/working-order';
 import { ORGANISATION, formatPrice } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

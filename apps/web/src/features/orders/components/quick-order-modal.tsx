@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { StatefulButton } from '../../../shared/ui/stateful-button';
 import { searchProduct } from '../../../shared/api/search-product';
-import { lineUnits } from '@portal/contracts';
+import { lineUnits } from '../model/working-order';
 import { useOrderStore } from '../model/order-store';
 import { articleLookup, resolveQuickOrder } from '../quick-order/resolve';
 import { readXlsxRows } from '../quick-order/xlsx';

@@ -4,7 +4,8 @@
  * made here shows at once and is marked until the server has it: a draft without a revision is not stored there yet, a
  * `renamed` one has a new name to send, and deleted ids wait in `removed` (`orders_drafts_removed`).
  */
-import type { PricingContracts, TDraft, WorkingOrder } from '@portal/contracts';
+import type { TDraft, WorkingOrder } from '@portal/contracts';
+import type { PricingContracts } from './working-order';
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../../../shared/storage-keys';
 

@@ -1,23 +1,13 @@
 /**
  * The working order (spec §3/§4): one zustand store written to localStorage (`working_order`) after every change,
  * so a reload keeps it; working-order-sync.ts keeps it in step with the server's copy and the user's other devices.
- * Every change goes through the domain's one pricing rule (packages/contracts working-order.ts
- * maps the stored shape to it and back), with the contracts of the chosen company.
+ * Every change goes through the domain's one pricing rule (working-order.ts maps the stored shape to it and back), with
+ * the contracts of the chosen company.
  */
-import {
-  addPositions,
-  blankOrder,
-  orderUnits,
-  recalculate,
-  removePosition,
-  setLineCount,
-  type OrderList,
-  type Position,
-  type PricingContracts,
-  type WorkingOrder,
-} from '@portal/contracts';
+import { blankOrder, type Position, type WorkingOrder } from '@portal/contracts';
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../../../shared/storage-keys';
+import { addPositions, orderUnits, recalculate, removePosition, setLineCount, type OrderList, type PricingContracts } from './working-order';
 
 /**
  * The working order with the contract the dealer chose (ours; sent as `storage`) and the company's contracts it is

@@ -3,7 +3,8 @@
  * server's revision rule: a change here is stored; two devices' lines merge and none is lost; another device's change
  * arrives by a socket frame; a draft saved offline is sent once the browser is online again.
  */
-import { addPositions, blankOrder, lineUnits, setLineCount, type Position, type TDraft, type TWorkingOrderWire, type WorkingOrder } from '@portal/contracts';
+import { blankOrder, type Position, type TDraft, type TWorkingOrderWire, type WorkingOrder } from '@portal/contracts';
+import { addPositions, lineUnits, setLineCount } from './working-order';
 import { notifications } from '@mantine/notifications';
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -13,7 +13,7 @@ import {
   type TOffer,
   type TProductSearchResult,
 } from '@portal/contracts';
-import { priceLine, splitQuantity, type LinePrice } from '@portal/domain';
+import { lineAmountKopecks, priceLine, splitQuantity, toKopecks, type LinePrice } from '@portal/domain';
 
 /** The offers to choose from; a product without offers has its one placeholder (the domain's convention). */
 export function offersOf(result: TProductSearchResult): TOffer[] {
@@ -55,4 +55,9 @@ export function positionFor(
     total: 0,
     total_discount: 0,
   };
+}
+
+/** What the chosen lines of a position cost, in kopecks: each line's amount by the domain's rule, no rouble floats. */
+export function chosenAmountKopecks(position: Pick<Position, 'characteristics'>): number {
+  return position.characteristics.reduce((sum, line) => sum + lineAmountKopecks({ priceKopecks: toKopecks(line.PRICE), quantity: line.count }), 0);
 }

@@ -1,4 +1,5 @@
-import { addPositions, blankOrder, contractsOf, type Position, type TCompany } from '@portal/contracts';
+import { blankOrder, contractsOf, type Position, type TCompany } from '@portal/contracts';
+import { addPositions } from './working-order';
 import { ORGANISATION } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { forCompany, serverFullPrices, withFullPrices } from './reprice';

@@ -4,7 +4,8 @@
  * found gets its new full price (and stock, when known) and the order is priced again by the domain's rule for the
  * company's contracts; a line not found keeps its own, for the server to price (it then answers PRICES_CHANGED).
  */
-import { contractsOf, recalculate, type FreshOffer, type Position, type TCompany, type TOrderPayload } from '@portal/contracts';
+import { contractsOf, type Position, type TCompany, type TOrderPayload } from '@portal/contracts';
+import { recalculate, type FreshOffer } from './working-order';
 import { fromKopecks, toKopecks } from '@portal/domain';
 import type { WebOrder } from './order-store';
 import { todaysOffers } from './todays-offers';

@@ -2,7 +2,8 @@
  * Today's full price and stock of the lines of a saved order (a draft, an order from the history): looked up in the
  * catalogue by article, so a line taken from it is priced exactly as a newly added line would be today.
  */
-import { contractsOf, offerOf, refreshLines, type FreshOffer, type Position, type TCompany } from '@portal/contracts';
+import { contractsOf, offerOf, type Position, type TCompany } from '@portal/contracts';
+import { refreshLines, type FreshOffer } from './working-order';
 import { SEARCH_OPTION } from '@portal/domain';
 import { searchProduct } from '../../../shared/api/search-product';
 import type { WebOrder } from './order-store';

@@ -6,14 +6,7 @@
  * changed here, merged otherwise.
  * The revision and the order it names are kept under `working_order_synced`, so a change made offline merges later.
  */
-import {
-  blankOrder,
-  canonicalJson,
-  workingOrderWire,
-  mergeWorkingOrders,
-  type MergeConflict,
-  type TSyncedWorkingOrder,
-} from '@portal/contracts';
+import { blankOrder, workingOrderWire, type TSyncedWorkingOrder } from '@portal/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { reportError } from '../../../shared/errors';
 import { STORAGE_KEYS } from '../../../shared/storage-keys';
@@ -21,6 +14,7 @@ import { getWorkingOrder } from '../api/get-working-order';
 import { putWorkingOrder } from '../api/put-working-order';
 import { useOrderStore, type WebOrder } from './order-store';
 import { serialized } from './serialized';
+import { canonicalJson, mergeWorkingOrders, type MergeConflict } from './working-order-merge';
 
 const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const blankSynced = (): TSyncedWorkingOrder => ({ revision: 0, order: workingOrderWire(blankOrder()) });

@@ -4,7 +4,7 @@
  */
 import { Badge, Table, Text } from '@mantine/core';
 import { isPlaceholderOffer, offersOrPlaceholder, type TOffer } from '@portal/contracts';
-import { ORGANISATION_NAMES, arrivalText, formatPrice, type OrganisationGuid } from '@portal/domain';
+import { arrivalText, formatPrice, organisationName } from '@portal/domain';
 import { moscowToday } from '../../../shared/ui/contract-credit';
 import { StackedTable } from '../../../shared/ui/stacked-table';
 
@@ -40,7 +40,7 @@ export function OffersTable({ offers, product }: { offers: TOffer[]; product: { 
             </Table.Td>
             <Table.Td>
               <Text fz="sm" c="dimmed">
-                {ORGANISATION_NAMES[offer.ORGGUID as OrganisationGuid] ?? '—'}
+                {organisationName(offer.ORGGUID, '—')}
               </Text>
             </Table.Td>
             <Table.Td ta="right">

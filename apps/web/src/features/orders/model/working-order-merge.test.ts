@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addPositions, blankOrder, lineUnits, removePosition, setLineCount, type CharacteristicLine, type Position, type WorkingOrder } from './working-order';
+import { blankOrder, type CharacteristicLine, type WorkingOrder } from '@portal/contracts';
+import { addPositions, lineUnits, removePosition, setLineCount } from './working-order';
 import { canonicalJson, mergeWorkingOrders } from './working-order-merge';
+import { position } from './working-order.fixtures';
 
 function line(GUID: string, count: number, RESIDUE = 100): CharacteristicLine {
   return { ID: GUID, CHARACTERISTIC: `р. ${GUID}`, PRICE: 100, fullprice: 100, price_discount: 0, count, RESIDUE, MAX_DISCOUNT: 0, PPDATA: '', GUID, ORGGUID: 'fro', discount: 0 };
-}
-
-function position(guid: string, lines: CharacteristicLine[]): Position {
-  return {
-    guid,
-    article: `ART-${guid}`,
-    product: { ID: `id-${guid}`, ARTICLE: `ART-${guid}`, NAME: `Товар ${guid}`, UID: guid },
-    type: 'wear',
-    characteristics: lines,
-    count: 0,
-    total: 0,
-    total_discount: 0,
-  };
 }
 
 const none = [] as const;

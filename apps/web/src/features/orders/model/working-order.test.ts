@@ -1,24 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
-import { addPositions, blankOrder, lineUnits, orderUnits, recalculate, refreshLines, removePosition, setLineCount, type CharacteristicLine, type Position } from './working-order';
+import { blankOrder, type CharacteristicLine } from '@portal/contracts';
+import { addPositions, lineUnits, orderUnits, recalculate, refreshLines, removePosition, setLineCount } from './working-order';
+import { position } from './working-order.fixtures';
 
 function line(GUID: string, count: number, RESIDUE: number, fullprice = 100, ORGGUID = 'fro'): CharacteristicLine {
   return { ID: GUID, CHARACTERISTIC: GUID, PRICE: fullprice, fullprice, price_discount: 0, count, RESIDUE, MAX_DISCOUNT: 0, PPDATA: '', GUID, ORGGUID, discount: 0 };
-}
-
-function position(guid: string, lines: CharacteristicLine[], extra: Partial<Position> = {}): Position {
-  return {
-    guid,
-    article: `ART-${guid}`,
-    product: { ID: `id-${guid}`, ARTICLE: `ART-${guid}`, NAME: `Товар ${guid}`, UID: guid },
-    type: 'wear',
-    characteristics: lines,
-    count: 0,
-    total: 0,
-    total_discount: 0,
-    ...extra,
-  };
 }
 
 const none = [] as const;

@@ -4,7 +4,8 @@
  * only takes that change; a line changed differently on both keeps this device's quantity, unless one of them removed
  * it — then the other's change keeps the line. Every such line is reported, for the dealer to see.
  */
-import { blankOrder, recalculate, type CharacteristicLine, type Position, type PricingContracts, type WorkingOrder } from './working-order';
+import { blankOrder, type CharacteristicLine, type Position, type WorkingOrder } from '@portal/contracts';
+import { recalculate, type PricingContracts } from './working-order';
 
 export interface MergeConflict {
   guid: string;

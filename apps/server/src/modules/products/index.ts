@@ -1,0 +1,6 @@
+/**
+ * The products module as other modules use it: the prices a request sees (the user's price type or a company's
+ * contracts), a picture's address, and a company's price rows in the domain's words.
+ */
+export { imageUrl, resolvePricing, type NameWordsIndex, type Pricing } from './products.service';
+export { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
