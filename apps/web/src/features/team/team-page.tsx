@@ -121,7 +121,7 @@ export function TeamPage() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{COMPANY_ROLE_LABELS[member.role]}</Table.Td>
-                <Table.Td>{member.orderLimit === null ? (member.role === 'buyer' ? 'без лимита' : '—') : `${formatPrice(member.orderLimit)} ₽`}</Table.Td>
+                <Table.Td>{member.orderLimit === null ? (member.role === 'buyer' ? 'без лимита' : '—') : formatPrice(member.orderLimit)}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS[member.status].color} variant="light">
                     {STATUS[member.status].label}
