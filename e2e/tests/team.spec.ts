@@ -82,6 +82,7 @@ for (const viewport of [
     try {
       const colleague = await colleagueContext.newPage();
       await colleague.goto(await invitationLinkFor(address));
+      await expect(colleague.getByLabel(/^Пароль( \*)?$/)).toBeVisible();
       await shot('team-invitation-page', colleague);
       await colleague.getByLabel(/^Пароль( \*)?$/).fill(PASSWORD);
       await colleague.getByLabel(/^Пароль ещё раз( \*)?$/).fill(PASSWORD);

@@ -156,10 +156,10 @@ export async function changeColleague(app: TeamApp, userId: number, partnerUid: 
   const member = team.members.find((each) => each.id === memberId);
   const message =
     change.blocked === true
-      ? `${member?.name ?? 'Сотрудник'} заблокирован: его входы в портал завершены.`
+      ? `${member?.name ?? 'Сотрудник'}: доступ к компании заблокирован, входы в портал завершены.`
       : change.blocked === false
-        ? `${member?.name ?? 'Сотрудник'} разблокирован.`
-        : `Изменения сотрудника ${member?.name ?? ''} сохранены.`.replace('  ', ' ');
+        ? `${member?.name ?? 'Сотрудник'}: доступ к компании восстановлен.`
+        : `${member?.name ?? 'Сотрудник'}: изменения сохранены.`;
   return { message, team };
 }
 

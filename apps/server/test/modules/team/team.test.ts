@@ -135,7 +135,7 @@ describe('changes', () => {
     const buyer = await memberId('buyer');
     const blocked = await call('PATCH', `${team}/${buyer}`, admin, { blocked: true });
     expect(blocked.statusCode, blocked.body).toBe(200);
-    expect(blocked.json().response.message).toMatch(/заблокирован: его входы в портал завершены/);
+    expect(blocked.json().response.message).toMatch(/: доступ к компании заблокирован, входы в портал завершены\.$/);
     expect(await socket.closed).toMatchObject({ code: SOCKET_CLOSE.unauthorized });
     expect((await call('GET', '/api/auth/me', buyerSession)).statusCode).toBe(401);
     // Still a purchaser of ИП Петров (added above): they sign in again and see only that company.

@@ -44,7 +44,7 @@ export function TeamPage() {
 
   const confirmBlock = (member: TTeamMember) =>
     openConfirmModal({
-      title: `Заблокировать ${member.name}?`,
+      title: `Заблокировать доступ: ${member.name}?`,
       children: <Text size="sm">Сотрудник сразу потеряет доступ к компании: его входы в портал завершатся. Разблокировать можно в любой момент.</Text>,
       labels: { confirm: 'Заблокировать', cancel: 'Отмена' },
       confirmProps: { color: 'red' },
@@ -52,7 +52,7 @@ export function TeamPage() {
     });
   const confirmRemove = (member: TTeamMember) =>
     openConfirmModal({
-      title: `Удалить ${member.name} из компании?`,
+      title: `Удалить из компании: ${member.name}?`,
       children: <Text size="sm">Сотрудник больше не будет действовать от имени компании. Его учётная запись останется для других компаний.</Text>,
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
       confirmProps: { color: 'red' },
