@@ -38,7 +38,7 @@ export function members(db: DbOrTx, partnerId: number, now = new Date()): Promis
     .from(userPartners)
     .innerJoin(users, eq(users.id, userPartners.userId))
     .where(eq(userPartners.partnerId, partnerId))
-    .orderBy(sql`${userPartners.role} <> 'admin'`, sql`${users.lastname} collate "unicode"`, sql`${users.name} collate "unicode"`, asc(users.id));
+    .orderBy(sql`${userPartners.role} <> 'admin'`, sql`${users.lastname} collate "und-x-icu"`, sql`${users.name} collate "und-x-icu"`, asc(users.id));
 }
 
 export async function partnerSettings(db: DbOrTx, partnerId: number) {
