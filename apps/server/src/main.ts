@@ -42,7 +42,7 @@ async function main() {
   console.log(
     `\n  Dealer portal is running at http://${shownHost}:${port}\n` +
       `  Database: ${config.DATABASE_URL ? 'PostgreSQL' : `embedded (PGlite) in ${config.DATA_DIR}, page cache ${app.database.cacheMb} MB`}\n` +
-      '  Demo sign-in: demo / demo1234 (also demo2 / demo1234; blocked / demo1234 is a blocked user)\n',
+      '  Demo sign-in: demo / demo1234 (also buyer, accountant and demo2 / demo1234; blocked / demo1234 is a blocked user)\n',
   );
 }
 

@@ -25,3 +25,4 @@ export * from './working-order-wire';
 export * from './drafts';
 export * from './order-mapper';
 export * from './account';
+export * from './team';

@@ -1,3 +1,4 @@
+import { COMPANY_ACTIONS, COMPANY_ROLES } from '@portal/domain';
 import { z } from 'zod';
 
 /** Spec §3 "Storage (contract)" — a document of a contract. Dates are unix seconds. */
@@ -49,6 +50,12 @@ export const ZCompanySchema = z.object({
   managerName: z.string(),
   managerUid: z.string(),
   storages: z.array(ZStorageSchema),
+  /** The user's role in this company («Администратор», «Закупщик», «Бухгалтер»: packages/domain team/roles.ts). */
+  role: z.enum(COMPANY_ROLES),
+  /** What the role allows here, from the domain's table: the web hides the rest (the server refuses it anyway). */
+  actions: z.array(z.enum(COMPANY_ACTIONS)),
+  /** The company holds every order over a contract's credit «На согласовании» (set by its administrators). */
+  approvalOverCredit: z.boolean(),
 });
 export type TCompany = z.infer<typeof ZCompanySchema>;
 

@@ -87,5 +87,6 @@ export type TServerFrame =
   /** The user's working order and drafts, changed on one of their devices. */
   | TDraftsFrame;
 
-export const REFRESH_NAMESPACES = ['orders', 'shipments', 'claims'] as const;
+/** Lists a frame asks the web to read again; `team`: a company's people, roles or approval setting changed. */
+export const REFRESH_NAMESPACES = ['orders', 'shipments', 'claims', 'team'] as const;
 export type TRefreshNamespace = (typeof REFRESH_NAMESPACES)[number];

@@ -32,3 +32,13 @@ export function unixOfDay(day: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return Date.UTC(year, month - 1, date, 12) / 1000;
 }
+
+let moscowClock: Intl.DateTimeFormat | undefined;
+const moscowClockFormat = () => (moscowClock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+
+/** A moment as «dd.mm.yyyy hh:mm» in Moscow time (a last sign-in, a record's time). */
+export function formatMoscowDateTime(moment: Date | number): string {
+  const [year, month, day] = moscowDay(moment).split('-');
+  const parts = Object.fromEntries(moscowClockFormat().formatToParts(moment).map((part) => [part.type, part.value]));
+  return `${day}.${month}.${year} ${parts.hour}:${parts.minute}`;
+}

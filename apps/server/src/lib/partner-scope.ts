@@ -1,49 +1,93 @@
 /**
- * The one scoping helper: every access to partner data goes through the companies linked to the signed-in user.
- * Services call it first; repositories take the partner ids it answers and never widen them.
+ * The one scoping helper: every access to partner data goes through the companies linked to the signed-in user, and
+ * through what the user's role in each company allows (the domain's table, packages/domain team/roles.ts). A link
+ * blocked by the company's administrator counts as no link at all. Services call it first; repositories take the
+ * partner ids it answers and never widen them.
  */
-import { type CompanyAction, type CompanyRole, isCompanyRole, roleMay, roleRefusal } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { type CompanyAction, type CompanyRole, isCompanyRole, roleMay, roleRefusal, rolesAllowing } from '@portal/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { partners, userPartners } from '../db/schema';
 import { AppError } from './errors';
 
-/** Ids of the companies the user acts for. */
-export async function userPartnerIds(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await db.select({ id: userPartners.partnerId }).from(userPartners).where(eq(userPartners.userId, userId));
+/**
+ * What a route needs in a company: an action of the domain's table, or `member` — only to be one of the company's
+ * people (its card, contracts, manager), which every role is.
+ */
+export type CompanyNeed = CompanyAction | 'member';
+
+const NOT_YOURS = 'Этот объект принадлежит другой компании.';
+
+/** A stored role read defensively: an unknown value gets the narrowest role. */
+export const storedRole = (role: string): CompanyRole => (isCompanyRole(role) ? role : 'accountant');
+
+/** The SQL condition on `user_partners` for a live link of the user allowing `need`. */
+export function liveLink(userId: number, need: CompanyNeed = 'member') {
+  return and(
+    eq(userPartners.userId, userId),
+    eq(userPartners.blocked, false),
+    need === 'member' ? undefined : inArray(userPartners.role, rolesAllowing(need)),
+  );
+}
+
+/** Ids of the companies the user acts for (not blocked), only those where the role allows `need`. */
+export async function userPartnerIds(db: DbOrTx, userId: number, need: CompanyNeed = 'member'): Promise<number[]> {
+  const rows = await db.select({ id: userPartners.partnerId }).from(userPartners).where(liveLink(userId, need));
   return rows.map((row) => row.id);
 }
 
-/** The user's company with this uid; 403 when it exists but is someone else's, 404 when it does not exist. */
-export async function requireUserPartner(db: DbOrTx, userId: number, partnerUid: string) {
+/** Refuses (403) a user whose role allows `need` in none of their companies: routes of the user's own things. */
+export async function requireAnyCompanyAction(db: DbOrTx, userId: number, need: CompanyAction): Promise<number[]> {
+  const ids = await userPartnerIds(db, userId, need);
+  if (ids.length === 0) {
+    const [any] = await db.select({ role: userPartners.role, name: partners.name }).from(userPartners).innerJoin(partners, eq(partners.id, userPartners.partnerId)).where(liveLink(userId)).limit(1);
+    throw new AppError('FORBIDDEN', any ? roleRefusal(storedRole(any.role), need, any.name) : 'Ваша учётная запись не связана ни с одной компанией. Обратитесь к менеджеру.');
+  }
+  return ids;
+}
+
+/** A company's row as a caller read it: whether the user is linked, blocked, and the role. */
+export interface CompanyLinkRow {
+  linked: boolean;
+  blocked?: boolean | null;
+  role?: string | null;
+  name?: string;
+}
+
+/** The user's company with this uid; 403 when it exists but is someone else's or the role forbids `need`, 404 when none. */
+export async function requireUserPartner(db: DbOrTx, userId: number, partnerUid: string, need: CompanyNeed) {
   const [row] = await db
-    .select({ id: partners.id, uid: partners.uid, name: partners.name, linkedUser: userPartners.userId })
+    .select({ id: partners.id, uid: partners.uid, name: partners.name, linkedUser: userPartners.userId, blocked: userPartners.blocked, role: userPartners.role })
     .from(partners)
     .leftJoin(userPartners, and(eq(userPartners.partnerId, partners.id), eq(userPartners.userId, userId)))
     .where(eq(partners.uid, partnerUid))
     .limit(1);
-  const { id, uid, name } = ensureUserPartner(row && { ...row, linked: row.linkedUser !== null }, partnerUid);
+  const { id, uid, name } = ensureUserPartner(row && { ...row, linked: row.linkedUser !== null }, partnerUid, need);
   return { id, uid, name };
 }
 
 /**
  * The same rule for a company a caller read itself (in a statement of its own): 404 when there is none, 403 when
- * it is not linked to the user.
+ * it is not linked to the user, the link is blocked, or the role does not allow `need`.
  */
-export function ensureUserPartner<T extends { linked: boolean }>(row: T | null | undefined, partnerUid: string): T {
+export function ensureUserPartner<T extends CompanyLinkRow>(row: T | null | undefined, partnerUid: string, need: CompanyNeed): T {
   if (!row) throw new AppError('NOT_FOUND', `Компания ${partnerUid} не найдена.`);
-  if (!row.linked) throw new AppError('FORBIDDEN', 'Эта компания не относится к вашей учётной записи.');
+  if (!row.linked || row.blocked) throw new AppError('FORBIDDEN', 'Эта компания не относится к вашей учётной записи.');
+  if (need !== 'member') {
+    const role = storedRole(row.role ?? '');
+    if (!roleMay(role, need)) throw new AppError('FORBIDDEN', roleRefusal(role, need, row.name ?? partnerUid));
+  }
   return row;
 }
 
-/** Refuses access to an object owned by a company the user does not act for. */
-export async function requirePartnerAccess(db: DbOrTx, userId: number, partnerId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: userPartners.partnerId })
-    .from(userPartners)
-    .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
-    .limit(1);
-  if (!row) throw new AppError('FORBIDDEN', 'Этот объект принадлежит другой компании.');
+/** Refuses access to an object owned by a company the user does not act for, or where the role forbids `need`. */
+export async function requirePartnerAccess(db: DbOrTx, userId: number, partnerId: number, need: CompanyNeed): Promise<void> {
+  if (need === 'member') {
+    const [row] = await db.select({ id: userPartners.partnerId }).from(userPartners).where(and(liveLink(userId), eq(userPartners.partnerId, partnerId))).limit(1);
+    if (!row) throw new AppError('FORBIDDEN', NOT_YOURS);
+    return;
+  }
+  await requireCompanyAction(db, userId, partnerId, need);
 }
 
 /** The user's place in a company: the role, a purchaser's order limit (kopecks) and the company's name. */
@@ -70,8 +114,8 @@ export async function requireCompanyAction(db: DbOrTx, userId: number, partnerId
     .innerJoin(partners, eq(partners.id, userPartners.partnerId))
     .where(and(eq(userPartners.userId, userId), eq(userPartners.partnerId, partnerId)))
     .limit(1);
-  if (!row || row.blocked) throw new AppError('FORBIDDEN', 'Этот объект принадлежит другой компании.');
-  const role = isCompanyRole(row.role) ? row.role : 'accountant';
+  if (!row || row.blocked) throw new AppError('FORBIDDEN', NOT_YOURS);
+  const role = storedRole(row.role);
   if (!roleMay(role, action)) throw new AppError('FORBIDDEN', roleRefusal(role, action, row.name));
   return { partnerId, name: row.name, role, orderLimitKopecks: row.orderLimitKopecks };
 }

@@ -22,6 +22,7 @@ import { productRoutes } from '../features/products/routes';
 import { settingsQueryOptions } from '../features/profile/api/get-settings';
 import { profileRoutes } from '../features/profile/routes';
 import { proposalRoutes } from '../features/proposals/routes';
+import { teamRoutes } from '../features/team/routes';
 import { paths } from '../config/paths';
 import { lazyPage, once, preloadPage } from '../shared/lib/lazy-page';
 import { ErrorPage } from './error-pages';
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
   { path: paths.forgotPassword, element: <PublicOnly>{lazyPage(() => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage))}</PublicOnly> },
   // A reset or confirmation link works whoever is signed in in this browser.
   { path: paths.resetPassword, element: lazyPage(() => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage)) },
+  { path: paths.invitation, element: lazyPage(() => import('../features/auth/invitation-page').then((m) => m.InvitationPage)) },
   { path: paths.confirmEmail, element: lazyPage(() => import('../features/auth/confirm-email-page').then((m) => m.ConfirmEmailPage)) },
   { path: paths.blocked, element: <ErrorPage kind="blocked" /> },
   { path: paths.notFound, element: <ErrorPage kind="not-found" /> },
@@ -85,6 +87,7 @@ export const routes: RouteObject[] = [
       ...claimRoutes,
       ...profileRoutes,
       ...proposalRoutes,
+      ...teamRoutes,
       { path: 'help', element: lazyPage(() => import('./help-page').then((m) => m.HelpPage)) },
     ],
   },

@@ -5,6 +5,10 @@ export const paths = {
   catalogInteractive: '/catalog/interactive',
   seasonSale: '/catalog/season-sale',
   company: (uid?: string) => (uid ? `/company/${encodeURIComponent(uid)}` : '/company'),
+  /** A company's team page (its administrators only). */
+  team: (uid: string) => `/companies/${encodeURIComponent(uid)}/team`,
+  /** The invitation link of a mail: its token follows `#`. */
+  invitation: '/invitation',
   product: (article?: string) => (article ? `/product/${encodeURIComponent(article)}` : '/product'),
   order: (article?: string) => (article ? `/order/${encodeURIComponent(article)}` : '/order'),
   orders: '/orders',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_ACTIONS, ROLE_ACTIONS, roleMay, roleRefusal } from './roles';
+import { adminsAfter, COMPANY_ACTIONS, ROLE_ACTIONS, roleMay, roleRefusal, rolesAllowing } from './roles';
 
 describe('company roles', () => {
   it('gives the administrator every action', () => {
@@ -25,5 +25,25 @@ describe('company roles', () => {
     expect(roleRefusal('accountant', 'orders.place', 'ООО «СпецСнаб»')).toBe(
       'Роль «Бухгалтер» в компании ООО «СпецСнаб» не позволяет оформлять заказы. Обратитесь к администратору компании.',
     );
+  });
+});
+
+describe('who may act and the last administrator', () => {
+  it('lists the roles allowing an action', () => {
+    expect(rolesAllowing('orders.place')).toEqual(['admin', 'buyer']);
+    expect(rolesAllowing('team.manage')).toEqual(['admin']);
+    expect(rolesAllowing('documents.view')).toEqual(['admin', 'buyer', 'accountant']);
+  });
+
+  it('counts the administrators a change would leave', () => {
+    const team = [
+      { userId: 1, role: 'admin' as const, blocked: false },
+      { userId: 2, role: 'buyer' as const, blocked: false },
+      { userId: 3, role: 'admin' as const, blocked: true },
+    ];
+    expect(adminsAfter(team, { userId: 1, role: 'buyer' })).toBe(0);
+    expect(adminsAfter(team, { userId: 1, blocked: true })).toBe(0);
+    expect(adminsAfter(team, { userId: 3, blocked: false })).toBe(2);
+    expect(adminsAfter(team, { userId: 2, role: 'admin' })).toBe(2);
   });
 });

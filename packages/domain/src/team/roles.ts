@@ -75,3 +75,20 @@ export function roleMay(role: CompanyRole, action: CompanyAction): boolean {
 export function roleRefusal(role: CompanyRole, action: CompanyAction, companyName: string): string {
   return `Роль «${COMPANY_ROLE_LABELS[role]}» в компании ${companyName} не позволяет ${COMPANY_ACTION_LABELS[action]}. Обратитесь к администратору компании.`;
 }
+
+/** The roles whose table allows the action: a list that spans companies keeps only the companies held in one of them. */
+export function rolesAllowing(action: CompanyAction): CompanyRole[] {
+  return COMPANY_ROLES.filter((role) => roleMay(role, action));
+}
+
+/** What the role may do in the company, in the table's order (the web hides the rest). */
+export function roleActions(role: CompanyRole): CompanyAction[] {
+  return [...ROLE_ACTIONS[role]];
+}
+
+/** The company's administrators left if `change` happened: a team is never left without one. */
+export function adminsAfter(members: ReadonlyArray<{ userId: number; role: CompanyRole; blocked: boolean }>, change: { userId: number; role?: CompanyRole; blocked?: boolean }): number {
+  return members
+    .map((member) => (member.userId === change.userId ? { ...member, ...(change.role ? { role: change.role } : {}), ...(change.blocked !== undefined ? { blocked: change.blocked } : {}) } : member))
+    .filter((member) => member.role === 'admin' && !member.blocked).length;
+}

@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   /** Notification settings of spec §3 (order.email and order.lk, each with changed, created, states). */
   notificationSettings: jsonb('notification_settings').notNull().default(sql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last successful sign-in (or an accepted invitation): the team page shows it to the company's administrators. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable(

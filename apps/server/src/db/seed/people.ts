@@ -2,10 +2,13 @@
  * Demo people and companies (fixed: tests and outside checks rely on them):
  *   demo / demo1234     two companies — an ООО and an ИП — each with FRO and ES contracts, debts, documents, a manager
  *                       (the contracts and their documents: ./contracts.ts);
+ *                       — its administrator in both;
+ *   buyer / demo1234    purchaser (Закупщик) of ООО «СпецСнаб» with an order limit of 50 000 ₽;
+ *   accountant / demo1234  accountant (Бухгалтер) of both of demo's companies;
  *   demo2 / demo1234    one other company, sharing nothing with demo;
  *   blocked / demo1234  a blocked user.
  */
-import { PRICE_TYPE_NAMES, moscowDay } from '@portal/domain';
+import { PRICE_TYPE_NAMES, moscowDay, toKopecks } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { managers, partners, priceTypes, userPartners, users } from '../schema';
@@ -13,6 +16,9 @@ import { seedContracts } from './contracts';
 import { hashPassword } from '../../modules/auth/password';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo purchaser's limit per order: an order above it waits for an administrator of ООО «СпецСнаб». */
+export const DEMO_BUYER_LIMIT_RUBLES = 50_000;
 
 export const DEMO_PARTNERS = {
   SPECSNAB: 'c0a80001-0000-4000-8000-000000000001',
@@ -115,15 +121,20 @@ export async function seedPeople(db: Db, now: Date = new Date()): Promise<void> 
       { login: 'demo', passwordHash: password, name: 'Иван', lastname: 'Соколов', patronymic: 'Петрович', email: 'demo@example.ru', phone: '+7 (900) 000-00-01' },
       { login: 'demo2', passwordHash: password, name: 'Мария', lastname: 'Орлова', patronymic: 'Андреевна', email: 'demo2@example.ru', phone: '+7 (900) 000-00-02' },
       { login: 'blocked', passwordHash: password, name: 'Олег', lastname: 'Заблокированный', blocked: true },
+      { login: 'buyer', passwordHash: password, name: 'Сергей', lastname: 'Васильев', patronymic: 'Игоревич', email: 'buyer@example.ru', phone: '+7 (900) 000-00-03' },
+      { login: 'accountant', passwordHash: password, name: 'Елена', lastname: 'Морозова', patronymic: 'Викторовна', email: 'accountant@example.ru', phone: '+7 (900) 000-00-04' },
     ])
     .onConflictDoNothing();
   const userId = async (login: string) => (await db.select({ id: users.id }).from(users).where(eq(users.login, login)))[0]!.id;
   await db
     .insert(userPartners)
     .values([
-      { userId: await userId('demo'), partnerId: specsnab },
-      { userId: await userId('demo'), partnerId: petrov },
-      { userId: await userId('demo2'), partnerId: technoshield },
+      { userId: await userId('demo'), partnerId: specsnab, role: 'admin' },
+      { userId: await userId('demo'), partnerId: petrov, role: 'admin' },
+      { userId: await userId('buyer'), partnerId: specsnab, role: 'buyer', orderLimitKopecks: toKopecks(DEMO_BUYER_LIMIT_RUBLES) },
+      { userId: await userId('accountant'), partnerId: specsnab, role: 'accountant' },
+      { userId: await userId('accountant'), partnerId: petrov, role: 'accountant' },
+      { userId: await userId('demo2'), partnerId: technoshield, role: 'admin' },
     ])
     .onConflictDoNothing();
 }

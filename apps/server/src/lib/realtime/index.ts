@@ -1,5 +1,5 @@
 /** Creates the realtime hub on the transport that fits the database, and decorates the app with it (`app.realtime`). */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
@@ -36,7 +36,7 @@ export async function createRealtimeHub(database: Database, databaseUrl: string 
     transport,
     async (partnerId) =>
       (
-        await database.db.select({ id: userPartners.userId }).from(userPartners).where(eq(userPartners.partnerId, partnerId))
+        await database.db.select({ id: userPartners.userId }).from(userPartners).where(and(eq(userPartners.partnerId, partnerId), eq(userPartners.blocked, false)))
       ).map((row) => row.id),
     log,
   );

@@ -5,11 +5,12 @@ import {
   ZConfirmEmailBodySchema,
   ZForgotPasswordBodySchema,
   ZResetPasswordBodySchema,
+  ZSignInResponseSchema,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
-import { changePassword, confirmEmail, requestPasswordReset, resetPassword } from './account.service';
+import { acceptInvitation, changePassword, confirmEmail, requestPasswordReset, resetPassword } from './account.service';
 
 const answer = okEnvelope(ZAccountMessageSchema);
 
@@ -33,6 +34,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { login } = await resetPassword(app, request.body.token, request.body.password);
       return { error: null, response: { message: `Пароль для логина ${login} изменён. Войдите с новым паролем.` } };
     },
+  );
+
+  app.post(
+    '/auth/invitation/accept',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: "Accept an invitation to a company's team: set the password from the link and sign in",
+        body: ZResetPasswordBodySchema,
+        response: { 200: okEnvelope(ZSignInResponseSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await acceptInvitation(app, request.body.token, request.body.password) }),
   );
 
   app.post(

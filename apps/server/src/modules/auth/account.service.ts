@@ -20,6 +20,8 @@ import { hashPassword, verifyPassword } from './password';
 import { passwordProblem } from './password-policy';
 
 export const RESET_LINK_MS = 30 * 60_000;
+/** An invitation waits a week: a colleague may be away when it arrives. */
+export const INVITATION_LINK_MS = 7 * 24 * 3600_000;
 export const EMAIL_LINK_MS = 24 * 3600_000;
 /** Requests from one address (answered 429: says nothing about any account) and mails to one account (silently). */
 export const RESET_LIMITS = {
@@ -171,4 +173,66 @@ export async function confirmEmail(app: AccountApp, token: string, now = new Dat
     throw badRequest('Ссылка подтверждения недействительна: она уже использована, истекла (24 часа) или адрес в профиле с тех пор изменён. Сохраните e-mail в профиле ещё раз — придёт новая ссылка.');
   }
   return done;
+}
+
+const INVALID_INVITATION =
+  'Приглашение недействительно: ссылка уже использована, заменена новым приглашением или её срок (7 дней) истёк. Попросите администратора компании пригласить вас ещё раз.';
+
+/**
+ * An invitation to a company's team, in the caller's transaction: a single-use link (only its hash stored) that sets
+ * the colleague's password and signs them in, mailed through the outbox with the same transaction as the invitation.
+ */
+export async function issueInvitation(
+  tx: DbOrTx,
+  config: AccountApp['config'],
+  invited: { id: number; name: string; login: string; email: string },
+  invitation: { company: string; role: string; inviter: string },
+  now = new Date(),
+) {
+  const token = newToken();
+  await mailRepo.voidTokens(tx, invited.id, 'invitation', now);
+  await mailRepo.insertToken(tx, { tokenHash: hashToken(token), userId: invited.id, purpose: 'invitation', email: invited.email, expiresAt: new Date(now.getTime() + INVITATION_LINK_MS) });
+  await mailRepo.insertMessages(tx, [
+    {
+      dedupeKey: `invitation:${hashToken(token)}`,
+      userId: invited.id,
+      toAddress: invited.email,
+      ...renderMail({
+        subject: `Приглашение в портал дилера: ${invitation.company}`,
+        company: invitation.company,
+        greeting: invited.name ? `Здравствуйте, ${invited.name}!` : 'Здравствуйте!',
+        paragraphs: [
+          `${invitation.inviter} приглашает вас в портал дилера как сотрудника компании ${invitation.company} с ролью «${invitation.role}».`,
+          `Ваш логин — ${invited.login}. Откройте ссылку и задайте пароль: после этого вы сразу войдёте в портал. Ссылка действует 7 дней и только один раз.`,
+        ],
+        action: { label: 'Задать пароль и войти', url: portalLink(config, `/invitation#${token}`) },
+        reason: 'Письмо отправлено, потому что администратор компании пригласил вас по этому адресу. Если вы не ждали приглашения, удалите письмо: без пароля войти нельзя.',
+      }),
+    },
+  ]);
+}
+
+/**
+ * Accepts an invitation: the link is used up, the password is set, the address is confirmed (the mail reached it)
+ * and a session begins — the colleague lands signed in.
+ */
+export async function acceptInvitation(app: AccountApp, token: string, password: string, now = new Date()): Promise<{ token: string }> {
+  const tokenHash = hashToken(token);
+  const known = await mailRepo.findToken(app.db, tokenHash);
+  if (!known || known.purpose !== 'invitation') throw badRequest(INVALID_INVITATION);
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, known.userId) });
+  const problem = passwordProblem(password, { login: user?.login });
+  if (problem) throw badRequest(problem);
+  const passwordHash = await hashPassword(password);
+  const session = newToken();
+  const accepted = await app.db.transaction(async (tx) => {
+    const used = await mailRepo.useToken(tx, tokenHash, 'invitation', now);
+    if (!used) return false;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    await tx.update(users).set({ emailConfirmed: true }).where(and(eq(users.id, used.userId), eq(users.email, used.email ?? '')));
+    await repo.insertSession(tx, { tokenHash: hashToken(session), userId: used.userId, expiresAt: new Date(now.getTime() + app.config.SESSION_TTL * 1000) }, now);
+    return true;
+  });
+  if (!accepted) throw badRequest(INVALID_INVITATION);
+  return { token: session };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
-import { sessions, signInCounters, signInKnownAddresses, users } from '../../db/schema';
+import { sessions, signInCounters, signInKnownAddresses, userPartners, users } from '../../db/schema';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
   return db.query.users.findFirst({ where: eq(users.login, login) });
@@ -16,7 +16,7 @@ export function findUserByLogin(db: DbOrTx, login: string) {
 const SESSION_USERS = `
   select s.token_hash as "tokenHash", u.id, u.login, u.blocked,
     array(select st.price_type from storages st join user_partners up on up.partner_id = st.partner_id
-          where up.user_id = u.id order by st.partner_id, st.id) as "priceTypes"
+          where up.user_id = u.id and not up.blocked order by st.partner_id, st.id) as "priceTypes"
   from sessions s join users u on u.id = s.user_id
   where s.token_hash = any(array(select jsonb_array_elements_text($1::jsonb)))
     and s.expires_at > $2 and s.revoked_at is null`;
@@ -35,8 +35,19 @@ export async function findSessionUsers(db: DbOrTx, tokenHashes: readonly string[
   return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
 }
 
-export async function insertSession(db: DbOrTx, session: { tokenHash: string; userId: number; expiresAt: Date }) {
+/** A new session; the user's last sign-in (shown on the team page) becomes now. */
+export async function insertSession(db: DbOrTx, session: { tokenHash: string; userId: number; expiresAt: Date }, now = new Date()) {
   await db.insert(sessions).values(session);
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, session.userId));
+}
+
+/**
+ * Whether every company the user is linked to has blocked them: such a person no longer signs in (a user linked to
+ * no company at all — the ERP's link not made yet — still does, and sees no company).
+ */
+export async function blockedEverywhere(db: DbOrTx, userId: number): Promise<boolean> {
+  const links = await db.select({ blocked: userPartners.blocked }).from(userPartners).where(eq(userPartners.userId, userId));
+  return links.length > 0 && links.every((link) => link.blocked);
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string) {

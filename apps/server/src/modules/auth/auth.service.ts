@@ -75,7 +75,7 @@ export async function signIn(
   if (!user || !passwordOk) throw new AppError('WRONG_CREDENTIALS');
 
   await repo.returnAttempt(db, counted, now);
-  if (user.blocked) throw new AppError('BLOCKED');
+  if (user.blocked || (await repo.blockedEverywhere(db, user.id))) throw new AppError('BLOCKED');
   await repo.rememberAddress(db, user.login, ip, now);
   await repo.pruneExpired(db, now, new Date(now.getTime() - KNOWN_ADDRESS_MS));
   const token = randomBytes(32).toString('base64url');
@@ -83,7 +83,7 @@ export async function signIn(
     tokenHash: hashToken(token),
     userId: user.id,
     expiresAt: new Date(now.getTime() + config.SESSION_TTL * 1000),
-  });
+  }, now);
   const src = user.staff && config.INTERNAL_TOOLS_URL ? config.INTERNAL_TOOLS_URL : undefined;
   return src ? { token, src } : { token };
 }

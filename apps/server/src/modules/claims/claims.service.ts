@@ -16,7 +16,7 @@ const MAX_PRODUCTS = 200;
 
 /** The claims of the user's companies, by bitrix_id descending with a missing one as 0 (spec §4). Empty is []. */
 export async function listClaims(db: Db, userId: number): Promise<TClaim[]> {
-  const rows = await repo.listClaims(db, await userPartnerIds(db, userId));
+  const rows = await repo.listClaims(db, await userPartnerIds(db, userId, 'claims.file'));
   const ids = rows.map((row) => row.claim.id);
   const [attached, history] = [await repo.listClaimFiles(db, ids), await repo.listClaimHistory(db, ids)];
   return sortClaims(
@@ -87,7 +87,7 @@ export async function fileClaim(db: Db, storage: FileStorage, userId: number, fo
   if (!(fields.case in CLAIM_CASES)) {
     throw badRequest(`Вид рекламации ${fields.case} неизвестен: выберите один из ${Object.keys(CLAIM_CASES).join(', ')}.`);
   }
-  const partner = await requireUserPartner(db, userId, fields.partner_guid);
+  const partner = await requireUserPartner(db, userId, fields.partner_guid, 'claims.file');
   let products = parseProducts(fields.products);
 
   if (fields.order !== undefined) {

@@ -2,15 +2,16 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { orderDrafts, userPartners, workingOrders } from '../../db/schema';
+import { liveLink } from '../../lib/partner-scope';
 
 export type DraftRow = typeof orderDrafts.$inferSelect;
 export type WorkingOrderRow = typeof workingOrders.$inferSelect;
 
-/** A row's company is still one the user acts for (or none was chosen). */
+/** A row's company is still one the user acts for with a role that orders (or none was chosen). */
 const stillTheirs = (userId: number, partnerId: typeof orderDrafts.partnerId | typeof workingOrders.partnerId) =>
   or(
     isNull(partnerId),
-    sql`exists (select 1 from ${userPartners} where ${userPartners.userId} = ${userId} and ${userPartners.partnerId} = ${partnerId})`,
+    sql`exists (select 1 from ${userPartners} where ${liveLink(userId, 'orders.place')} and ${userPartners.partnerId} = ${partnerId})`,
   );
 
 export function listDrafts(db: DbOrTx, userId: number) {

@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { requireUserPartner } from '../../lib/partner-scope';
+import { requireAnyCompanyAction, requireUserPartner } from '../../lib/partner-scope';
 import * as repo from './drafts.repository';
 
 type App = Pick<FastifyInstance, 'db' | 'realtime' | 'log'>;
@@ -34,9 +34,14 @@ function checkSize(order: TWorkingOrderWire, what: 'Черновик' | 'Зак�
   }
 }
 
-/** The company the order is for, which must be one of the user's; null while none is chosen. */
+/**
+ * The company the order is for, which must be one where the user's role allows ordering; null while none is chosen
+ * (then the role must allow ordering in one of the user's companies).
+ */
 async function companyOf(app: App, userId: number, order: TWorkingOrderWire): Promise<number | null> {
-  return order.partner_id ? (await requireUserPartner(app.db, userId, order.partner_id)).id : null;
+  if (order.partner_id) return (await requireUserPartner(app.db, userId, order.partner_id, 'orders.place')).id;
+  await requireAnyCompanyAction(app.db, userId, 'orders.place');
+  return null;
 }
 
 /**

@@ -71,7 +71,7 @@ export async function getFileForDownload(db: Db, storage: FileStorage, userId: n
   const file = await repo.findFile(db, fileId);
   if (!file) throw new AppError('NOT_FOUND', `Файл ${fileId} не найден.`);
   const allowed =
-    file.ownerUserId === userId || (file.partnerId !== null && (await userPartnerIds(db, userId)).includes(file.partnerId));
+    file.ownerUserId === userId || (file.partnerId !== null && (await userPartnerIds(db, userId, 'member')).includes(file.partnerId));
   if (!allowed) throw new AppError('FORBIDDEN', 'Этот файл принадлежит другой компании.');
   const bytes = await storage.get(file.storageKey);
   if (!bytes) throw new AppError('NOT_FOUND', `Файл «${file.name}» не найден в хранилище: обратитесь к менеджеру.`, { fileId });

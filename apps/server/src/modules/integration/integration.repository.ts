@@ -134,9 +134,15 @@ export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof
   if (Object.keys(changes).length) await db.update(users).set(changes).where(eq(users.id, id));
 }
 
+/**
+ * The ERP's list of the user's companies: links it no longer names go, new ones come (as administrators, the
+ * table's default); a link it names again keeps the role, limit and blocking the company's administrator set.
+ */
 export async function replaceUserPartners(db: DbOrTx, userId: number, partnerIds: number[]) {
-  await db.delete(userPartners).where(eq(userPartners.userId, userId));
-  if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId, partnerId })));
+  await db
+    .delete(userPartners)
+    .where(and(eq(userPartners.userId, userId), partnerIds.length ? notInArray(userPartners.partnerId, partnerIds) : undefined));
+  if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId, partnerId }))).onConflictDoNothing();
 }
 
 export async function revokeSessions(db: DbOrTx, userId: number) {

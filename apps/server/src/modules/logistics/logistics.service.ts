@@ -1,10 +1,13 @@
-/** Delivery addresses (the user's book) and shipment requests (a company's, for one of its orders). */
+/**
+ * Delivery addresses (the user's book) and shipment requests (a company's, for one of its orders). Both need a role
+ * allowing shipment requests: in the company of the order, or — for the user's own book — in one of their companies.
+ */
 import { randomUUID } from 'node:crypto';
 import { ZShipmentRequestFieldsSchema, type TDeliveryAddress, type TShipment, type TShippableOrder } from '@portal/contracts';
 import { CHECK_STATUS, canRequestShipment, isOrderCancelled, sortShipments } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
+import { requireAnyCompanyAction, requireCompanyAction, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
 import { discardUploads, putUploads, recordUploads } from '../files/files.service';
@@ -16,11 +19,13 @@ export const MAX_ADDRESSES = 50;
 
 const tidy = (label: string) => label.replace(/\s+/g, ' ').trim();
 
-export function listAddresses(db: Db, userId: number): Promise<TDeliveryAddress[]> {
+export async function listAddresses(db: Db, userId: number): Promise<TDeliveryAddress[]> {
+  await requireAnyCompanyAction(db, userId, 'shipments.request');
   return repo.listAddresses(db, userId);
 }
 
 export async function addAddress(db: Db, userId: number, label: string): Promise<TDeliveryAddress[]> {
+  await requireAnyCompanyAction(db, userId, 'shipments.request');
   const text = tidy(label);
   if ((await repo.countAddresses(db, userId)) >= MAX_ADDRESSES) {
     throw conflict(`В списке уже ${MAX_ADDRESSES} адресов: удалите ненужные, чтобы добавить новый.`);
@@ -30,6 +35,7 @@ export async function addAddress(db: Db, userId: number, label: string): Promise
 }
 
 export async function updateAddress(db: Db, userId: number, index: number, label: string): Promise<TDeliveryAddress[]> {
+  await requireAnyCompanyAction(db, userId, 'shipments.request');
   const text = tidy(label);
   if (await repo.findSameLabel(db, userId, text, index)) throw conflict(`Адрес «${text}» уже есть в списке.`);
   // Addresses are the user's own: another user's index answers the same 404 as a missing one.
@@ -38,13 +44,14 @@ export async function updateAddress(db: Db, userId: number, index: number, label
 }
 
 export async function deleteAddress(db: Db, userId: number, index: number): Promise<TDeliveryAddress[]> {
+  await requireAnyCompanyAction(db, userId, 'shipments.request');
   if (!(await repo.deleteAddress(db, userId, index))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
   return repo.listAddresses(db, userId);
 }
 
 /** The shipments of the user's companies, by bitrix_id descending (spec §4). An empty list is answered as []. */
 export async function listShipments(db: Db, userId: number): Promise<TShipment[]> {
-  const rows = await repo.listShipments(db, await userPartnerIds(db, userId));
+  const rows = await repo.listShipments(db, await userPartnerIds(db, userId, 'shipments.request'));
   const attached = await repo.listShipmentFiles(db, rows.map((row) => row.shipment.id));
   return sortShipments(
     rows.map(({ shipment, partnerUid, partnerName }) => ({
@@ -66,7 +73,7 @@ export async function listShipments(db: Db, userId: number): Promise<TShipment[]
 
 /** Orders of the user's companies that can still be shipped (not all shipped or cancelled), newest first. */
 export async function listShippableOrders(db: Db, userId: number): Promise<TShippableOrder[]> {
-  const rows = await repo.listShippableOrders(db, await userPartnerIds(db, userId), 200);
+  const rows = await repo.listShippableOrders(db, await userPartnerIds(db, userId, 'shipments.request'), 200);
   return rows.map((row) => ({
     n: row.n,
     name: row.name,
@@ -94,9 +101,10 @@ export async function requestShipment(db: Db, storage: FileStorage, userId: numb
 
   const order = await repo.findOrder(db, fields.order);
   if (!order) throw notFound(`Заказ №${fields.order} не найден: выберите заказ из списка.`);
-  await requirePartnerAccess(db, userId, order.partnerId).catch(() => {
+  await requirePartnerAccess(db, userId, order.partnerId, 'member').catch(() => {
     throw new AppError('FORBIDDEN', `Заказ №${fields.order} оформлен не на вашу компанию.`);
   });
+  await requireCompanyAction(db, userId, order.partnerId, 'shipments.request');
   const checks = await repo.orderCheckStatuses(db, order.id);
   if (!canRequestShipment(checks)) throw conflict(notShippable(order.id, checks));
 

@@ -70,7 +70,7 @@ async function usersWanting(db: DbOrTx, partnerId: number, channel: 'email' | 'l
   const rows = await rawQuery<{ id: number; email: string }>(
     db,
     `SELECT u.id, u.email FROM users u JOIN user_partners up ON up.user_id = u.id
-      WHERE up.partner_id = $1 AND NOT u.blocked
+      WHERE up.partner_id = $1 AND NOT u.blocked AND NOT up.blocked
         AND coalesce((u.notification_settings -> 'order' -> $2 ->> $3)::boolean, true)
         ${channel === 'email' ? `AND u.email_confirmed AND u.email LIKE '%_@_%'` : ''}
       ORDER BY u.id`,
@@ -82,7 +82,7 @@ async function usersWanting(db: DbOrTx, partnerId: number, channel: 'email' | 'l
 async function partnerOf(db: DbOrTx, partnerId: number) {
   const [row] = await rawQuery<{ name: string; manager_email: string | null; any_user: number | null }>(
     db,
-    `SELECT p.name, m.email AS manager_email, (SELECT min(user_id) FROM user_partners WHERE partner_id = p.id) AS any_user
+    `SELECT p.name, m.email AS manager_email, (SELECT min(user_id) FROM user_partners WHERE partner_id = p.id AND NOT blocked) AS any_user
        FROM partners p LEFT JOIN managers m ON m.id = p.manager_id WHERE p.id = $1`,
     [partnerId],
   );

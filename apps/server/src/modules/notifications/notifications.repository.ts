@@ -83,7 +83,7 @@ export async function usersOfPartners(db: DbOrTx, partnerIds: number[]) {
   const rows = await db
     .selectDistinct({ userId: userPartners.userId })
     .from(userPartners)
-    .where(inArray(userPartners.partnerId, partnerIds));
+    .where(and(inArray(userPartners.partnerId, partnerIds), eq(userPartners.blocked, false)));
   return rows.map((row) => row.userId);
 }
 

@@ -14,7 +14,7 @@ import {
   type TOrderListItem,
   type TOrderPosition,
 } from '@portal/contracts';
-import { billRequestRefusal, canRequestBill, invoiceRefusal, isCheckInvoiced, isReserved, organisationName, shortenCompanyName } from '@portal/domain';
+import { type CompanyAction, billRequestRefusal, canRequestBill, invoiceRefusal, isCheckInvoiced, isReserved, organisationName, shortenCompanyName } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
@@ -48,7 +48,7 @@ function toCheck(check: repo.CheckRow): TOrderCheck {
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export async function listOrders(db: Db, userId: number): Promise<TOrderListItem[]> {
-  const partnerIds = await userPartnerIds(db, userId);
+  const partnerIds = await userPartnerIds(db, userId, 'orders.view');
   const rows = await repo.listOrders(db, partnerIds);
   const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
   return rows.map(({ order, partnerUid, partnerName, preorderUnits }) => {
@@ -72,10 +72,10 @@ export async function listOrders(db: Db, userId: number): Promise<TOrderListItem
 }
 
 /** The order, after proving it belongs to one of the user's companies (404 when missing, 403 when someone else's). */
-async function requireOrder(db: DbOrTx, userId: number, orderId: number) {
+async function requireOrder(db: DbOrTx, userId: number, orderId: number, need: CompanyAction) {
   const row = await repo.findOrder(db, orderId);
   if (!row) throw notFound(`Заказ № ${orderId} не найден.`);
-  await requirePartnerAccess(db, userId, row.order.partnerId);
+  await requirePartnerAccess(db, userId, row.order.partnerId, need);
   return row;
 }
 
@@ -101,7 +101,7 @@ const detailPosition = (position: Position): TOrderPosition => ({
 });
 
 export async function orderDetail(db: Db, userId: number, orderId: number): Promise<TOrderDetail> {
-  const { order, partnerUid, partnerName } = await requireOrder(db, userId, orderId);
+  const { order, partnerUid, partnerName } = await requireOrder(db, userId, orderId, 'orders.view');
   const rows = await repo.orderLinesOf(db, [orderId]);
   const checks = await repo.checksOf(db, [orderId]);
   const delivery = deliveryOfStored(order.delivery);
@@ -130,7 +130,7 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
 }
 
 export async function orderDocuments(db: Db, userId: number, orderId: number): Promise<TDocStatus[]> {
-  await requireOrder(db, userId, orderId);
+  await requireOrder(db, userId, orderId, 'documents.view');
   const checks = await repo.checksOf(db, [orderId]);
   return checks.map(toDocStatus);
 }
@@ -141,7 +141,7 @@ export async function orderDocuments(db: Db, userId: number, orderId: number): P
  * so two requests at once bill the check once and the other is told the bill is already issued.
  */
 export async function requestBill(db: Db, userId: number, orderId: number, checkGuid: string): Promise<TOrderCheck[]> {
-  await requireOrder(db, userId, orderId);
+  await requireOrder(db, userId, orderId, 'documents.view');
   const checks = await repo.checksOf(db, [orderId]);
   const check = checks.find((candidate) => candidate.guid === checkGuid);
   if (!check) throw notFound(`Счёт ${checkGuid} не найден в заказе № ${orderId}: обновите историю заказов.`);
@@ -174,7 +174,7 @@ export async function invoiceData(db: Db, userId: number, orderId: number, name:
   if (name !== 'invoice') {
     throw badRequest(`Документ «${name}» не печатается: укажите name=invoice (счёт на оплату).`);
   }
-  const { order } = await requireOrder(db, userId, orderId);
+  const { order } = await requireOrder(db, userId, orderId, 'documents.view');
   const checks = await repo.checksOf(db, [orderId]);
   const refusal = invoiceRefusal(orderId, checks);
   if (refusal) throw badRequest(refusal);

@@ -61,7 +61,8 @@ const offersOf = (guids: string, ids: string, lock: boolean) => `(
 const orderContextText = (lock: boolean) => `
   select
     (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name,
-              'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1))
+              'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1 and not up.blocked),
+              'role', (select up.role from user_partners up where up.partner_id = p.id and up.user_id = $1))
        from partners p where p.uid = $2) as partner,
     (select coalesce(json_agg(json_build_object('guid', s.guid, 'name', s.name, 'discount', s.discount, 'pricetype', s.price_type)), '[]')
        from storages s join partners p on p.id = s.partner_id where p.uid = $2) as contracts,
@@ -77,8 +78,8 @@ const ORDER_CONTEXT_LOCKED = orderContextText(true);
 const ORDER_CONTEXT = orderContextText(false);
 
 export interface OrderContext {
-  /** The company with this uid, and whether the user acts for it; null when there is none. */
-  partner: { id: number; uid: string; name: string; linked: boolean } | null;
+  /** The company with this uid, whether the user acts for it (a live link) and the user's role there; null when none. */
+  partner: { id: number; uid: string; name: string; linked: boolean; role: string | null } | null;
   contracts: Array<{ guid: string; name: string; discount: number; pricetype: string }>;
   /** The order already stored under this user's key, if any. */
   known: { id: number; requestHash: string | null; firstAnswer: unknown } | null;

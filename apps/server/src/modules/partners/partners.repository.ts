@@ -2,14 +2,15 @@ import { PENDING_CHECK_STATUSES } from '@portal/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { managers, orderChecks, orders, partners, storageDocuments, storages, userPartners } from '../../db/schema';
+import { liveLink } from '../../lib/partner-scope';
 
 export function listUserPartners(db: DbOrTx, userId: number) {
   return db
-    .select({ partner: partners, manager: managers })
+    .select({ partner: partners, manager: managers, role: userPartners.role })
     .from(partners)
     .innerJoin(userPartners, eq(userPartners.partnerId, partners.id))
     .leftJoin(managers, eq(managers.id, partners.managerId))
-    .where(eq(userPartners.userId, userId))
+    .where(liveLink(userId))
     .orderBy(asc(partners.id));
 }
 
@@ -43,7 +44,7 @@ export async function findUserManager(db: DbOrTx, userId: number, managerUid: st
     .from(managers)
     .innerJoin(partners, eq(partners.managerId, managers.id))
     .innerJoin(userPartners, eq(userPartners.partnerId, partners.id))
-    .where(eq(userPartners.userId, userId));
+    .where(liveLink(userId));
   return rows.find((row) => row.manager.uid === managerUid)?.manager;
 }
 

@@ -1,9 +1,9 @@
 import type { TCompany, TManager } from '@portal/contracts';
-import { fromKopecks } from '@portal/domain';
+import { fromKopecks, roleActions } from '@portal/domain';
 import type { Db } from '../../db/client';
 import type { managers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireUserPartner } from '../../lib/partner-scope';
+import { requireUserPartner, storedRole } from '../../lib/partner-scope';
 import * as repo from './partners.repository';
 
 /**
@@ -18,7 +18,7 @@ export async function listCompanies(db: Db, userId: number, editing?: number): P
   const pendingOf = (partnerId: number, orgGuid: string) =>
     fromKopecks(pendingRows.find((row) => row.partnerId === partnerId && row.orgGuid === orgGuid)?.kopecks ?? 0);
 
-  return rows.map(({ partner, manager }) => ({
+  return rows.map(({ partner, manager, role }) => ({
     uid: partner.uid,
     name: partner.name,
     inn: partner.inn,
@@ -54,11 +54,14 @@ export async function listCompanies(db: Db, userId: number, editing?: number): P
           .map(({ date, number, debt, expires }) => ({ date, number, debt, expires })),
         pending: pendingOf(partner.id, storage.guid),
       })),
+    role: storedRole(role),
+    actions: roleActions(storedRole(role)),
+    approvalOverCredit: partner.approvalOverCredit,
   }));
 }
 
 export async function listPartnerManagers(db: Db, userId: number, partnerUid: string): Promise<TManager[]> {
-  const partner = await requireUserPartner(db, userId, partnerUid);
+  const partner = await requireUserPartner(db, userId, partnerUid, 'member');
   const manager = await repo.findManagerOfPartner(db, partner.id);
   return manager ? [toManager(manager)] : [];
 }

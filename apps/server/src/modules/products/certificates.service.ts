@@ -70,7 +70,7 @@ export async function certificatesZipOfArticles(db: Db, storage: FileStorage, ar
 export async function certificatesZipOfOrder(db: Db, storage: FileStorage, userId: number, orderId: number): Promise<Buffer> {
   const order = await repo.findOrderOwner(db, orderId);
   if (!order) throw new AppError('NOT_FOUND', `Заказ № ${orderId} не найден.`);
-  await requirePartnerAccess(db, userId, order.partnerId);
+  await requirePartnerAccess(db, userId, order.partnerId, 'documents.view');
   const rows = await repo.certificatesOfOrder(db, orderId);
   if (rows.length === 0) throw new AppError('NOT_FOUND', `У товаров заказа № ${orderId} нет сертификатов.`);
   return zipOf(storage, rows);

@@ -245,7 +245,8 @@ export interface PricedContractRow {
 
 const COMPANY_PRICING = `
   select p.id,
-    exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1) as linked,
+    exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1 and not up.blocked) as linked,
+    (select up.role from user_partners up where up.partner_id = p.id and up.user_id = $1) as role,
     coalesce((select json_agg(json_build_object('guid', s.guid, 'pricetype', s.price_type, 'discount', s.discount) order by s.id)
               from storages s where s.partner_id = p.id), '[]'::json) as contracts
   from partners p where p.uid = $2 limit 1`;
@@ -259,8 +260,8 @@ export async function companyPricing(
   db: DbOrTx,
   userId: number,
   partnerUid: string,
-): Promise<{ id: number; linked: boolean; contracts: PricedContractRow[] } | undefined> {
-  const [row] = await rawQuery<{ id: number; linked: boolean; contracts: PricedContractRow[] }>(
+): Promise<{ id: number; linked: boolean; role: string | null; contracts: PricedContractRow[] } | undefined> {
+  const [row] = await rawQuery<{ id: number; linked: boolean; role: string | null; contracts: PricedContractRow[] }>(
     db,
     COMPANY_PRICING,
     [userId, partnerUid],

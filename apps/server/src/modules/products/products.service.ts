@@ -89,7 +89,7 @@ export async function resolvePricing(db: Db, user: SignedInUser | null, query: {
   if (query.PRICEUID?.trim()) {
     throw new AppError('BAD_REQUEST', 'Укажите что-то одно: PARTNER (цены вашей компании) или PRICEUID (тип цен), не оба сразу.');
   }
-  const { id, contracts } = ensureUserPartner(await repo.companyPricing(db, user.id, query.PARTNER), query.PARTNER);
+  const { id, contracts } = ensureUserPartner(await repo.companyPricing(db, user.id, query.PARTNER), query.PARTNER, 'prices.view');
   const pricingContracts = pricingContractsOf(contracts);
   return { contracts: pricingContracts, priceType: offerPriceType(undefined, pricingContracts), partnerId: id };
 }

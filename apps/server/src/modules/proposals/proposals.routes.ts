@@ -70,7 +70,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZProposalOrgSchema) },
       },
     },
-    async (request) => ({ error: null, response: await findOrganisation(app.db, request.params.inn) }),
+    async (request) => ({ error: null, response: await findOrganisation(app.db, currentUser(request).id, request.params.inn) }),
   );
 
   app.get(

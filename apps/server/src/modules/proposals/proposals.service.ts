@@ -28,7 +28,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { requireUserPartner } from '../../lib/partner-scope';
+import { requireAnyCompanyAction, requireUserPartner } from '../../lib/partner-scope';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { IMAGE_TYPES, type MultipartForm, type UploadPolicy } from '../../lib/uploads';
 import { checkImageHeader, DECODED_IMAGE_MAX_PIXELS } from '../../lib/images';
@@ -60,6 +60,7 @@ export const PROPOSAL_IMAGE_LIMIT = 30;
 export const proposalImageSrc = (kind: TProposalImageKind, id: number) => `/api/services/proposal/${kind}/${id}/image`;
 
 export async function listImages(db: Db, userId: number, kind: TProposalImageKind): Promise<TProposalImage[]> {
+  await requireAnyCompanyAction(db, userId, 'proposals.manage');
   const rows = await repo.listImages(db, userId, PURPOSE[kind]);
   return rows.map((row) => ({
     id: row.id,
@@ -76,6 +77,7 @@ export async function listImages(db: Db, userId: number, kind: TProposalImageKin
  * links, and neither PDF nor Word renders it safely; the web client turns an SVG into PNG before sending it.
  */
 export async function addImage(db: Db, storage: FileStorage, userId: number, kind: TProposalImageKind, form: MultipartForm) {
+  await requireAnyCompanyAction(db, userId, 'proposals.manage');
   const file = form.files[0];
   if (!file) throw badRequest(`Приложите файл изображения (PNG, JPEG или WebP) в поле «file».`);
   if (file.mime === 'image/svg+xml') {
@@ -107,6 +109,7 @@ export async function addImage(db: Db, storage: FileStorage, userId: number, kin
 }
 
 export async function deleteImage(db: Db, storage: FileStorage, userId: number, kind: TProposalImageKind, id: number) {
+  await requireAnyCompanyAction(db, userId, 'proposals.manage');
   const key = await repo.deleteUserImage(db, userId, PURPOSE[kind], id);
   if (!key) throw notFoundImage(kind, id);
   await storage.delete(key).catch(() => undefined);
@@ -114,6 +117,7 @@ export async function deleteImage(db: Db, storage: FileStorage, userId: number, 
 }
 
 export async function imageBytes(db: Db, storage: FileStorage, userId: number, kind: TProposalImageKind, id: number) {
+  await requireAnyCompanyAction(db, userId, 'proposals.manage');
   const row = await repo.findUserImage(db, userId, PURPOSE[kind], id);
   if (!row) throw notFoundImage(kind, id);
   const bytes = await storage.get(row.storageKey);
@@ -137,7 +141,8 @@ function sampleRegistry(): TProposalOrg[] {
 }
 
 /** Name of an organisation by INN: first our partners, then the sample registry. */
-export async function findOrganisation(db: Db, innText: string): Promise<TProposalOrg> {
+export async function findOrganisation(db: Db, userId: number, innText: string): Promise<TProposalOrg> {
+  await requireAnyCompanyAction(db, userId, 'proposals.manage');
   const inn = innText.trim();
   const problem = innProblem(inn);
   if (problem) throw badRequest(problem);
@@ -162,7 +167,7 @@ export async function buildProposalDocument(
   request: TProposalRequestParsed,
 ): Promise<ProposalDocument> {
   const { offer, additionally } = request;
-  const executorRef = await requireUserPartner(db, userId, offer.executorUID);
+  const executorRef = await requireUserPartner(db, userId, offer.executorUID, 'proposals.manage');
   const executor = await repo.findPartnerDetails(db, executorRef.id);
   if (!executor) throw new AppError('NOT_FOUND', 'Компания-исполнитель не найдена.');
   // The proposal is the dealer's own document: it states the dealer company's VAT on the proposal's date.

@@ -52,6 +52,6 @@ export async function vatPercentsOn(db: DbOrTx, sellers: readonly string[], day:
 
 /** The VAT a dealer company's own proposal states on a day (only for the user's own companies: 403/404 otherwise). */
 export async function dealerVatOn(db: DbOrTx, userId: number, partnerUid: string, day: string): Promise<{ percent: number | null }> {
-  await requireUserPartner(db, userId, partnerUid);
+  await requireUserPartner(db, userId, partnerUid, 'proposals.manage');
   return { percent: (await vatPercentsOn(db, [partnerUid], day))[partnerUid] ?? null };
 }

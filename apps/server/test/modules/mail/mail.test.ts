@@ -77,8 +77,11 @@ describe('order created', () => {
   it('mails the users who asked and the manager once, with the order as its page shows it', async () => {
     const id = await placeOrder(2);
     const report = await t.app.mail.runOnce();
-    expect(report.sent).toBe(2);
+    // demo and the seeded colleagues of СпецСнаб (purchaser and accountant: every role sees orders), and the manager.
+    expect(report.sent).toBe(4);
     expect(subjects('demo@example.ru')).toEqual([`Заказ № ${id} принят`]);
+    expect(subjects('buyer@example.ru')).toEqual([`Заказ № ${id} принят`]);
+    expect(subjects('accountant@example.ru')).toEqual([`Заказ № ${id} принят`]);
     expect(subjects(MANAGER)).toEqual([`Заказ № ${id} принят`]);
     for (const nobody of ['off@example.ru', 'new-address@example.ru', 'states@example.ru', 'demo2@example.ru']) {
       expect(subjects(nobody)).toEqual([]);
@@ -109,7 +112,7 @@ describe('order created', () => {
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(sql`${notifications.data} ->> 'order' = ${String(id)}`);
-    expect(rows.map((row) => row.login).sort()).toEqual(['demo', 'states-only', 'unconfirmed']);
+    expect(rows.map((row) => row.login).sort()).toEqual(['accountant', 'buyer', 'demo', 'states-only', 'unconfirmed']);
     // Each opens the order's own page and is unread.
     expect(rows.map((row) => [row.link, row.readAt])).toEqual(rows.map(() => [`/orders/${id}`, null]));
   });
@@ -201,7 +204,7 @@ describe('delivery', () => {
     // The clock stands still from here; a second on, the new messages are due.
     vi.setSystemTime(Date.now() + 1000);
     const down = await t.app.mail.runOnce();
-    expect(down.retried).toBe(2);
+    expect(down.retried).toBe(4);
     const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, MANAGER)).orderBy(sql`${mailOutbox.id} desc`).limit(1);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toBeTruthy();
@@ -211,7 +214,7 @@ describe('delivery', () => {
     expect((await t.app.mail.runOnce()).sent).toBe(0);
     vi.setSystemTime(Date.now() + 31_000);
     // … then delivered, once.
-    expect((await t.app.mail.runOnce()).sent).toBe(2);
+    expect((await t.app.mail.runOnce()).sent).toBe(4);
     expect(subjects(MANAGER).filter((s) => s === `Заказ № ${id} принят`)).toHaveLength(1);
     expect((await t.app.mail.runOnce()).sent).toBe(0);
   });

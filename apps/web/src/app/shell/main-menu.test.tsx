@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
+import { testMembership } from '../../shared/testing/companies';
 import { renderWithProviders } from '../../shared/testing/render';
 import { MainMenu } from './main-menu';
 import { LOCKED_PATHS, LOCKED_TOOLTIP, MENU_GROUPS } from './menu-items';
@@ -11,8 +12,8 @@ function Location() {
 }
 
 const companies = [
-  { uid: 'c-1', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '7707083893' },
-  { uid: 'c-2', name: 'Индивидуальный предприниматель Петров Алексей Викторович', inn: '500100732259' },
+  { uid: 'c-1', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '7707083893', ...testMembership() },
+  { uid: 'c-2', name: 'Индивидуальный предприниматель Петров Алексей Викторович', inn: '500100732259', ...testMembership('accountant') },
 ];
 
 function stubPartners() {
@@ -48,6 +49,22 @@ describe('MainMenu', () => {
     ]);
     expect(entries[0]).toHaveAttribute('href', '/company/c-1');
     expect(screen.getByTestId('client-version')).toHaveTextContent('Версия 0.4.6');
+    // The team page only under the company the user administers (an accountant of ИП Петров sees none there).
+    expect(screen.getAllByTestId('menu-company-team').map((link) => link.getAttribute('href'))).toEqual(['/companies/c-1/team']);
+  });
+
+  it("hides the entries a role cannot use in any of the user's companies", async () => {
+    companies.splice(0, 1);
+    try {
+      stubPartners();
+      renderMenu();
+      await screen.findAllByTestId('menu-company');
+      expect(screen.queryByTestId('menu-company-team')).toBeNull();
+      expect(screen.getByText('Заказы')).toBeInTheDocument();
+      for (const hidden of ['Черновики', 'Создать КП', 'Рекламации', 'Отгрузки']) expect(screen.queryByText(hidden), hidden).toBeNull();
+    } finally {
+      companies.unshift({ uid: 'c-1', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '7707083893', ...testMembership() });
+    }
   });
 
   it('shows every group of spec §2 and every locked section, locked ones with a lock and no link', async () => {

@@ -1,13 +1,14 @@
 /** The slide-out menu (spec §2): the groups of menu-items.ts, one entry per company of the user, the version. */
 import { Box, Divider, Drawer, Group, NavLink, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { CLIENT_VERSION, shortenCompanyName } from '@portal/domain';
-import { IconBuilding, IconChevronRight, IconLock } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { IconBuilding, IconChevronRight, IconLock, IconUsers } from '@tabler/icons-react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
 import { BrandMark } from '../../shared/ui/brand-mark';
 import { usePartners } from '../../shared/api/get-partners';
+import { anyCompanyMay, companyMay } from '../../shared/company-roles';
 import { LOCKED_TOOLTIP, MENU_GROUPS, type MenuAction, type MenuEntry, type MenuGroup } from './menu-items';
 
 const ICON_SIZE = 18;
@@ -77,18 +78,33 @@ function Companies({ onNavigate }: { onNavigate: () => void }) {
     );
   return companies.data.map((company) => {
     const to = paths.company(company.uid);
+    const team = paths.team(company.uid);
     return (
-      <NavLink
-        key={company.uid}
-        component={RouterLink}
-        to={to}
-        label={shortenCompanyName(company.name)}
-        description={company.inn ? `ИНН ${company.inn}` : undefined}
-        leftSection={<IconBuilding size={ICON_SIZE} stroke={1.6} />}
-        active={pathname === to}
-        onClick={onNavigate}
-        data-testid="menu-company"
-      />
+      <Fragment key={company.uid}>
+        <NavLink
+          component={RouterLink}
+          to={to}
+          label={shortenCompanyName(company.name)}
+          description={company.inn ? `ИНН ${company.inn}` : undefined}
+          leftSection={<IconBuilding size={ICON_SIZE} stroke={1.6} />}
+          active={pathname === to}
+          onClick={onNavigate}
+          data-testid="menu-company"
+        />
+        {/* The team page, for the company's administrators only. */}
+        {companyMay(company, 'team.manage') && (
+          <NavLink
+            component={RouterLink}
+            to={team}
+            label="Сотрудники"
+            leftSection={<IconUsers size={ICON_SIZE - 2} stroke={1.6} />}
+            active={pathname === team}
+            onClick={onNavigate}
+            pl="xl"
+            data-testid="menu-company-team"
+          />
+        )}
+      </Fragment>
     );
   });
 }
@@ -106,6 +122,9 @@ function MenuGroupSection({
   onAction: (action: MenuAction) => void;
   onNavigate: () => void;
 }) {
+  const companies = usePartners();
+  // An entry a role cannot use in any company is hidden once the companies are known.
+  const allowed = (entry: MenuEntry) => entry.kind === 'locked' || !entry.needs || !companies.isSuccess || anyCompanyMay(companies.data, entry.needs);
   const header = (
     <NavLink
       component="button"
@@ -141,7 +160,7 @@ function MenuGroupSection({
         <Box pl="sm" ml="md" style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}>
           {group.withCompanies && <Companies onNavigate={onNavigate} />}
           {group.entries.map((entry) =>
-            group.locked && entry.kind !== 'locked' ? null : (
+            (group.locked && entry.kind !== 'locked') || !allowed(entry) ? null : (
               <Entry key={`${entry.kind}-${entry.label}`} entry={entry} onAction={onAction} onNavigate={onNavigate} />
             ),
           )}

@@ -41,13 +41,18 @@ import {
   IconDots,
   type Icon,
 } from '@tabler/icons-react';
+import type { CompanyAction } from '@portal/domain';
 import { paths } from '../../config/paths';
 
 export type MenuAction = 'drafts' | 'feedback';
 
+/**
+ * An entry's `needs`: the role action some company of the user must allow for the entry to show (the domain's table;
+ * the server refuses the rest anyway).
+ */
 export type MenuEntry =
-  | { kind: 'link'; label: string; icon: Icon; to: string }
-  | { kind: 'action'; label: string; icon: Icon; action: MenuAction }
+  | { kind: 'link'; label: string; icon: Icon; to: string; needs?: CompanyAction }
+  | { kind: 'action'; label: string; icon: Icon; action: MenuAction; needs?: CompanyAction }
   | { kind: 'locked'; label: string; icon: Icon; path: string };
 
 export interface MenuGroup {
@@ -100,12 +105,12 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: IconLayoutDashboard,
     entries: [
       { kind: 'link', label: 'Поиск товаров', icon: IconSearch, to: paths.product() },
-      { kind: 'link', label: 'Заказы', icon: IconClipboardList, to: paths.orders },
-      { kind: 'link', label: 'Отгрузки', icon: IconTruckDelivery, to: paths.shipments },
-      { kind: 'link', label: 'Рекламации', icon: IconMessageReport, to: paths.claims },
-      { kind: 'action', label: 'Черновики', icon: IconNotes, action: 'drafts' },
-      { kind: 'link', label: 'Создать КП', icon: IconFilePlus, to: paths.proposal },
-      { kind: 'link', label: 'Макет логотипа', icon: IconShirt, to: paths.logoMockup },
+      { kind: 'link', label: 'Заказы', icon: IconClipboardList, to: paths.orders, needs: 'orders.view' },
+      { kind: 'link', label: 'Отгрузки', icon: IconTruckDelivery, to: paths.shipments, needs: 'shipments.request' },
+      { kind: 'link', label: 'Рекламации', icon: IconMessageReport, to: paths.claims, needs: 'claims.file' },
+      { kind: 'action', label: 'Черновики', icon: IconNotes, action: 'drafts', needs: 'orders.place' },
+      { kind: 'link', label: 'Создать КП', icon: IconFilePlus, to: paths.proposal, needs: 'proposals.manage' },
+      { kind: 'link', label: 'Макет логотипа', icon: IconShirt, to: paths.logoMockup, needs: 'proposals.manage' },
       { kind: 'locked', label: 'История', icon: IconHistory, path: '/history' },
     ],
   },
@@ -114,9 +119,9 @@ export const MENU_GROUPS: MenuGroup[] = [
     label: 'Логистика',
     icon: IconTruck,
     entries: [
-      { kind: 'link', label: 'Отгрузки', icon: IconTruckDelivery, to: paths.shipments },
-      { kind: 'link', label: 'Заявка на отгрузку', icon: IconTruckLoading, to: paths.shipmentRequest },
-      { kind: 'link', label: 'Адреса доставки', icon: IconMapPin, to: paths.deliveryAddresses },
+      { kind: 'link', label: 'Отгрузки', icon: IconTruckDelivery, to: paths.shipments, needs: 'shipments.request' },
+      { kind: 'link', label: 'Заявка на отгрузку', icon: IconTruckLoading, to: paths.shipmentRequest, needs: 'shipments.request' },
+      { kind: 'link', label: 'Адреса доставки', icon: IconMapPin, to: paths.deliveryAddresses, needs: 'shipments.request' },
     ],
   },
   {

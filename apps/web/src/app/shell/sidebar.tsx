@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useMayAnywhere } from '../../shared/company-roles';
 import { paths } from '../../config/paths';
 import { Hint } from '../../shared/ui/hint';
 import { useDraftCount, useOrderPositionCount } from '../../features/orders/badges';
@@ -80,6 +81,10 @@ export function Sidebar({
   const positions = useOrderPositionCount();
   const drafts = useDraftCount();
   const { pathname } = useLocation();
+  // A role that cannot order or prepare proposals anywhere does not see those buttons (the menu hides them too).
+  const ordering = useMayAnywhere('orders.place');
+  const proposing = useMayAnywhere('proposals.manage');
+  const shows = (role: { may: boolean; known: boolean }) => !role.known || role.may;
   const isAt = (prefix: string) => (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`));
 
   return (
@@ -98,10 +103,10 @@ export function Sidebar({
         <div className={classes.sidebarDivider} />
         <Item label="Главная" icon={IconHome} to={paths.home} active={isAt('/')} />
         <Item label="Поиск товаров" icon={IconSearch} to={paths.product()} active={isAt('/product')} />
-        <Item label="Заказ" icon={IconShoppingCart} to={paths.order()} count={positions} active={isAt('/order')} />
+        {shows(ordering) && <Item label="Заказ" icon={IconShoppingCart} to={paths.order()} count={positions} active={isAt('/order')} />}
         <Item label="История заказов" icon={IconClipboardList} to={paths.orders} active={isAt('/orders')} />
-        <Item label="Коммерческое предложение" icon={IconPresentation} to={paths.proposal} active={isAt('/kp')} />
-        <Item label="Черновики" icon={IconNotes} onClick={onOpenDrafts} count={drafts} />
+        {shows(proposing) && <Item label="Коммерческое предложение" icon={IconPresentation} to={paths.proposal} active={isAt('/kp')} />}
+        {shows(ordering) && <Item label="Черновики" icon={IconNotes} onClick={onOpenDrafts} count={drafts} />}
         <div className={classes.sidebarSpacer} />
         <Item label="Скачать журнал заказов" icon={IconDownload} onClick={onDownloadLog} />
       </Stack>

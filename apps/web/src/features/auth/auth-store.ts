@@ -20,6 +20,8 @@ export interface AuthState {
    * (`sessionEnded`), what only this browser holds is sent first.
    */
   logout(options?: { sessionEnded?: boolean }): Promise<void>;
+  /** Takes a session the server began otherwise (an accepted invitation): signed in, as after the form. */
+  adoptSession(token: string): void;
 }
 
 const encodeBasic = (login: string, password: string) => {
@@ -64,6 +66,12 @@ export const useAuthStore = create<AuthState>((set, get) => ({
       set({ loginError: true, loginErrorMessage: message });
       throw error;
     }
+  },
+
+  adoptSession(token) {
+    forgetSignedOutUser();
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    set({ token, loginError: false, loginErrorMessage: '', error: false, errorMessage: '' });
   },
 
   async logout({ sessionEnded = false } = {}) {

@@ -3,7 +3,7 @@ import type { TCompany, TStorage } from '@portal/contracts';
 import { ORGANISATION } from '@portal/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromToday, testContract } from '../../shared/testing/companies';
+import { fromToday, testContract, testMembership } from '../../shared/testing/companies';
 import { renderWithProviders } from '../../shared/testing/render';
 import { CompanyPage } from './company-page';
 
@@ -24,6 +24,7 @@ const company = (uid: string, name: string, storages: TStorage[]): TCompany => (
   managerName: 'Смирнова Анна Сергеевна',
   managerUid: 'm1',
   storages,
+  ...testMembership(),
 });
 
 const CLEAN = company('clean', 'Общество с ограниченной ответственностью «СпецСнаб»', [storage(ORGANISATION.FRO, {}), storage(ORGANISATION.ES, {})]);

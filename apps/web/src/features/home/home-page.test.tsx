@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { ORGANISATION } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromToday } from '../../shared/testing/companies';
+import { fromToday, testMembership } from '../../shared/testing/companies';
 import { renderWithProviders } from '../../shared/testing/render';
 import { HomePage } from './home-page';
 
@@ -20,7 +20,7 @@ const answers: Record<string, unknown> = {
   '/api/partners': [
     {
       uid: 'a', name: 'Общество с ограниченной ответственностью «СпецСнаб»', inn: '1', payment: '', bik: '', correspondent: '',
-      address: '', city: '', email: '', phone: '', managerName: 'Смирнова', managerUid: 'm',
+      address: '', city: '', email: '', phone: '', managerName: 'Смирнова', managerUid: 'm', ...testMembership(),
       storages: [
         contract(ORGANISATION.FRO, 12, 100.1, 1_770_000_000, { limit: 1000, documents: [{ date: fromToday(-30), number: 'Р-1', debt: 100.1, expires: fromToday(5) }] }),
         contract(ORGANISATION.ES, 12, 200.2),
@@ -28,12 +28,12 @@ const answers: Record<string, unknown> = {
     },
     {
       uid: 'b', name: 'Акционерное общество «ТехноЩит»', inn: '2', payment: '', bik: '', correspondent: '',
-      address: '', city: '', email: '', phone: '', managerName: '', managerUid: '',
+      address: '', city: '', email: '', phone: '', managerName: '', managerUid: '', ...testMembership(),
       storages: [contract(ORGANISATION.FRO, 5, 10, -1), contract(ORGANISATION.ES, 0, 0)],
     },
     {
       uid: 'c', name: 'Общество с ограниченной ответственностью «Поздно»', inn: '3', payment: '', bik: '', correspondent: '',
-      address: '', city: '', email: '', phone: '', managerName: '', managerUid: '',
+      address: '', city: '', email: '', phone: '', managerName: '', managerUid: '', ...testMembership(),
       storages: [
         contract(ORGANISATION.FRO, 12, 57_800, 1_770_000_000, {
           limit: 50_000,

@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { AfterFirstPaint, OnceOpened, once } from '../../shared/lib/lazy-page';
 import { usePartners } from '../../shared/api/get-partners';
 import { useCompanyInUse } from '../../shared/company-in-use';
+import { companyMay } from '../../shared/company-roles';
 import payBar from './components/order-checkout.module.css';
 import { useOrderStore } from './model/order-store';
 import { lineUnits, priceWorkingOrder, type OrderList } from './model/working-order';
@@ -43,7 +44,8 @@ export function OrderPage() {
   const [quick, setQuick] = useState(false);
   const [drafts, setDrafts] = useState(false);
 
-  const companies = useMemo(() => partners.data ?? [], [partners.data]);
+  // Only the companies where the user's role orders (the server refuses the others anyway).
+  const companies = useMemo(() => (partners.data ?? []).filter((candidate) => companyMay(candidate, 'orders.place')), [partners.data]);
   const company: TCompany | undefined = companies.find((candidate) => candidate.uid === order.partner_id);
   const contracts = useMemo(() => company?.storages ?? [], [company]);
   const contract: TStorage | undefined = contracts.find((candidate) => candidate.guid === order.storage) ?? contracts[0];
@@ -53,7 +55,7 @@ export function OrderPage() {
   const inUse = useCompanyInUse();
   const inUseCompany = inUse.company;
   useEffect(() => {
-    if (inUseCompany && !order.edit && (!order.partner_id || (empty && order.partner_id !== inUseCompany.uid))) {
+    if (inUseCompany && companyMay(inUseCompany, 'orders.place') && !order.edit && (!order.partner_id || (empty && order.partner_id !== inUseCompany.uid))) {
       patch({ partner_id: inUseCompany.uid, storage: inUseCompany.storages[0]?.guid, contracts: contractsOf(inUseCompany.storages) });
     }
   }, [inUseCompany, order.edit, order.partner_id, empty, patch]);

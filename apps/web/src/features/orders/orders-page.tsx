@@ -26,7 +26,8 @@ import { reportError } from '../../shared/errors';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { downloadCertificates, downloadInvoice } from './api/download-order-files';
 import { getOrderDetail } from '../../shared/api/get-order-detail';
-import { partnersQueryOptions } from '../../shared/api/get-partners';
+import { partnersQueryOptions, usePartners } from '../../shared/api/get-partners';
+import { companyMay } from '../../shared/company-roles';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { useOrders } from './api/get-orders';
 import { useRequestBill } from './api/request-bill';
@@ -95,6 +96,10 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   const queryClient = useQueryClient();
   const bill = useRequestBill();
   const [docs, setDocs] = useState<TDocStatus[] | null>(null);
+  // What the user's role allows in the order's company: an accountant sees the order and its documents, not its edits.
+  const company = usePartners().data?.find((candidate) => candidate.uid === order.partner_guid);
+  const ordering = !company || companyMay(company, 'orders.place');
+  const claiming = !company || companyMay(company, 'claims.file');
   // The order a link names (after sending it, or from its e-mail) is brought into view as well as marked.
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -229,22 +234,28 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={14} />} disabled={!editable} onClick={() => void load('edit')}>
-                  Редактировать
-                </Menu.Item>
-                <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void load('copy')}>
-                  Создать на основе
-                </Menu.Item>
+                {ordering && (
+                  <Menu.Item leftSection={<IconPencil size={14} />} disabled={!editable} onClick={() => void load('edit')}>
+                    Редактировать
+                  </Menu.Item>
+                )}
+                {ordering && (
+                  <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void load('copy')}>
+                    Создать на основе
+                  </Menu.Item>
+                )}
                 <Menu.Item leftSection={<IconCertificate size={14} />} onClick={() => void certificates()}>
                   Сертификаты (zip)
                 </Menu.Item>
                 <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => void refreshDocs()}>
                   Обновить статусы документов
                 </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconMessageReport size={14} />} onClick={() => navigate(`${paths.claimRequest}?order=${order.n}`)}>
-                  Рекламация
-                </Menu.Item>
+                {claiming && <Menu.Divider />}
+                {claiming && (
+                  <Menu.Item leftSection={<IconMessageReport size={14} />} onClick={() => navigate(`${paths.claimRequest}?order=${order.n}`)}>
+                    Рекламация
+                  </Menu.Item>
+                )}
               </Menu.Dropdown>
             </Menu>
           </Group>

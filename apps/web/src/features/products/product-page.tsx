@@ -8,6 +8,7 @@ import type { TCompany, TProductSearchResult } from '@portal/contracts';
 import { paths } from '../../config/paths';
 import { useProductSearch } from '../../shared/api/search-product';
 import { useCompanyInUse } from '../../shared/company-in-use';
+import { companyMay } from '../../shared/company-roles';
 import { CompanyInUseSelect } from '../../shared/ui/company-in-use-select';
 import { SizeGridModal } from '../../shared/ui/size-grid-modal';
 import { OffersTable } from './components/offers-table';
@@ -154,9 +155,12 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
                 </Card>
               </SimpleGrid>
               <Group gap="sm">
-                <Button component={Link} to={paths.order(product.ARTICLE)} leftSection={<IconShoppingCartPlus size={18} />}>
-                  Добавить в заказ
-                </Button>
+                {/* A role that cannot order in the company in use (an accountant) sees the prices, not the button. */}
+                {(!company || companyMay(company, 'orders.place')) && (
+                  <Button component={Link} to={paths.order(product.ARTICLE)} leftSection={<IconShoppingCartPlus size={18} />}>
+                    Добавить в заказ
+                  </Button>
+                )}
                 <Button variant="light" leftSection={<IconRulerMeasure size={18} />} onClick={() => setSizesOpen(true)}>
                   Размерная сетка
                 </Button>

@@ -47,6 +47,8 @@ export const REFRESH_QUERY_KEYS: Record<string, ReadonlyArray<readonly string[]>
   orders: [['orders'], ['partners']],
   shipments: [['shipments']],
   claims: [['claims']],
+  // A role, a limit or the approval setting changed: what the web shows each company's people follows.
+  team: [['partners'], ['team']],
 };
 
 const idOf = (payload: unknown) => String((payload as { id: number | string }).id);
@@ -80,6 +82,7 @@ export function createFrameRoutes(deps: {
       'orders/refresh': refresh('orders'),
       'shipments/refresh': refresh('shipments'),
       'claims/refresh': refresh('claims'),
+      'team/refresh': refresh('team'),
       'session/ready': () => deps.onReady?.(),
       pong: () => {},
     },

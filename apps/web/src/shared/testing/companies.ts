@@ -1,6 +1,9 @@
 /** Companies for component tests: the wire shape of GET /api/partners, with one contract per organisation. */
 import type { TCompany, TStorage } from '@portal/contracts';
-import { ORGANISATION, PRICE_TYPE, addDays, moscowDay, unixOfDay } from '@portal/domain';
+import { ORGANISATION, PRICE_TYPE, addDays, moscowDay, roleActions, unixOfDay, type CompanyRole } from '@portal/domain';
+
+/** The user's place in a test company: a role and what the domain's table lets it do (an administrator by default). */
+export const testMembership = (role: CompanyRole = 'admin') => ({ role, actions: roleActions(role), approvalOverCredit: false });
 
 /** Unix seconds of the day `days` from today in Moscow: documents' terms are judged on today. */
 export const fromToday = (days: number) => unixOfDay(addDays(moscowDay(Date.now()), days));
@@ -40,4 +43,5 @@ export const testCompany = (uid: string, name: string, pricetype: string = PRICE
   managerName: '',
   managerUid: '',
   storages: [testContract(ORGANISATION.FRO, { pricetype }), testContract(ORGANISATION.ES, { pricetype })],
+  ...testMembership(),
 });

@@ -45,7 +45,7 @@ export function acceptOrder(context: repo.OrderContext, payload: TOrderPayloadPa
     throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
   }
   const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
-  const partner = ensureUserPartner(context.partner, payload.partner_id);
+  const partner = ensureUserPartner(context.partner, payload.partner_id, 'orders.place');
   if (payload.storage && !context.contracts.some((contract) => contract.guid === payload.storage)) {
     throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');
   }

@@ -125,7 +125,7 @@ async function submitEdit(db: Db, userId: number, payload: TOrderPayloadParsed, 
   const accepted = acceptOrder(context, payload);
   const existing = await repo.findOrder(db, editId);
   if (!existing) throw notFound(`Заказ № ${editId} не найден.`);
-  await requirePartnerAccess(db, userId, existing.order.partnerId);
+  await requirePartnerAccess(db, userId, existing.order.partnerId, 'orders.place');
   if (existing.order.partnerId !== accepted.partnerId) {
     throw badRequest('Компанию заказа изменить нельзя: оформите новый заказ для другой компании.');
   }
