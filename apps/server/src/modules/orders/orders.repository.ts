@@ -1,6 +1,7 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
+import { prefixUpperBound } from '../products/products.repository';
 import { files, offers, orderChecks, orderDocuments, orderEdits, orderLines, orderTimeline, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -360,8 +361,10 @@ export function historyPageQuery(filter: HistoryFilter): { text: string; params:
     const any = [`o.name ilike ${pattern}`, `o.comment ilike ${pattern}`];
     if (number !== undefined) any.unshift(`o.id = ${param(number)}::int`);
     if (articleKey) {
+      // A range rather than LIKE: a prepared statement's generic plan still reads it through the prefix index.
+      const [from, to] = [param(articleKey), param(prefixUpperBound(articleKey))];
       any.push(`o.id in (select l.order_id from order_lines l
-        where l.product_id in (select p.id from products p where p.article_key like ${param(`${likeLiteral(articleKey)}%`)}))`);
+        where l.product_id in (select p.id from products p where p.article_key ~>=~ ${from} and p.article_key ~<~ ${to}))`);
     }
     where.push(`(${any.join(' or ')})`);
   }
