@@ -29,6 +29,9 @@ CREATE INDEX "order_timeline_order_idx" ON "order_timeline" USING btree ("order_
 CREATE INDEX "order_checks_status_idx" ON "order_checks" USING btree ("status","order_id");--> statement-breakpoint
 CREATE INDEX "orders_partner_number_idx" ON "orders" USING btree ("partner_id","id");--> statement-breakpoint
 CREATE INDEX "orders_partner_created_idx" ON "orders" USING btree ("partner_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_name_trgm_idx" ON "orders" USING gin ("name" gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "orders_comment_trgm_idx" ON "orders" USING gin ("comment" gin_trgm_ops) WITH (fastupdate=off);
+--> statement-breakpoint
 -- The status timeline is written where the changes are made, in their transactions, whichever path makes them: a new
 -- order (one statement of place_new_orders for a batch, or the locked transaction) gets «Заказ оформлен»; a check's new
 -- status and each document flag turned on (the ERP's statuses, a bill request, the document files) get an entry. An

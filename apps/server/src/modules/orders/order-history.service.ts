@@ -23,6 +23,7 @@ import {
   ORDER_DOCUMENT_NAMES,
   articleKey,
   billRequestRefusal,
+  looksLikeArticle,
   canRequestBill,
   invoiceRefusal,
   isCheckInvoiced,
@@ -69,7 +70,7 @@ export async function listOrders(db: Db, userId: number): Promise<TOrderListItem
   return listItems(db, await repo.listOrders(db, partnerIds));
 }
 
-/** The most an order number can be (an int column): a longer run of digits is searched as text only. */
+/** The most an order number can be (an int column): a longer run of digits finds nothing. */
 const ORDER_NUMBER_MAX = 2_147_483_647;
 
 /**
@@ -79,14 +80,18 @@ const ORDER_NUMBER_MAX = 2_147_483_647;
 export async function orderHistory(db: Db, userId: number, query: TOrderHistoryQuery): Promise<TOrderHistoryPage> {
   const partnerIds = query.company ? [(await requireUserPartner(db, userId, query.company)).id] : await userPartnerIds(db, userId);
   const text = query.q ?? '';
-  const number = /^\d{1,10}$/.test(text) && Number(text) <= ORDER_NUMBER_MAX ? Number(text) : undefined;
-  const key = articleKey(text);
+  // Digits alone are an order number; what reads as an article (the search box's own rule) is looked for among the
+  // orders' articles; any other text in their names and comments, and as the start of an article.
+  const digits = /^\d+$/.test(text);
+  const number = digits && text.length <= 10 && Number(text) <= ORDER_NUMBER_MAX ? Number(text) : undefined;
+  const article = !digits && looksLikeArticle(text);
+  const key = digits ? '' : articleKey(text);
   const ids = await repo.historyPage(db, {
     partnerIds,
     before: query.before,
     month: query.month,
     status: query.status,
-    search: text ? { number, articleKey: key.length >= 2 ? key : undefined, text } : undefined,
+    search: text ? { number, articleKey: key.length >= 2 ? key : undefined, text: digits || article ? undefined : text } : undefined,
     limit: ORDER_HISTORY_PAGE_SIZE + 1,
   });
   const shown = ids.slice(0, ORDER_HISTORY_PAGE_SIZE);

@@ -322,8 +322,8 @@ export interface HistoryFilter {
   month?: string;
   /** Orders with a check in this status. */
   status?: number;
-  /** The search: an order number, a prefix of an article key, and a fragment of the name or comment. */
-  search?: { number?: number; articleKey?: string; text: string };
+  /** The search: an order number, a prefix of an article key, a fragment of the name or comment (any of them). */
+  search?: { number?: number; articleKey?: string; text?: string };
   /** Rows to read: a page and one more, to know whether another page follows. */
   limit: number;
 }
@@ -356,17 +356,23 @@ export function historyPageQuery(filter: HistoryFilter): { text: string; params:
     where.push(`exists (select 1 from order_checks c where c.order_id = o.id and c.status = ${param(filter.status)}::int)`);
   }
   if (filter.search) {
+    // The orders the search finds, each way through its own index — the number (the key), the name and comment
+    // (trigram indexes), an article (the products' prefix index, then order_lines_product_idx) — and only then the
+    // company and the other filters: an OR of these over the company's orders would read all of them.
     const { number, articleKey, text } = filter.search;
-    const pattern = param(`%${likeLiteral(text)}%`);
-    const any = [`o.name ilike ${pattern}`, `o.comment ilike ${pattern}`];
-    if (number !== undefined) any.unshift(`o.id = ${param(number)}::int`);
+    const found: string[] = [];
+    if (number !== undefined) found.push(`select ${param(number)}::int`);
+    if (text) {
+      const pattern = param(`%${likeLiteral(text)}%`);
+      found.push(`select id from orders where name ilike ${pattern}`, `select id from orders where comment ilike ${pattern}`);
+    }
     if (articleKey) {
       // A range rather than LIKE: a prepared statement's generic plan still reads it through the prefix index.
       const [from, to] = [param(articleKey), param(prefixUpperBound(articleKey))];
-      any.push(`o.id in (select l.order_id from order_lines l
-        where l.product_id in (select p.id from products p where p.article_key ~>=~ ${from} and p.article_key ~<~ ${to}))`);
+      found.push(`select l.order_id from order_lines l
+        where l.product_id in (select p.id from products p where p.article_key ~>=~ ${from} and p.article_key ~<~ ${to})`);
     }
-    where.push(`(${any.join(' or ')})`);
+    where.push(found.length > 0 ? `o.id in (${found.join(' union ')})` : 'false');
   }
   return { text: `select o.id from orders o where ${where.join(' and ')} order by o.id desc limit ${param(filter.limit)}::int`, params };
 }

@@ -34,8 +34,17 @@ beforeAll(async () => {
     await tx.execute(sql`select set_config('portal.copying', 'on', true)`);
     const [first] = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        insert into orders (user_id, partner_id, comment, created_at, total, count, total_count)
-        select ${user!.id}, ${partnerId}, 'Партия ' || g || case when g % 97 = 0 then ' — склад Волгоград' else '' end,
+        insert into orders (user_id, partner_id, delivery, idempotency_key, request_hash, first_answer, comment, created_at, total, count, total_count)
+        select ${user!.id}, ${partnerId},
+               -- What a placed order carries besides (its delivery, its key and the answer kept for a retry).
+               jsonb_build_object('address', '142100, Московская обл, г Подольск, ул Комсомольская, д ' || (g % 90 + 1) || ', склад 3',
+                                  'case', 'delivery', 'date', '2025-02-0' || (g % 9 + 1), 'cost', 0, 'bill_to', ''),
+               md5(g::text), md5(g::text) || md5((g + 1)::text),
+               jsonb_build_object('notes', 'Заказ принят. Под заказ: ' || (g % 5) || ' шт., счёт на них выставят после поступления.', 'edited', false),
+               -- Comments as dealers write them: mostly none, a few usual phrases, now and then a place.
+               (array['', '', '', 'Доставить до обеда', 'Упаковать обувь по размерам', 'Для магазина на Невском',
+                      'Срочно, объект сдаётся в пятницу', 'Счёт на второе юрлицо', 'Позвонить перед отгрузкой, тел. 8 916 555-12-34',
+                      'Зимние костюмы к ноябрю'])[1 + g % 10] || case when g % 97 = 0 then ' — склад Волгоград' else '' end,
                timestamptz '2025-01-01 09:00+03' + (g * interval '50 minutes'), 1000, 1, 2
         from generate_series(1, ${ORDERS}) as g
         returning id`),
@@ -89,13 +98,13 @@ const PAGES: Record<string, () => HistoryFilter> = {
   'the first page': () => page({}),
   'a deep page': () => page({ before: firstNumber + 150 }),
   'two companies': () => page({ partnerIds: [partnerId, partnerId + 1] }),
-  'a number searched': () => page({ search: { number: firstNumber + 5000, articleKey: undefined, text: String(firstNumber + 5000) } }),
-  'an article searched': () => page({ search: { articleKey: articleKey(article), text: article } }),
+  'a number searched': () => page({ search: { number: firstNumber + 5000 } }),
+  'an article searched': () => page({ search: { articleKey: articleKey(article) } }),
   'a comment searched': () => page({ search: { articleKey: articleKey('волгоград'), text: 'волгоград' } }),
   'a status': () => page({ status: CHECK_STATUS.SHIPPED }),
   'a month': () => page({ month: '2025-03' }),
   'everything at once, deep': () =>
-    page({ before: firstNumber + 9000, month: '2025-06', status: CHECK_STATUS.RESERVED, search: { articleKey: articleKey(article), text: article } }),
+    page({ before: firstNumber + 9000, month: '2025-06', status: CHECK_STATUS.RESERVED, search: { articleKey: articleKey(article) } }),
 };
 
 async function history(query: Record<string, string | number>) {
@@ -108,8 +117,8 @@ describe(`order history at ${ORDERS.toLocaleString('en')} orders of one company`
   it('reads each kind of page by index, for its values and generically', async () => {
     for (const [name, filter] of Object.entries(PAGES)) {
       for (const plan of [await customPlan(filter()), await genericPlan(filter())]) {
-        expect(plan, name).not.toMatch(/Seq Scan on orders\b/);
-        expect(plan, name).not.toMatch(/Seq Scan on order_lines\b/);
+        expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan on orders\b/);
+        expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan on order_lines\b/);
         expect(plan, name).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
       }
     }
