@@ -48,7 +48,7 @@ import { enqueueMailEvent } from '../mail/mail.events';
 
 /** What the integration needs of the app: the database, the realtime hub (events) and a log. */
 /** The server's pieces an import uses; the catalogue index is absent in the command line (its server sees the markers). */
-/** The file storage is there too, for the document files (the command line's imports of other kinds need none). */
+/** The file storage is there too, for the document files (order-files). */
 export type IntegrationApp = Pick<FastifyInstance, 'db' | 'realtime' | 'log'> & Partial<Pick<FastifyInstance, 'catalogIndex' | 'storage'>>;
 
 /** One call takes at most this many items: larger loads go in several calls. */
@@ -305,7 +305,7 @@ export const INTEGRATION_KINDS = {
     schema: ZIntegrationOrderFileSchema,
     key: 'guid',
     async prepare(item, app) {
-      if (!app.storage) throw refuse('Файлы документов принимает только API интеграции запущенного портала.');
+      if (!app.storage) throw refuse('Файлы документов здесь некуда сохранить: передайте их через API интеграции.');
       const bytes = Buffer.from(item.content, 'base64');
       if (bytes.length > ORDER_DOCUMENT_FILE_MAX_BYTES) throw refuse('content: файл больше 10 МБ.');
       if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw refuse('content: это не PDF (файл должен начинаться с %PDF-), передайте документ в PDF, закодированный в base64.');
