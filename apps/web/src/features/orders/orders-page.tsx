@@ -35,6 +35,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
+// The month picker's names of months in Russian.
+import '../../shared/lib/dayjs';
 import { usePartners } from '../../shared/api/get-partners';
 import { usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { StatefulButton } from '../../shared/ui/stateful-button';
