@@ -132,14 +132,18 @@ async function child(kind: Kind, target: string, role: Role) {
        and o.org_guid in (select s.guid from storages s join partners pa on pa.id = s.partner_id where pa.uid = '${DEMO_PARTNERS.SPECSNAB}')`,
   );
   const { atServerPrices } = await import('../apps/server/test/support/order-prices');
-  const quoted =
-    offersToOrder.length === 0
-      ? { position: [] }
-      : await atServerPrices(app, 'demo', {
-          partner_id: DEMO_PARTNERS.SPECSNAB,
-          position: offersToOrder.map((offer) => ({ guid: offer.uid, characteristics: [{ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 } as { guid: string; price?: number; fullprice?: number; discount?: number }] })),
-        });
-  const prices = new Map(quoted.position.flatMap((position) => position.characteristics).map((line) => [line.guid, { price: line.price!, fullprice: line.fullprice!, discount: line.discount! }]));
+  // Quoted a few hundred lines at a time: an order takes at most 1,000 positions (a small catalogue samples more).
+  const quotedLines = [];
+  for (let from = 0; from < offersToOrder.length; from += 500) {
+    const quoted = await atServerPrices(app, 'demo', {
+      partner_id: DEMO_PARTNERS.SPECSNAB,
+      position: offersToOrder
+        .slice(from, from + 500)
+        .map((offer) => ({ guid: offer.uid, characteristics: [{ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 } as { guid: string; price?: number; fullprice?: number; discount?: number }] })),
+    });
+    quotedLines.push(...quoted.position.flatMap((position) => position.characteristics));
+  }
+  const prices = new Map(quotedLines.map((line) => [line.guid, { price: line.price!, fullprice: line.fullprice!, discount: line.discount! }]));
   const orderable = offersToOrder.map((offer) => ({ ...offer, prices: prices.get(offer.guid)! }));
   const wordsOf = (name: string) => name.toLowerCase().split(/[^a-zа-яё0-9]+/i).filter((word) => word.length >= 3);
   const words = new Set(products.flatMap((p) => wordsOf(p.name).filter((word) => word.length >= 4)));
