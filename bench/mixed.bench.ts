@@ -2,7 +2,7 @@
  * Mixed benchmark (`npm run bench:mixed`): a dealer network at once. BENCH_PRODUCTS products (default 1,000,000,
  * seeded as `bench:search` seeds them) on PGlite and, with BENCH_PG_URL, on PostgreSQL (a scratch database under that
  * server, dropped afterwards). BENCH_DEALERS simulated dealers (default 200) browse — catalogue pages, product pages,
- * article searches, name searches of which a share (BENCH_FIRST_TIME, default 0.3) are queries nobody typed before in
+ * article searches, order history pages (plain, and searched or filtered), name searches of which a share (BENCH_FIRST_TIME, default 0.3) are queries nobody typed before in
  * the run (the name-search cache cannot answer them) — each waiting a random think time (mean BENCH_THINK_MS, default
  * 500 ms) between requests, while BENCH_ORDERING dealers (default 20) place orders, pausing as the browsing dealers do
  * (BENCH_ORDER_THINK_MS, default the same mean). That is the dealer network, where the target (no route above p95
@@ -46,6 +46,8 @@ const ROUTES = {
   article: 'article search (OPTION=0)',
   name: 'name search, repeated queries (OPTION=2)',
   firstTime: 'name search, first-time queries (OPTION=2)',
+  history: 'order history page (GET /api/orders/history)',
+  historyFiltered: 'order history, searched and filtered',
   order: 'order (POST /api/order/add)',
 } as const;
 type Route = keyof typeof ROUTES;
@@ -130,14 +132,18 @@ async function child(kind: Kind, target: string, role: Role) {
        and o.org_guid in (select s.guid from storages s join partners pa on pa.id = s.partner_id where pa.uid = '${DEMO_PARTNERS.SPECSNAB}')`,
   );
   const { atServerPrices } = await import('../apps/server/test/support/order-prices');
-  const quoted =
-    offersToOrder.length === 0
-      ? { position: [] }
-      : await atServerPrices(app, 'demo', {
-          partner_id: DEMO_PARTNERS.SPECSNAB,
-          position: offersToOrder.map((offer) => ({ guid: offer.uid, characteristics: [{ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 } as { guid: string; price?: number; fullprice?: number; discount?: number }] })),
-        });
-  const prices = new Map(quoted.position.flatMap((position) => position.characteristics).map((line) => [line.guid, { price: line.price!, fullprice: line.fullprice!, discount: line.discount! }]));
+  // Quoted a few hundred lines at a time: an order takes at most 1,000 positions (a small catalogue samples more).
+  const quotedLines = [];
+  for (let from = 0; from < offersToOrder.length; from += 500) {
+    const quoted = await atServerPrices(app, 'demo', {
+      partner_id: DEMO_PARTNERS.SPECSNAB,
+      position: offersToOrder
+        .slice(from, from + 500)
+        .map((offer) => ({ guid: offer.uid, characteristics: [{ guid: offer.guid, orgguid: offer.orgGuid, quantity: 1 } as { guid: string; price?: number; fullprice?: number; discount?: number }] })),
+    });
+    quotedLines.push(...quoted.position.flatMap((position) => position.characteristics));
+  }
+  const prices = new Map(quotedLines.map((line) => [line.guid, { price: line.price!, fullprice: line.fullprice!, discount: line.discount! }]));
   const orderable = offersToOrder.map((offer) => ({ ...offer, prices: prices.get(offer.guid)! }));
   const wordsOf = (name: string) => name.toLowerCase().split(/[^a-zа-яё0-9]+/i).filter((word) => word.length >= 3);
   const words = new Set(products.flatMap((p) => wordsOf(p.name).filter((word) => word.length >= 4)));
@@ -185,6 +191,18 @@ async function drive(url: string, ready: Ready, seconds: number, orderThinkMs: n
     typed.add(text);
     return text;
   };
+  /** A history page as a dealer narrows it: a status, this month or the last, an article or a word, a page further. */
+  const historyFilter = () => {
+    const month = new Date(Date.now() - Math.floor(random() * 2) * 31 * 86_400_000).toISOString().slice(0, 7);
+    const choices = [
+      `status=${Math.floor(random() * 7)}`,
+      `month=${month}`,
+      `q=${encodeURIComponent(pick(sample.articlePrefixes))}`,
+      `q=${encodeURIComponent(pick(sample.nameWords))}&month=${month}`,
+      `before=${1 + Math.floor(random() * 100_000)}`,
+    ];
+    return pick(choices);
+  };
   const measured: Measured = { latencies: new Map(), errors: new Map(), seconds };
   const record = (route: Route, began: number, ok: boolean) => {
     const latencies = measured.latencies.get(route) ?? [];
@@ -205,7 +223,9 @@ async function drive(url: string, ready: Ready, seconds: number, orderThinkMs: n
       const roll = random();
       if (roll < 0.3) await get('catalogue', `/api/content/catalog/products?group=${encodeURIComponent(pick(sample.groups))}&page=${1 + Math.floor(random() * 3)}`);
       else if (roll < 0.55) await get('product', `/api/product/search?OPTION=9&QUERY=${pick(sample.productIds)}`);
-      else if (roll < 0.75) await get('article', `/api/product/search?OPTION=0&QUERY=${encodeURIComponent(pick(sample.articlePrefixes))}`);
+      else if (roll < 0.7) await get('article', `/api/product/search?OPTION=0&QUERY=${encodeURIComponent(pick(sample.articlePrefixes))}`);
+      else if (roll < 0.73) await get('history', '/api/orders/history');
+      else if (roll < 0.75) await get('historyFiltered', `/api/orders/history?${historyFilter()}`);
       else if (random() < FIRST_TIME) await get('firstTime', `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(firstTimeQuery())}`);
       else await get('name', `/api/product/search?OPTION=2&QUERY=${encodeURIComponent(pick(repeated))}`);
       await think(THINK_MS);
@@ -350,7 +370,8 @@ async function main() {
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
       `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end; ${PRODUCTS.toLocaleString('en-US')} products. ` +
-      `${DEALERS} dealers browse — 30 % catalogue pages, 25 % product pages, 20 % article searches, 25 % name searches of which ` +
+      `${DEALERS} dealers browse — 30 % catalogue pages, 25 % product pages, 15 % article searches, 3 % order history pages and ` +
+      `2 % history pages searched or filtered, 25 % name searches of which ` +
       `${Math.round(FIRST_TIME * 100)} % are queries nobody typed before in the run — with a random think time of mean ${THINK_MS} ms; ` +
       `${ORDERING} dealers place orders of 1–5 lines (think time of mean ${ORDER_THINK_MS} ms), all signed in: the dealer network, where the ` +
       `target applies. Then the same with the ordering dealers sending orders without a pause (rows «orders without a pause»): the machine at ` +

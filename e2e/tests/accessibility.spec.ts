@@ -44,6 +44,8 @@ const SIGNED_IN = [
   '/certificate/КСТ105А',
   '/order',
   '/orders',
+  // The demo's first seeded order (of «demo»'s companies): its detail page with documents and a timeline.
+  '/orders/10001',
   '/shipments',
   '/shipments/request',
   '/shipments/address',

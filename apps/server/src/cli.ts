@@ -33,7 +33,8 @@ async function withIntegration(run: (app: IntegrationApp) => Promise<void>) {
   const database = await openDatabase(configuredDatabase(config));
   const realtime = await createRealtimeHub(database, config.DATABASE_URL, log);
   try {
-    await run({ db: database.db, realtime, log });
+    // The storage too: an import of document files (order-files) stores them where the server reads them.
+    await run({ db: database.db, realtime, log, storage: createStorage(config.DATA_DIR) });
   } finally {
     await realtime.close();
     await database.close();

@@ -175,6 +175,29 @@ export const ZIntegrationOrderDocumentsSchema = z.object({
 });
 export type TIntegrationOrderDocuments = z.infer<typeof ZIntegrationOrderDocumentsSchema>;
 
+/** A PDF the ERP sends base64-encoded: at most 10 MB of file. */
+export const ORDER_DOCUMENT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A document file of an order's check (счёт, счёт-фактура, УПД, УПК) as a base64 PDF. Its doc_status flag turns on
+ * with it; the same check, kind and number sent again replaces the file.
+ */
+export const ZIntegrationOrderFileSchema = z.object({
+  order: integer('order (номер заказа)').positive('order: номер заказа больше нуля.'),
+  guid: requiredText('guid'),
+  kind: z.enum(['bill', 'sf', 'upd', 'upk'], { error: 'kind: bill (счёт), sf (счёт-фактура), upd (УПД) или upk (УПК).' }),
+  number: optionalText('number').pipe(z.string().max(100, 'number: не длиннее 100 символов.')),
+  date: z
+    .string({ error: 'date: дата документа в виде ГГГГ-ММ-ДД.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date: дата документа в виде ГГГГ-ММ-ДД.')
+    .optional(),
+  content: z
+    .string({ error: 'content: файл PDF в base64.' })
+    .min(8, 'content: файл PDF в base64, не пустой.')
+    .max(Math.ceil((ORDER_DOCUMENT_FILE_MAX_BYTES * 4) / 3) + 4, 'content: файл больше 10 МБ.'),
+});
+export type TIntegrationOrderFile = z.infer<typeof ZIntegrationOrderFileSchema>;
+
 /**
  * A shipment's or a claim's status. The back office registers a request made in the portal by sending its `guid`
  * (ours) with its `bitrix_id`; after that either id finds it.

@@ -2,7 +2,7 @@
  * Orders (spec §3 "Order payload sent", "Order list item", §7 order calls): what the client submits, what the server
  * answers for the history, one order's detail, document statuses and bill requests.
  */
-import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
+import { ORDER_DOCUMENT_KINDS, ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
 import { z } from 'zod';
 import { ZApiErrorSchema } from './envelope';
 import { TEXT_LIMITS } from './limits';
@@ -253,6 +253,101 @@ export const ZOrderPrintQuerySchema = z.object({
 /** POST /user/request/check/{id}: the check to request a bill for ({id} is the order number). */
 export const ZBillRequestSchema = z.object({
   guid: z.string({ error: 'Укажите guid счёта.' }).min(1, 'Укажите guid счёта.'),
+});
+
+/** Orders a history page shows; the next page starts below the last number shown (`before`). */
+export const ORDER_HISTORY_PAGE_SIZE = 20;
+
+/** A query field left empty in a form means "not set". */
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * GET /orders/history: the history's search and filters. `q` finds an order by its number, an article of its lines
+ * (spaces, hyphens and case do not matter), its name or comment; `status` a check status; `company` a company's uid;
+ * `month` a calendar month (spec §5), Moscow time; `before` pages on (orders numbered below it).
+ */
+export const ZOrderHistoryQuerySchema = z.object({
+  q: z.preprocess(unsetWhenEmpty, z.string().trim().max(100, 'Поиск: не длиннее 100 символов.').optional()),
+  status: z.preprocess(
+    unsetWhenEmpty,
+    z.coerce
+      .number({ error: 'Статус — число (код статуса счёта).' })
+      .int('Статус — целое число (код статуса счёта).')
+      .min(0, 'Статус — число от 0 до 99.')
+      .max(99, 'Статус — число от 0 до 99.')
+      .optional(),
+  ),
+  company: z.preprocess(unsetWhenEmpty, z.string().max(TEXT_LIMITS.line, 'Компания: uid слишком длинный.').optional()),
+  month: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Период — календарный месяц в виде ГГГГ-ММ, например 2026-02.')
+      .optional(),
+  ),
+  before: z.preprocess(
+    unsetWhenEmpty,
+    z.coerce
+      .number({ error: 'before — номер заказа, с которого продолжить.' })
+      .int('before — целый номер заказа.')
+      .positive('before — номер заказа больше 0.')
+      .max(2_147_483_647, 'before — слишком большой номер заказа.')
+      .optional(),
+  ),
+});
+export type TOrderHistoryQuery = z.infer<typeof ZOrderHistoryQuerySchema>;
+
+/** One page of the history: `next` is the `before` of the following page, null on the last one. */
+export const ZOrderHistoryPageSchema = z.object({
+  items: z.array(ZOrderListItemSchema),
+  next: z.number().nullable(),
+});
+export type TOrderHistoryPage = z.infer<typeof ZOrderHistoryPageSchema>;
+
+export const ZOrderDocumentKindSchema = z.enum(ORDER_DOCUMENT_KINDS, {
+  error: 'Вид документа: bill (счёт), sf (счёт-фактура), upd (УПД) или upk (УПК).',
+});
+
+/** A document file the back office sent for a check; downloaded from `url`. */
+export const ZOrderDocumentFileSchema = z.object({
+  id: z.number(),
+  check_guid: z.string(),
+  org_name: z.string(),
+  kind: ZOrderDocumentKindSchema,
+  kind_name: z.string(),
+  number: z.string(),
+  /** 'YYYY-MM-DD' or ''. */
+  issued_on: z.string(),
+  file_name: z.string(),
+  size: z.number(),
+  /** Unix seconds. */
+  received: z.number(),
+  url: z.string(),
+});
+export type TOrderDocumentFile = z.infer<typeof ZOrderDocumentFileSchema>;
+
+/** One entry of the order's status timeline, oldest first; `text` says it in Russian. */
+export const ZOrderTimelineEntrySchema = z.object({
+  /** Unix seconds. */
+  at: z.number(),
+  event: z.enum(['created', 'edited', 'check_status', 'document']),
+  text: z.string(),
+  check_guid: z.string().nullable(),
+  status: z.number().nullable(),
+});
+export type TOrderTimelineEntry = z.infer<typeof ZOrderTimelineEntrySchema>;
+
+/** GET /orders/{id}: the order detail page — the order, its documents and its status timeline. */
+export const ZOrderPageSchema = ZOrderDetailSchema.extend({
+  preorder_count: z.number(),
+  documents: z.array(ZOrderDocumentFileSchema),
+  timeline: z.array(ZOrderTimelineEntrySchema),
+});
+export type TOrderPage = z.infer<typeof ZOrderPageSchema>;
+
+export const ZOrderDocumentParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Номер заказа — число.' }).int('Номер заказа — целое число.').positive('Номер заказа — число больше 0.'),
+  documentId: z.coerce.number({ error: 'Номер документа — число.' }).int('Номер документа — целое число.').positive('Номер документа — число больше 0.'),
 });
 
 /** Check statuses and their names live with their rules in the domain (order/check-status.ts). */

@@ -12,6 +12,7 @@ export const paths = {
   product: (article?: string) => (article ? `/product/${encodeURIComponent(article)}` : '/product'),
   order: (article?: string) => (article ? `/order/${encodeURIComponent(article)}` : '/order'),
   orders: '/orders',
+  orderDetail: (n: number) => `/orders/${n}`,
   shipments: '/shipments',
   shipmentRequest: '/shipments/request',
   shipmentRequestSuccess: '/shipments/request/success',

@@ -12,3 +12,4 @@ export * from './draft-changes';
 export * from './invoice-terms';
 export * from './size-grid';
 export * from './price-changes';
+export * from './order-documents';

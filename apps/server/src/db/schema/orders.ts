@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { offers, products } from './catalog';
+import { files } from './files';
 import { money, partners } from './partners';
 
 /** A submitted order. `id` is the order number the dealer sees (n in the order list). */
@@ -42,6 +43,14 @@ export const orders = pgTable(
     unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_partner_idx').on(t.partnerId),
     index('orders_created_idx').on(t.createdAt),
+    // The history's pages: a company's orders newest first, and a company's calendar month (migration 0020).
+    index('orders_partner_number_idx').on(t.partnerId, t.id),
+    index('orders_partner_created_idx').on(t.partnerId, t.createdAt),
+    // The history's search by a fragment of the name or comment, at any number of orders. Without GIN's pending list:
+    // orders are written seldom, and the embedded database has no autovacuum to merge it — a long pending list made
+    // the planner read the whole table instead (order-history-plans.test.ts).
+    index('orders_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
+    index('orders_comment_trgm_idx').using('gin', t.comment.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -86,7 +95,8 @@ export const orderChecks = pgTable(
     docStatus: jsonb('doc_status').notNull().default(sql`'{}'::jsonb`),
     billRequestedAt: timestamp('bill_requested_at', { withTimezone: true }),
   },
-  (t) => [index('order_checks_order_idx').on(t.orderId)],
+  // By status: the history's status filter finds its orders without reading every check.
+  (t) => [index('order_checks_order_idx').on(t.orderId), index('order_checks_status_idx').on(t.status, t.orderId)],
 );
 
 /** Each accepted edit of an order, keyed like submissions so a retried edit answers the first answer again. */
@@ -106,4 +116,55 @@ export const orderEdits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('order_edits_user_idempotency_uq').on(t.userId, t.idempotencyKey), index('order_edits_order_idx').on(t.orderId)],
+);
+
+/**
+ * A document file the back office sent for one check of an order (счёт, счёт-фактура, УПД, УПК): the bytes are a
+ * private file (`files`, owned by the order's company); the same kind and number sent again replaces the file.
+ */
+export const orderDocuments = pgTable(
+  'order_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The check's guid: checks are rewritten by an edit, their guids stay. */
+    checkGuid: text('check_guid').notNull(),
+    /** bill, sf, upd or upk (domain ORDER_DOCUMENT_KINDS). */
+    kind: text('kind').notNull(),
+    /** The document's number and date as the back office gives them ('' when not given). */
+    number: text('number').notNull().default(''),
+    issuedOn: text('issued_on').notNull().default(''),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_documents_order_idx').on(t.orderId), unique('order_documents_check_kind_number_uq').on(t.checkGuid, t.kind, t.number)],
+);
+
+/**
+ * The status timeline of an order: its creation, each edit, each status change of a check and each document made
+ * ready. Rows are written by triggers of migration 0020 (creation, check statuses, document flags) and by the edit's
+ * transaction, so no path that changes an order can forget one.
+ */
+export const orderTimeline = pgTable(
+  'order_timeline',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** created, edited, check_status or document. */
+    event: text('event').notNull(),
+    checkGuid: text('check_guid'),
+    orgGuid: text('org_guid'),
+    /** The check's new status (check_status). */
+    status: integer('status'),
+    /** The doc_status flag turned on (document): StatusSchet, StatusSF, StatusUPD or StatusUPK. */
+    document: text('document'),
+  },
+  (t) => [index('order_timeline_order_idx').on(t.orderId, t.at)],
 );

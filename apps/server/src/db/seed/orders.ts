@@ -6,9 +6,24 @@
  * Idempotent by the orders' idempotency keys; an order found undated (an interrupted seed) is finished, not repeated.
  */
 import { CHECK_STATUS, ZOrderPayloadSchema, type TDocStatus, type TOrderPayload } from '@portal/contracts';
-import { ORGANISATION, moscowDateAfter } from '@portal/domain';
+import {
+  ORDER_DOCUMENT_FLAGS,
+  ORDER_DOCUMENT_KINDS,
+  ORDER_DOCUMENT_NAMES,
+  ORGANISATION,
+  ORGANISATION_NAMES,
+  formatPrice,
+  moscowDateAfter,
+  orderDocumentFileName,
+  type OrderDocumentKind,
+} from '@portal/domain';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../client';
+import type { FileStorage } from '../../lib/storage';
+import { newStorageKey } from '../../lib/storage';
+import { renderDocument } from '../../modules/documents';
+import { ORDER_DOCUMENT_RENDERER } from '../../modules/orders/order-document-renderer';
+import * as integrationRepo from '../../modules/integration/integration.repository';
 import { offers, orders, partners, products, users } from '../schema';
 import * as ordersRepo from '../../modules/orders/orders.repository';
 import { quoteOrder, submitOrder } from '../../modules/orders/orders.service';
@@ -164,7 +179,7 @@ export function seededOrderDate(index: number): Date {
   return new Date(BASE_DATE - SEEDED_ORDERS[index]!.daysBefore * DAY + index * 37 * 60_000);
 }
 
-export async function seedOrders(db: Db, log: (message: string) => void = () => {}): Promise<void> {
+export async function seedOrders(db: Db, storage: FileStorage, log: (message: string) => void = () => {}): Promise<void> {
   const userIds = new Map((await db.select({ id: users.id, login: users.login }).from(users)).map((u) => [u.login, u.id]));
   const used = new Set<number>();
   for (const [index, spec] of SEEDED_ORDERS.entries()) {
@@ -186,18 +201,56 @@ export async function seedOrders(db: Db, log: (message: string) => void = () => 
       const [placed] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
       if (placed?.createdAt.getTime() === createdAt.getTime()) continue;
     }
-    await backOfficeState(db, orderId, spec, createdAt);
+    await backOfficeState(db, storage, orderId, spec, createdAt);
   }
 }
 
+/** The check's guid the back office gives a seeded order's check of this organisation. */
+const seededCheckGuid = (orderId: number, orgGuid: string) => seededGuid(0x0c4ec4, orderId * 4 + (orgGuid === ES ? 1 : 0));
+
+/**
+ * The document files the back office has sent for the seeded order's checks, one per document flag its spec sets:
+ * drawn on the document thread and stored before the back office's transaction writes the rows that point to them.
+ */
+async function seedDocumentFiles(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date) {
+  const [partner] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.uid, spec.partner));
+  const checks = await ordersRepo.checksOf(db, [orderId]);
+  const documents = [];
+  for (const check of checks) {
+    const docs = spec.checks?.[check.orgGuid as Org]?.docs ?? {};
+    const kinds = ORDER_DOCUMENT_KINDS.filter((kind: OrderDocumentKind) => docs[ORDER_DOCUMENT_FLAGS[kind]] === true);
+    for (const [index, kind] of kinds.entries()) {
+      const number = `${orderId % 1000}-${index + 1}`;
+      const issuedOn = moscowDateAfter(createdAt.getTime(), index + 1);
+      const bytes = await renderDocument(ORDER_DOCUMENT_RENDERER, {
+        title: ORDER_DOCUMENT_NAMES[kind],
+        number,
+        issuedOn,
+        order: orderId,
+        seller: ORGANISATION_NAMES[check.orgGuid as Org] ?? check.orgGuid,
+        buyer: partner?.name ?? spec.partner,
+        amount: formatPrice(check.total),
+      });
+      const storageKey = newStorageKey('order-documents', 'pdf');
+      await storage.put(storageKey, bytes);
+      documents.push({
+        file: { partnerId: partner!.id, name: orderDocumentFileName(kind, orderId, number, issuedOn), mime: 'application/pdf', size: bytes.length, storageKey },
+        document: { orderId, checkGuid: seededCheckGuid(orderId, check.orgGuid), kind, number, issuedOn },
+      });
+    }
+  }
+  return documents;
+}
+
 /** The back office's part, in one transaction; dating the order comes last and marks it finished. */
-async function backOfficeState(db: Db, orderId: number, spec: SeededOrderSpec, createdAt: Date): Promise<void> {
+async function backOfficeState(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date): Promise<void> {
+  const documents = await seedDocumentFiles(db, storage, orderId, spec, createdAt);
   await db.transaction(async (tx) => {
     // The demo's history is no news: its orders mail nobody.
     await silenceOrderMail(tx, orderId);
     const checks = await ordersRepo.checksOf(tx, [orderId]);
     for (const check of checks) {
-      const guid = seededGuid(0x0c4ec4, orderId * 4 + (check.orgGuid === ES ? 1 : 0));
+      const guid = seededCheckGuid(orderId, check.orgGuid);
       const state = spec.checks?.[check.orgGuid as Org];
       const docs = { StatusSchet: false, StatusSF: false, StatusUPD: false, StatusUPK: false, ...state?.docs };
       await ordersRepo.updateCheck(tx, check.id, {
@@ -219,6 +272,14 @@ async function backOfficeState(db: Db, orderId: number, spec: SeededOrderSpec, c
     const afterDays = spec.delivery.afterDays;
     const date = afterDays === undefined ? '' : moscowDateAfter(createdAt.getTime(), afterDays);
     await ordersRepo.updateOrder(tx, orderId, { createdAt, updatedAt: createdAt, delivery: { ...(order?.delivery as object), date } });
+    for (const { file, document } of documents) {
+      // An interrupted seed finishing the order again finds its documents already there.
+      if (!(await integrationRepo.orderDocumentOf(tx, document.checkGuid, document.kind, document.number))) {
+        await integrationRepo.insertOrderDocument(tx, file, document);
+      }
+    }
+    // The back office's changes happened over the days after the order, not at the seed's run.
+    await ordersRepo.dateTimeline(tx, orderId, createdAt, DAY / 2);
   });
 }
 

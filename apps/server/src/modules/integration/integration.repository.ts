@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import {
   catalogGroups,
   claimStatusHistory,
+  files,
+  orderDocuments,
   type claims,
   managers,
   news,
@@ -175,6 +177,40 @@ export async function setCheckStatus(db: DbOrTx, checkId: number, orderId: numbe
 
 export async function setCheckDocStatus(db: DbOrTx, checkId: number, docStatus: Record<string, unknown>) {
   await db.update(orderChecks).set({ docStatus }).where(eq(orderChecks.id, checkId));
+}
+
+/** The document of a check with this kind and number, if one was sent before. */
+export async function orderDocumentOf(db: DbOrTx, checkGuid: string, kind: string, number: string) {
+  const [row] = await db
+    .select({ id: orderDocuments.id, fileId: orderDocuments.fileId, storageKey: files.storageKey })
+    .from(orderDocuments)
+    .innerJoin(files, eq(files.id, orderDocuments.fileId))
+    .where(and(eq(orderDocuments.checkGuid, checkGuid), eq(orderDocuments.kind, kind), eq(orderDocuments.number, number)))
+    .limit(1);
+  return row;
+}
+
+/** A document file of an order: its `files` row (the company's private file) and the document pointing to it. */
+export async function insertOrderDocument(
+  db: DbOrTx,
+  file: Pick<typeof files.$inferInsert, 'partnerId' | 'name' | 'mime' | 'size' | 'storageKey'>,
+  document: Omit<typeof orderDocuments.$inferInsert, 'id' | 'fileId' | 'receivedAt'>,
+) {
+  const [stored] = await db.insert(files).values({ ...file, purpose: 'order-document' }).returning({ id: files.id });
+  await db.insert(orderDocuments).values({ ...document, fileId: stored!.id });
+}
+
+/** A document sent again: its file replaced (the old `files` row goes; its bytes are removed after the commit). */
+export async function replaceOrderDocumentFile(
+  db: DbOrTx,
+  documentId: number,
+  oldFileId: number,
+  file: Pick<typeof files.$inferInsert, 'partnerId' | 'name' | 'mime' | 'size' | 'storageKey'>,
+  issuedOn: string,
+) {
+  const [stored] = await db.insert(files).values({ ...file, purpose: 'order-document' }).returning({ id: files.id });
+  await db.update(orderDocuments).set({ fileId: stored!.id, issuedOn, receivedAt: new Date() }).where(eq(orderDocuments.id, documentId));
+  await db.delete(files).where(eq(files.id, oldFileId));
 }
 
 type Tracked = typeof shipments | typeof claims;

@@ -15,6 +15,8 @@ import {
   ZIntegrationNewsSchema,
   ZIntegrationOfferSchema,
   ZIntegrationOrderDocumentsSchema,
+  ZIntegrationOrderFileSchema,
+  ORDER_DOCUMENT_FILE_MAX_BYTES,
   ZIntegrationPartnerSchema,
   ZIntegrationPriceTypeSchema,
   ZIntegrationProductSchema,
@@ -23,13 +25,23 @@ import {
   type TIntegrationItemReport,
   type TIntegrationReport,
 } from '@portal/contracts';
-import { ORGANISATION, ORGANISATION_NAMES, articleKey, claimStatusName, contractDataProblems, nameKey, shipmentStatusName } from '@portal/domain';
+import {
+  ORDER_DOCUMENT_FLAGS,
+  ORGANISATION,
+  ORGANISATION_NAMES,
+  articleKey,
+  orderDocumentFileName, claimStatusName,
+  contractDataProblems,
+  nameKey,
+  shipmentStatusName,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { claims, shipments } from '../../db/schema';
 import { DiskFaultError, databaseDiskFault } from '../../lib/disk-faults';
 import { AppError } from '../../lib/errors';
+import { newStorageKey } from '../../lib/storage';
 import { hashPassword } from '../auth/password';
 import { notifyPartner, notifyUsers } from '../notifications/notifications.service';
 import * as repo from './integration.repository';
@@ -37,7 +49,8 @@ import { enqueueMailEvent } from '../mail/mail.events';
 
 /** What the integration needs of the app: the database, the realtime hub (events) and a log. */
 /** The server's pieces an import uses; the catalogue index is absent in the command line (its server sees the markers). */
-export type IntegrationApp = Pick<FastifyInstance, 'db' | 'realtime' | 'log'> & Partial<Pick<FastifyInstance, 'catalogIndex'>>;
+/** The file storage is there too, for the document files (order-files). */
+export type IntegrationApp = Pick<FastifyInstance, 'db' | 'realtime' | 'log'> & Partial<Pick<FastifyInstance, 'catalogIndex' | 'storage'>>;
 
 /** One call takes at most this many items: larger loads go in several calls. */
 export const MAX_BATCH_ITEMS = 5000;
@@ -58,9 +71,11 @@ interface Kind<S extends z.ZodType> {
   schema: S;
   /** The field that identifies an item: reported back with it. */
   key: string;
-  /** Slow work before the transaction (password hashing). */
-  prepare?: (item: z.output<S>) => Promise<unknown>;
+  /** Slow work before the transaction (password hashing, storing a file's bytes). */
+  prepare?: (item: z.output<S>, app: IntegrationApp) => Promise<unknown>;
   apply: (tx: DbOrTx, item: z.output<S>, app: IntegrationApp, prepared: unknown) => Promise<Applied | void>;
+  /** Undoes `prepare` when the item's transaction did not commit (a stored file nothing refers to is removed). */
+  discard?: (prepared: unknown, app: IntegrationApp) => Promise<void>;
 }
 
 const kind = <S extends z.ZodType>(definition: Kind<S>) => definition;
@@ -283,43 +298,56 @@ export const INTEGRATION_KINDS = {
     summary: "Readiness of orders' documents (bill, invoice, УПД, УКД); raises the realtime events",
     schema: ZIntegrationOrderDocumentsSchema,
     key: 'guid',
-    async apply(tx, item, app) {
+    apply: applyDocumentStatus,
+  }),
+
+  'order-files': kind({
+    summary: "Document files of orders' checks (счёт, счёт-фактура, УПД, УПК) as base64 PDF; the document's flag turns on",
+    schema: ZIntegrationOrderFileSchema,
+    key: 'guid',
+    async prepare(item, app) {
+      if (!app.storage) throw refuse('Файлы документов здесь некуда сохранить: передайте их через API интеграции.');
+      const bytes = Buffer.from(item.content, 'base64');
+      if (bytes.length > ORDER_DOCUMENT_FILE_MAX_BYTES) throw refuse('content: файл больше 10 МБ.');
+      if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw refuse('content: это не PDF (файл должен начинаться с %PDF-), передайте документ в PDF, закодированный в base64.');
+      const key = newStorageKey('order-documents', 'pdf');
+      await app.storage.put(key, bytes);
+      return { key, size: bytes.length };
+    },
+    discard: async (prepared, app) => {
+      const stored = prepared as { key: string } | undefined;
+      if (stored) await app.storage?.delete(stored.key);
+    },
+    async apply(tx, item, app, prepared) {
+      const stored = prepared as { key: string; size: number };
       const check = await findCheck(tx, item.order, item.guid);
+      const issuedOn = item.date ?? '';
+      const file = {
+        partnerId: check.partnerId,
+        name: orderDocumentFileName(item.kind, item.order, item.number, issuedOn),
+        mime: 'application/pdf',
+        size: stored.size,
+        storageKey: stored.key,
+      };
+      const previous = await repo.orderDocumentOf(tx, item.guid, item.kind, item.number);
+      if (previous) await repo.replaceOrderDocumentFile(tx, previous.id, previous.fileId, file, issuedOn);
+      else await repo.insertOrderDocument(tx, file, { orderId: item.order, checkGuid: item.guid, kind: item.kind, number: item.number, issuedOn });
+      // The document's flag turns on as if the ERP had sent it: the same mail, notifications and timeline entry.
       const before = (check.docStatus ?? {}) as Record<string, unknown>;
-      const flags = item.doc_status;
-      const changed = (Object.keys(flags) as Array<keyof typeof flags>).filter((name) => Boolean(before[name]) !== flags[name]);
-      if (changed.length === 0) return { changed: false };
-      await repo.setCheckDocStatus(tx, check.id, { ...before, id: before.id ?? check.id, ...flags });
-      const billReady = changed.includes('StatusSchet') && flags.StatusSchet;
-      if (billReady) await enqueueMailEvent(tx, 'bill.ready', item.order, { check: item.guid });
-      const documentsReady = changed.filter((name) => name !== 'StatusSchet' && flags[name]).map((name) => DOCUMENT_NAMES[name]);
+      const flags = {
+        StatusSchet: before.StatusSchet === true,
+        StatusSF: before.StatusSF === true,
+        StatusUPD: before.StatusUPD === true,
+        StatusUPK: before.StatusUPK === true,
+        [ORDER_DOCUMENT_FLAGS[item.kind]]: true,
+      };
+      const flagged = await applyDocumentStatus(tx, { order: item.order, guid: item.guid, doc_status: flags }, app);
+      const removeReplaced = previous ? () => app.storage!.delete(previous.storageKey) : undefined;
       return {
         after: async () => {
-          const refresh = { namespace: 'orders' as const, ids: [item.order] };
-          const data = { order: item.order, check: item.guid };
-          if (billReady) {
-            await notifyPartner(app, check.partnerId, {
-              type: 'popup',
-              event: 'bill_ready',
-              message: `Заказ № ${item.order}: счёт готов, его можно скачать в истории заказов.`,
-              link: NOTIFICATION_ROUTES.order(item.order),
-              data,
-              refresh,
-              setting: 'states',
-            });
-          }
-          if (documentsReady.length) {
-            await notifyPartner(app, check.partnerId, {
-              type: 'notification',
-              event: 'documents_ready',
-              message: `Заказ № ${item.order}: готовы документы — ${documentsReady.join(', ')}.`,
-              link: NOTIFICATION_ROUTES.order(item.order),
-              data,
-              refresh,
-              setting: 'states',
-            });
-          }
-          if (!billReady && !documentsReady.length) await app.realtime.publishToPartner(check.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [item.order] } });
+          await removeReplaced?.();
+          if (flagged.after) await flagged.after();
+          else await app.realtime.publishToPartner(check.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [item.order] } });
         },
       };
     },
@@ -403,6 +431,48 @@ export const INTEGRATION_KINDS = {
 export type IntegrationKindName = keyof typeof INTEGRATION_KINDS;
 export const INTEGRATION_KIND_NAMES = Object.keys(INTEGRATION_KINDS) as IntegrationKindName[];
 
+/** Document flags of a check: the mail of a ready bill and the dealer's notifications for what became ready. */
+async function applyDocumentStatus(tx: DbOrTx, item: z.output<typeof ZIntegrationOrderDocumentsSchema>, app: IntegrationApp): Promise<Applied> {
+  const check = await findCheck(tx, item.order, item.guid);
+  const before = (check.docStatus ?? {}) as Record<string, unknown>;
+  const flags = item.doc_status;
+  const changed = (Object.keys(flags) as Array<keyof typeof flags>).filter((name) => Boolean(before[name]) !== flags[name]);
+  if (changed.length === 0) return { changed: false };
+  await repo.setCheckDocStatus(tx, check.id, { ...before, id: before.id ?? check.id, ...flags });
+  const billReady = changed.includes('StatusSchet') && flags.StatusSchet;
+  if (billReady) await enqueueMailEvent(tx, 'bill.ready', item.order, { check: item.guid });
+  const documentsReady = changed.filter((name) => name !== 'StatusSchet' && flags[name]).map((name) => DOCUMENT_NAMES[name]);
+  return {
+    after: async () => {
+      const refresh = { namespace: 'orders' as const, ids: [item.order] };
+      const data = { order: item.order, check: item.guid };
+      if (billReady) {
+        await notifyPartner(app, check.partnerId, {
+          type: 'popup',
+          event: 'bill_ready',
+          message: `Заказ № ${item.order}: счёт готов, его можно скачать в истории заказов.`,
+          link: NOTIFICATION_ROUTES.order(item.order),
+          data,
+          refresh,
+          setting: 'states',
+        });
+      }
+      if (documentsReady.length) {
+        await notifyPartner(app, check.partnerId, {
+          type: 'notification',
+          event: 'documents_ready',
+          message: `Заказ № ${item.order}: готовы документы — ${documentsReady.join(', ')}.`,
+          link: NOTIFICATION_ROUTES.order(item.order),
+          data,
+          refresh,
+          setting: 'states',
+        });
+      }
+      if (!billReady && !documentsReady.length) await app.realtime.publishToPartner(check.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [item.order] } });
+    },
+  };
+}
+
 async function findCheck(tx: DbOrTx, order: number, guid: string) {
   const check = await repo.checkWithOrder(tx, guid);
   if (!check) throw refuse(`Счёт ${guid} не найден.`);
@@ -469,8 +539,14 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
       continue;
     }
     try {
-      const prepared = await definition.prepare?.(parsed.data);
-      const outcome = (await app.db.transaction((tx) => definition.apply(tx, parsed.data, app, prepared))) ?? {};
+      const prepared = await definition.prepare?.(parsed.data, app);
+      const outcome =
+        (await app.db
+          .transaction((tx) => definition.apply(tx, parsed.data, app, prepared))
+          .catch(async (error: unknown) => {
+            await definition.discard?.(prepared, app).catch(() => undefined);
+            throw error;
+          })) ?? {};
       reports.push({ index, key, status: 'applied', ...(outcome.changed === false && { changed: false }) });
       await outcome.after?.().catch((error: unknown) => app.log.error({ err: error, kind: name, key }, 'integration event failed'));
     } catch (error) {

@@ -8,16 +8,36 @@ import {
   deliveryOf,
   positionsOf,
   type Position,
+  ORDER_HISTORY_PAGE_SIZE,
   type TDocStatus,
   type TOrderCheck,
   type TOrderDetail,
+  type TOrderHistoryPage,
+  type TOrderHistoryQuery,
   type TOrderListItem,
+  type TOrderPage,
   type TOrderPosition,
+  type TOrderTimelineEntry,
 } from '@portal/contracts';
-import { type CompanyAction, billRequestRefusal, canRequestBill, invoiceRefusal, isCheckInvoiced, isReserved, organisationName, shortenCompanyName } from '@portal/domain';
+import {
+  type CompanyAction,
+  ORDER_DOCUMENT_NAMES,
+  articleKey,
+  billRequestRefusal,
+  looksLikeArticle,
+  canRequestBill,
+  invoiceRefusal,
+  isCheckInvoiced,
+  isReserved,
+  orderTimelineText,
+  organisationName,
+  shortenCompanyName,
+  type OrderDocumentKind,
+} from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
+import type { FileStorage } from '../../lib/storage';
 import { storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
 
@@ -49,7 +69,41 @@ const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export async function listOrders(db: Db, userId: number): Promise<TOrderListItem[]> {
   const partnerIds = await userPartnerIds(db, userId, 'orders.view');
-  const rows = await repo.listOrders(db, partnerIds);
+  return listItems(db, await repo.listOrders(db, partnerIds));
+}
+
+/** The most an order number can be (an int column): a longer run of digits finds nothing. */
+const ORDER_NUMBER_MAX = 2_147_483_647;
+
+/**
+ * One page of the history of the user's companies (or of the one chosen), searched and filtered, newest first; the
+ * next page continues below the last order shown, so a page costs the same at any depth and any number of orders.
+ */
+export async function orderHistory(db: Db, userId: number, query: TOrderHistoryQuery): Promise<TOrderHistoryPage> {
+  const partnerIds = query.company ? [(await requireUserPartner(db, userId, query.company, 'orders.view')).id] : await userPartnerIds(db, userId, 'orders.view');
+  const text = query.q ?? '';
+  // Digits alone are an order number; what reads as an article (the search box's own rule) is looked for among the
+  // orders' articles; any other text in their names and comments, and as the start of an article.
+  const digits = /^\d+$/.test(text);
+  const number = digits && text.length <= 10 && Number(text) <= ORDER_NUMBER_MAX ? Number(text) : undefined;
+  const article = !digits && looksLikeArticle(text);
+  const key = digits ? '' : articleKey(text);
+  const ids = await repo.historyPage(db, {
+    partnerIds,
+    before: query.before,
+    month: query.month,
+    status: query.status,
+    search: text ? { number, articleKey: key.length >= 2 ? key : undefined, text: digits || article ? undefined : text } : undefined,
+    limit: ORDER_HISTORY_PAGE_SIZE + 1,
+  });
+  const shown = ids.slice(0, ORDER_HISTORY_PAGE_SIZE);
+  return {
+    items: await listItems(db, await repo.ordersByNumbers(db, shown)),
+    next: ids.length > ORDER_HISTORY_PAGE_SIZE ? shown[shown.length - 1]! : null,
+  };
+}
+
+async function listItems(db: Db, rows: Awaited<ReturnType<typeof repo.listOrders>>): Promise<TOrderListItem[]> {
   const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
   return rows.map(({ order, partnerUid, partnerName, preorderUnits }) => {
     const own = checks.filter((check) => check.orderId === order.id);
@@ -127,6 +181,55 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
     reserved: isReserved(checks),
     checks: checks.map(toCheck),
   };
+}
+
+/**
+ * The order detail page: the order with its lines and split, its document files and its status timeline — after
+ * proving the order is one of the user's companies' (404 / 403 otherwise).
+ */
+export async function orderPage(db: Db, userId: number, orderId: number): Promise<TOrderPage> {
+  const detail = await orderDetail(db, userId, orderId);
+  const [documents, timeline] = await Promise.all([repo.documentsOf(db, orderId), repo.timelineOf(db, orderId)]);
+  const orgOfCheck = new Map(detail.checks.map((check) => [check.guid, check.org_name]));
+  const presale = detail.position_presail.flatMap((position) => position.characteristics);
+  return {
+    ...detail,
+    preorder_count: presale.reduce((units, line) => units + line.count, 0),
+    documents: documents.map(({ document, fileName, size }) => ({
+      id: document.id,
+      check_guid: document.checkGuid,
+      org_name: orgOfCheck.get(document.checkGuid) ?? '',
+      kind: document.kind as OrderDocumentKind,
+      kind_name: ORDER_DOCUMENT_NAMES[document.kind as OrderDocumentKind] ?? document.kind,
+      number: document.number,
+      issued_on: document.issuedOn,
+      file_name: fileName,
+      size,
+      received: unixSeconds(document.receivedAt),
+      url: `/api/orders/${orderId}/documents/${document.id}`,
+    })),
+    timeline: timeline.map((entry): TOrderTimelineEntry => {
+      const organisation = entry.orgGuid ? organisationName(entry.orgGuid) : '';
+      const event = entry.event as TOrderTimelineEntry['event'];
+      const said =
+        event === 'check_status'
+          ? orderTimelineText({ event, status: entry.status ?? 0, organisation })
+          : event === 'document'
+            ? orderTimelineText({ event, document: entry.document ?? '', organisation })
+            : orderTimelineText({ event });
+      return { at: unixSeconds(entry.at), event, text: said, check_guid: entry.checkGuid, status: entry.status };
+    }),
+  };
+}
+
+/** A document file of the order, for download: only by the users of the order's company. */
+export async function orderDocumentFile(db: Db, storage: FileStorage, userId: number, orderId: number, documentId: number) {
+  await requireOrder(db, userId, orderId, 'documents.view');
+  const found = (await repo.documentsOf(db, orderId)).find(({ document }) => document.id === documentId);
+  if (!found) throw notFound(`Документ ${documentId} не найден в заказе № ${orderId}.`);
+  const bytes = await storage.get(found.storageKey);
+  if (!bytes) throw new AppError('NOT_FOUND', `Файл «${found.fileName}» не найден в хранилище: обратитесь к менеджеру.`);
+  return { name: found.fileName, mime: found.mime, bytes };
 }
 
 export async function orderDocuments(db: Db, userId: number, orderId: number): Promise<TDocStatus[]> {

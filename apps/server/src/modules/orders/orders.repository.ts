@@ -1,7 +1,8 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
-import { offers, orderChecks, orderEdits, orderLines, orders, partners, products, storages } from '../../db/schema';
+import { prefixUpperBound } from '../products/products.repository';
+import { files, offers, orderChecks, orderDocuments, orderEdits, orderLines, orderTimeline, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CheckRow = typeof orderChecks.$inferSelect;
@@ -287,8 +288,8 @@ export function checksOf(db: DbOrTx, orderIds: number[]) {
   return db.select().from(orderChecks).where(inArray(orderChecks.orderId, orderIds)).orderBy(asc(orderChecks.id));
 }
 
-export function listOrders(db: DbOrTx, partnerIds: number[]) {
-  if (partnerIds.length === 0) return Promise.resolve([]);
+/** The history's columns of an order: the order, its company and how many of its units are on pre-order. */
+function historyRows(db: DbOrTx) {
   return db
     .select({
       order: orders,
@@ -298,10 +299,119 @@ export function listOrders(db: DbOrTx, partnerIds: number[]) {
       preorderUnits: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.presale})`,
     })
     .from(orders)
-    .innerJoin(partners, eq(partners.id, orders.partnerId))
-    .where(inArray(orders.partnerId, partnerIds))
-    .orderBy(desc(orders.id))
-    .limit(500);
+    .innerJoin(partners, eq(partners.id, orders.partnerId));
+}
+
+export function listOrders(db: DbOrTx, partnerIds: number[]) {
+  if (partnerIds.length === 0) return Promise.resolve([]);
+  return historyRows(db).where(inArray(orders.partnerId, partnerIds)).orderBy(desc(orders.id)).limit(500);
+}
+
+/** The history's rows of these orders, newest first. */
+export function ordersByNumbers(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return historyRows(db).where(inArray(orders.id, orderIds)).orderBy(desc(orders.id));
+}
+
+/** What a history page is narrowed by; every field but the companies is optional. */
+export interface HistoryFilter {
+  /** The companies whose orders are read (the user's, or the one chosen among them). */
+  partnerIds: readonly number[];
+  /** Orders numbered below this (the next page). */
+  before?: number;
+  /** A calendar month 'YYYY-MM', Moscow time. */
+  month?: string;
+  /** Orders with a check in this status. */
+  status?: number;
+  /** The search: an order number, a prefix of an article key, a fragment of the name or comment (any of them). */
+  search?: { number?: number; articleKey?: string; text?: string };
+  /** Rows to read: a page and one more, to know whether another page follows. */
+  limit: number;
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The statement of a history page: only the conditions a filter sets are in its text, so each combination has a plan
+ * of its own that reads orders by an index — the companies' newest first (orders_partner_number_idx), a month
+ * (orders_partner_created_idx), a status (order_checks_status_idx), an article (products' article key, then
+ * order_lines_product_idx) — at any number of orders (test: order-history-paging.test.ts, EXPLAIN).
+ */
+export function historyPageQuery(filter: HistoryFilter): { text: string; params: unknown[] } {
+  const params: unknown[] = [JSON.stringify(filter.partnerIds)];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['o.partner_id = any(array(select jsonb_array_elements_text($1::jsonb)::int))'];
+  if (filter.before !== undefined) where.push(`o.id < ${param(filter.before)}::int`);
+  if (filter.month !== undefined) {
+    const first = `(${param(`${filter.month}-01`)}::date)`;
+    where.push(
+      `o.created_at >= (${first}::timestamp at time zone 'Europe/Moscow')`,
+      `o.created_at < ((${first} + interval '1 month')::timestamp at time zone 'Europe/Moscow')`,
+    );
+  }
+  if (filter.status !== undefined) {
+    where.push(`exists (select 1 from order_checks c where c.order_id = o.id and c.status = ${param(filter.status)}::int)`);
+  }
+  if (filter.search) {
+    // The orders the search finds, each way through its own index — the number (the key), the name and comment
+    // (trigram indexes), an article (the products' prefix index, then order_lines_product_idx) — and only then the
+    // company and the other filters: an OR of these over the company's orders would read all of them.
+    const { number, articleKey, text } = filter.search;
+    const found: string[] = [];
+    if (number !== undefined) found.push(`select ${param(number)}::int`);
+    if (text) {
+      const pattern = param(`%${likeLiteral(text)}%`);
+      found.push(`select id from orders where name ilike ${pattern}`, `select id from orders where comment ilike ${pattern}`);
+    }
+    if (articleKey) {
+      // A range rather than LIKE: a prepared statement's generic plan still reads it through the prefix index.
+      const [from, to] = [param(articleKey), param(prefixUpperBound(articleKey))];
+      found.push(`select l.order_id from order_lines l
+        where l.product_id in (select p.id from products p where p.article_key ~>=~ ${from} and p.article_key ~<~ ${to})`);
+    }
+    where.push(found.length > 0 ? `o.id in (${found.join(' union ')})` : 'false');
+  }
+  return { text: `select o.id from orders o where ${where.join(' and ')} order by o.id desc limit ${param(filter.limit)}::int`, params };
+}
+
+/** The numbers of a history page's orders (and one more when another page follows), newest first. */
+export async function historyPage(db: DbOrTx, filter: HistoryFilter): Promise<number[]> {
+  if (filter.partnerIds.length === 0) return [];
+  const { text, params } = historyPageQuery(filter);
+  const rows = await rawQuery<{ id: number }>(db, text, params);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The document files of an order, with their stored files' names and sizes, in the order they arrived. */
+export function documentsOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({ document: orderDocuments, fileName: files.name, size: files.size, storageKey: files.storageKey, mime: files.mime })
+    .from(orderDocuments)
+    .innerJoin(files, eq(files.id, orderDocuments.fileId))
+    .where(eq(orderDocuments.orderId, orderId))
+    .orderBy(asc(orderDocuments.id));
+}
+
+/** The order's status timeline, oldest first. */
+export function timelineOf(db: DbOrTx, orderId: number) {
+  return db.select().from(orderTimeline).where(eq(orderTimeline.orderId, orderId)).orderBy(asc(orderTimeline.at), asc(orderTimeline.id));
+}
+
+/** A timeline entry the triggers cannot see (an edit). */
+export async function recordTimeline(db: DbOrTx, values: typeof orderTimeline.$inferInsert) {
+  await db.insert(orderTimeline).values(values);
+}
+
+/** Dates an order's timeline as the back office's history of a seeded order: from `from`, `step` apart. */
+export async function dateTimeline(db: DbOrTx, orderId: number, from: Date, stepMs: number) {
+  await db.execute(sql`
+    UPDATE order_timeline AS t SET at = ${from.toISOString()}::timestamptz + (w.n - 1) * (${stepMs}::bigint * interval '1 millisecond')
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM order_timeline WHERE order_id = ${orderId}) AS w
+    WHERE t.id = w.id`);
 }
 
 export async function updateCheck(db: DbOrTx, checkId: number, values: Partial<typeof orderChecks.$inferInsert>) {

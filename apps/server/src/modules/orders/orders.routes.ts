@@ -4,7 +4,11 @@ import {
   ZOrderCheckSchema,
   ZOrderConflictEnvelopeSchema,
   ZOrderDetailSchema,
+  ZOrderDocumentParamsSchema,
+  ZOrderHistoryPageSchema,
+  ZOrderHistoryQuerySchema,
   ZOrderIdParamsSchema,
+  ZOrderPageSchema,
   ZOrderListItemSchema,
   ZOrderPayloadSchema,
   ZOrderPrintQuerySchema,
@@ -22,7 +26,18 @@ import { attachmentHeader } from '../../lib/file-type';
 import { renderDocument } from '../documents';
 import { vatPercentsOn } from '../vat';
 import { INVOICE_RENDERER, invoiceDay, invoiceFileName } from './invoice-renderer';
-import { invoiceData, isReplayedAnswer, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
+import {
+  invoiceData,
+  isReplayedAnswer,
+  listOrders,
+  orderDetail,
+  orderDocumentFile,
+  orderDocuments,
+  orderHistory,
+  orderPage,
+  requestBill,
+  submitOrder,
+} from './orders.service';
 
 /** The Idempotency-Key header (the client sends its working order's id); optional. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -100,6 +115,53 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     { schema: { tags: ['orders'], summary: "The order history of the user's companies", response: { 200: okEnvelope(z.array(ZOrderListItemSchema)) } } },
     async (request) => ({ error: null, response: await listOrders(app.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/orders/history',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "A page of the order history of the user's companies: search (number, article, name, comment), filters (check status, company, calendar month), newest first; `next` is the `before` of the following page",
+        querystring: ZOrderHistoryQuerySchema,
+        response: { 200: okEnvelope(ZOrderHistoryPageSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await orderHistory(app.db, currentUser(request).id, request.query) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order detail page: lines with the split, delivery, checks, document files and the status timeline',
+        params: ZOrderIdParamsSchema,
+        response: { 200: okEnvelope(ZOrderPageSchema) },
+      },
+    },
+    async (request) => ({ error: null, response: await orderPage(app.db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.get(
+    '/orders/:id/documents/:documentId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Download a document file of the order (счёт, счёт-фактура, УПД, УПК), PDF',
+        params: ZOrderDocumentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, documentId } = request.params;
+      const file = await orderDocumentFile(app.db, app.storage, currentUser(request).id, id, documentId);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', attachmentHeader(file.name))
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
   );
 
   app.get(

@@ -220,7 +220,7 @@ describe('seeded orders', () => {
     await t.app.db.execute(sql`update offers set residue = residue - ${line!.quantity} where id = ${line!.offerId}`);
 
     const ordersBefore = (await t.app.db.select({ n: count() }).from(orders))[0]!.n;
-    await seedOrders(t.app.db);
+    await seedOrders(t.app.db, t.app.storage);
     expect((await t.app.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
     const [again] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, n));
     expect(again).toEqual(check);

@@ -1,39 +1,49 @@
 /**
- * /orders — the order history (spec §2): checks with their statuses and documents (bill, invoice, УПД, УПК), bill
- * requests, invoice PDF, certificates zip, «create from», «edit» and «claim».
+ * /orders — the order history (spec §2): search (number, article, comment), filters (status, company, calendar month),
+ * a page at a time; each card shows the checks with their statuses and documents, bill requests, invoice PDF,
+ * certificates zip, «create from», «edit» and «claim», and opens the order's detail page.
  */
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
-import { CHECK_STATUS, billRequestRefusal, canEditOrder, canPrintInvoice, canRequestBill, formatPrice, formatUnixDate, reservationBadge } from '@portal/domain';
-import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Menu, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { openConfirmModal, usePrepareConfirmations } from '../../shared/ui/confirm-modal';
-import { notifications } from '@mantine/notifications';
+import {
+  CHECK_STATUS,
+  CHECK_STATUS_NAMES,
+  billRequestRefusal,
+  canEditOrder,
+  canPrintInvoice,
+  canRequestBill,
+  formatPrice,
+  formatUnixDate,
+  reservationBadge,
+} from '@portal/domain';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Menu, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   IconCertificate,
   IconCopy,
   IconDots,
+  IconEye,
   IconFileInvoice,
   IconMessageReport,
   IconPencil,
   IconReceipt,
   IconRefresh,
+  IconSearch,
   IconShoppingBag,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
+// The month picker's names of months in Russian.
+import '../../shared/lib/dayjs';
+import { usePartners } from '../../shared/api/get-partners';
+import { usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { StatefulButton } from '../../shared/ui/stateful-button';
-import { downloadCertificates, downloadInvoice } from './api/download-order-files';
-import { getOrderDetail } from '../../shared/api/get-order-detail';
-import { partnersQueryOptions, usePartners } from '../../shared/api/get-partners';
 import { companyMay } from '../../shared/company-roles';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
-import { useOrders } from './api/get-orders';
-import { useRequestBill } from './api/request-bill';
-import { useOrderStore } from './model/order-store';
-import { fromDetail, heldByOrder } from './model/payload';
-import { atTodaysPrices } from './model/todays-offers';
+import { NO_FILTERS, useOrderHistory, type OrderHistoryFilters } from './api/get-order-history';
+import { useOrderActions } from './model/use-order-actions';
 
 const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
   { key: 'StatusSchet', label: 'Счёт' },
@@ -46,9 +56,22 @@ const statusColor = (status: number) => ({ 1: 'teal', 6: 'blue', 5: 'orange', 3:
 
 export function OrdersPage() {
   usePrepareConfirmations();
-  const orders = useOrders();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const fresh = Number(params.get('n')) || null;
+  // The filters live in the address, so a filtered history can be reloaded, shared and come back to.
+  const filters: OrderHistoryFilters = {
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    company: params.get('company') ?? '',
+    month: params.get('month') ?? '',
+  };
+  const history = useOrderHistory(filters);
+  const orders = history.data?.pages.flatMap((page) => page.items);
+  const filtered = Object.values(filters).some((value) => value !== '');
+  const setFilters = (next: Partial<OrderHistoryFilters>) => {
+    const merged = { ...filters, ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
+  };
 
   return (
     <Stack gap="lg" maw={1200} mx="auto" data-testid="orders-page">
@@ -59,42 +82,129 @@ export function OrdersPage() {
             Заказы ваших компаний: счета по организациям, документы, печать счёта и сертификаты.
           </Text>
         </div>
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void orders.refetch()} loading={orders.isFetching}>
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void history.refetch()} loading={history.isFetching && !history.isFetchingNextPage}>
           Обновить
         </Button>
       </Group>
-      {orders.isLoading && (
+      <HistoryFilters filters={filters} onChange={setFilters} />
+      {/* A link to an order (its e-mail, a notification) that this page does not show opens its own page. */}
+      {fresh !== null && orders !== undefined && !orders.some((order) => order.n === fresh) && (
+        <Alert color="blue" variant="light" data-testid="order-link-notice">
+          <Anchor component={Link} to={paths.orderDetail(fresh)}>
+            Открыть заказ № {fresh}
+          </Anchor>
+        </Alert>
+      )}
+      {history.isLoading && (
         <Center py="xl">
           <Loader />
         </Center>
       )}
-      {orders.isError && (
+      {history.isError && (
         <Card withBorder>
-          <Text c="red">Историю заказов загрузить не удалось: {(orders.error as Error).message}</Text>
+          <Text c="red">Историю заказов загрузить не удалось: {(history.error as Error).message}</Text>
         </Card>
       )}
-      {orders.data?.length === 0 && (
+      {orders?.length === 0 && (
         <Card withBorder radius="md" padding="xl">
           <Stack align="center" gap="xs" py="lg">
             <ThemeIcon size={56} radius="xl" variant="light">
               <IconShoppingBag size={30} />
             </ThemeIcon>
-            <Title order={2} size="h4">Заказов пока нет</Title>
-            <Text c="dimmed" size="sm">
-              Отправленные заказы появятся здесь.
+            <Title order={2} size="h4">{filtered ? 'Ничего не найдено' : 'Заказов пока нет'}</Title>
+            <Text c="dimmed" size="sm" ta="center">
+              {filtered ? 'Измените поиск или фильтры.' : 'Отправленные заказы появятся здесь.'}
             </Text>
+            {filtered && (
+              <Button variant="light" onClick={() => setFilters(NO_FILTERS)}>
+                Сбросить фильтры
+              </Button>
+            )}
           </Stack>
         </Card>
       )}
-      {orders.data?.map((order) => <OrderCard key={order.n} order={order} highlighted={order.n === fresh} />)}
+      {orders?.map((order) => <OrderCard key={order.n} order={order} highlighted={order.n === fresh} />)}
+      {history.hasNextPage && (
+        <Center>
+          <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage} data-testid="orders-more">
+            Показать ещё
+          </Button>
+        </Center>
+      )}
     </Stack>
   );
 }
 
+const STATUS_OPTIONS = Object.entries(CHECK_STATUS_NAMES).map(([value, label]) => ({ value, label }));
+
+/** Search (applied on Enter or «Найти»), status, company and a calendar month (spec §5). */
+function HistoryFilters({ filters, onChange }: { filters: OrderHistoryFilters; onChange: (next: Partial<OrderHistoryFilters>) => void }) {
+  const companies = usePartners();
+  const [text, setText] = useState(filters.q);
+  useEffect(() => setText(filters.q), [filters.q]);
+  const month = filters.month ? `${filters.month}-01` : null;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="orders-filters">
+      <form
+        style={{ flex: '2 1 260px' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ q: text.trim() });
+        }}
+      >
+        <TextInput
+          label="Поиск"
+          placeholder="Номер, артикул или комментарий"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          maxLength={100}
+          leftSection={<IconSearch size={16} />}
+          rightSectionWidth={70}
+          rightSection={
+            <Button type="submit" size="compact-sm" variant="light">
+              Найти
+            </Button>
+          }
+          data-testid="orders-search"
+        />
+      </form>
+      <Select
+        label="Статус"
+        placeholder="Любой"
+        data={STATUS_OPTIONS}
+        value={filters.status || null}
+        onChange={(value) => onChange({ status: value ?? '' })}
+        clearable
+        style={{ flex: '1 1 160px' }}
+        data-testid="orders-status"
+      />
+      <Select
+        label="Компания"
+        placeholder="Все"
+        data={(companies.data ?? []).map((company) => ({ value: company.uid, label: company.name }))}
+        value={filters.company || null}
+        onChange={(value) => onChange({ company: value ?? '' })}
+        clearable
+        style={{ flex: '1 1 200px' }}
+        data-testid="orders-company"
+      />
+      <MonthPickerInput
+        label="Месяц"
+        placeholder="За всё время"
+        valueFormat="MMMM YYYY"
+        value={month}
+        onChange={(value) => onChange({ month: value ? String(value).slice(0, 7) : '' })}
+        clearable
+        style={{ flex: '1 1 160px' }}
+        data-testid="orders-month"
+      />
+    </Group>
+  );
+}
+
 function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted: boolean }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const bill = useRequestBill();
+  const actions = useOrderActions(order.n);
   const [docs, setDocs] = useState<TDocStatus[] | null>(null);
   // What the user's role allows in the order's company: an accountant sees the order and its documents, not its edits.
   const company = usePartners().data?.find((candidate) => candidate.uid === order.partner_guid);
@@ -118,61 +228,6 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
     }
   };
 
-  const load = async (mode: 'edit' | 'copy') => {
-    try {
-      const detail = await getOrderDetail(order.n);
-      const companies = await queryClient.fetchQuery(partnersQueryOptions());
-      // Each line is priced as a newly added line would be today: what the dealer sees is what the server charges.
-      const working = await atTodaysPrices(
-        fromDetail(detail, mode),
-        companies.find((company) => company.uid === detail.partner_id),
-        mode === 'edit' ? heldByOrder(detail) : undefined,
-      );
-      const current = useOrderStore.getState().order;
-      const apply = () => {
-        useOrderStore.getState().replace(working);
-        navigate(paths.order());
-      };
-      if (current.position.length + current.position_presail.length > 0) {
-        openConfirmModal({
-          title: 'Заменить текущий заказ?',
-          children: <Text size="sm">В текущем заказе есть позиции. Сохраните его в черновики, если он ещё нужен.</Text>,
-          labels: { confirm: 'Заменить', cancel: 'Отмена' },
-          onConfirm: apply,
-        });
-      } else apply();
-    } catch (error) {
-      reportError('GET_ORDER', error);
-    }
-  };
-
-  const print = async () => {
-    try {
-      await downloadInvoice(order.n);
-    } catch (error) {
-      reportError('PRINT_INVOICE', error);
-    }
-  };
-
-  const certificates = async () => {
-    try {
-      await downloadCertificates(order.n);
-    } catch (error) {
-      // Spec §8: certificate download failures are only logged; the dealer still gets a hint.
-      console.error('certificates download failed', error);
-      notifications.show({ color: 'orange', message: 'Сертификаты по этому заказу сейчас недоступны.' });
-    }
-  };
-
-  const requestBill = async (check: TOrderCheck) => {
-    try {
-      await bill.mutateAsync({ n: order.n, guid: check.guid });
-      notifications.show({ color: 'teal', message: `Счёт ${check.org_name} по заказу № ${order.n} запрошен.` });
-    } catch (error) {
-      reportError('REQUEST_CHECK', error);
-    }
-  };
-
   const editable = canEditOrder(order.checks);
   const reservation = reservationBadge(order.checks, order.preorder_count, order.total_count);
   // The server names an unnamed order «Заказ № n»: the title already says that, so only a dealer's own name is shown.
@@ -185,13 +240,18 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
       radius="md"
       padding="md"
       data-testid={`order-${order.n}`}
+      data-order-card
       style={highlighted ? { borderColor: 'var(--mantine-color-teal-5)', boxShadow: '0 0 0 2px var(--mantine-color-teal-1)' } : undefined}
     >
       {/* Wraps on a phone: the total and the actions go under the order's title instead of past the card's edge. */}
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Group gap="xs">
-            <Title order={2} size="h4">Заказ № {order.n}</Title>
+            <Title order={2} size="h4">
+              <Anchor component={Link} to={paths.orderDetail(order.n)} inherit data-testid="order-open">
+                Заказ № {order.n}
+              </Anchor>
+            </Title>
             <Badge color={reservation.color} variant="light" data-testid="order-reservation">
               {reservation.label}
             </Badge>
@@ -223,7 +283,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
           </Text>
           <Group gap="xs" wrap="nowrap">
             {canPrintInvoice(order.checks) && (
-              <StatefulButton variant="light" size="xs" leftSection={<IconFileInvoice size={14} />} onClick={print} data-testid="print-invoice">
+              <StatefulButton variant="light" size="xs" leftSection={<IconFileInvoice size={14} />} onClick={actions.print} data-testid="print-invoice">
                 Счёт PDF
               </StatefulButton>
             )}
@@ -234,17 +294,20 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item leftSection={<IconEye size={14} />} component={Link} to={paths.orderDetail(order.n)}>
+                  Подробнее
+                </Menu.Item>
                 {ordering && (
-                  <Menu.Item leftSection={<IconPencil size={14} />} disabled={!editable} onClick={() => void load('edit')}>
+                  <Menu.Item leftSection={<IconPencil size={14} />} disabled={!editable} onClick={() => void actions.edit()}>
                     Редактировать
                   </Menu.Item>
                 )}
                 {ordering && (
-                  <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void load('copy')}>
+                  <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void actions.copy()}>
                     Создать на основе
                   </Menu.Item>
                 )}
-                <Menu.Item leftSection={<IconCertificate size={14} />} onClick={() => void certificates()}>
+                <Menu.Item leftSection={<IconCertificate size={14} />} onClick={() => void actions.certificates()}>
                   Сертификаты (zip)
                 </Menu.Item>
                 <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => void refreshDocs()}>
@@ -252,7 +315,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                 </Menu.Item>
                 {claiming && <Menu.Divider />}
                 {claiming && (
-                  <Menu.Item leftSection={<IconMessageReport size={14} />} onClick={() => navigate(`${paths.claimRequest}?order=${order.n}`)}>
+                  <Menu.Item leftSection={<IconMessageReport size={14} />} onClick={actions.claim}>
                     Рекламация
                   </Menu.Item>
                 )}
@@ -287,7 +350,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                   </Tooltip>
                 ))}
                 {canRequestBill(check.status) && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => void requestBill(check)} loading={bill.isPending && bill.variables?.guid === check.guid}>
+                  <Button size="compact-xs" variant="subtle" onClick={() => void actions.requestBill(check)} loading={actions.billing === check.guid}>
                     Запросить счёт
                   </Button>
                 )}

@@ -13,4 +13,5 @@ export const orderRoutes: RouteObject[] = [
     ),
   },
   { path: 'orders', element: lazyPage(() => import('./orders-page').then((m) => m.OrdersPage)) },
+  { path: 'orders/:id', element: lazyPage(() => import('./order-detail-page').then((m) => m.OrderDetailPage)) },
 ];

@@ -66,6 +66,8 @@ export async function persistEdit(tx: DbOrTx, edit: { orderId: number; userId: n
   // «Заказ изменён» to whoever asked for it, in the edit's own transaction (a new order's mail is written by a trigger
   // on orders, since place_new_orders writes it in one statement).
   await enqueueOrderMessages(tx, orderId, 'changed');
+  // The timeline's «Заказ изменён»; a new order's «Заказ оформлен» and every check's status come from triggers (0020).
+  await repo.recordTimeline(tx, { orderId, event: 'edited' });
   await repo.deleteLines(tx, orderId);
   await repo.insertLines(tx, plan.lineRows.map((row) => ({ ...row, orderId })));
   await repo.replaceChecks(tx, orderId, plan.checkRows.map((row) => ({ ...row, orderId })), true);
