@@ -65,6 +65,20 @@ async function placeOrder(
   return response.json().response.id as number;
 }
 
+/** The dealer edits order `id` in the portal to these lines (at the server's prices); answers the edit's response. */
+async function editOrder(id: number, lines: Array<{ product: FixtureProduct; quantity: number }>, key: string) {
+  const body = await atServerPrices(t.app, 'demo', {
+    partner_id: DEMO_PARTNERS.SPECSNAB,
+    comment: 'Заказ для 1С, изменён',
+    delivery: { address: 'Москва, ул. Тверская, 7', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), bill_to: '', case: 'delivery', cost: 0 },
+    position: lines.map(({ product, quantity }) => ({ guid: product.uid, characteristics: [line(product.offers[0]!, quantity)] })),
+    position_presail: [],
+    edit: true,
+  });
+  const response = await t.app.inject({ method: 'POST', url: `/api/order/${id}/edit`, headers: { ...demo, 'idempotency-key': key }, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 async function checksOf(order: number) {
   return t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, order)).orderBy(orderChecks.id);
 }
@@ -201,6 +215,38 @@ describe('query and success: an order goes to 1C until 1C confirms it, then neve
     const last = await query();
     expect(documentsOf(last.documents, meanwhile)).toEqual([]);
     expect(documentsOf(last.documents, first)).toEqual([]);
+    await step('success');
+  });
+
+  it('an order edited in the portal after 1C took it goes out again with its new lines, once, until success', async () => {
+    const order = await placeOrder([{ product: suit, quantity: 1 }]);
+    expect(documentsOf((await query()).documents, order)).toHaveLength(1);
+    await step('success');
+    expect(documentsOf((await query()).documents, order)).toEqual([]);
+    await step('success');
+
+    await editOrder(order, [{ product: suit, quantity: 3 }], 'sale-edit-1');
+    const edited = documentsOf((await query()).documents, order);
+    expect(edited).toHaveLength(1);
+    expect(edited[0]!.goods.map((goods) => goods['Количество'])).toEqual(['3']);
+    expect(edited[0]!.fields['Комментарий']).toBe('Заказ для 1С, изменён');
+    // 1C asks again before confirming: the edited order once more, once in the answer.
+    expect(documentsOf((await query()).documents, order)).toHaveLength(1);
+    await step('success');
+    expect(documentsOf((await query()).documents, order)).toEqual([]);
+    await step('success');
+  });
+
+  it('an order edited between a query and its success is not confirmed by that success: the next query carries the edit', async () => {
+    const order = await placeOrder([{ product: suit, quantity: 1 }]);
+    expect(documentsOf((await query()).documents, order)[0]!.goods.map((goods) => goods['Количество'])).toEqual(['1']);
+    await editOrder(order, [{ product: suit, quantity: 2 }], 'sale-edit-2');
+    await step('success');
+
+    const next = documentsOf((await query()).documents, order);
+    expect(next.map((document) => document.goods.map((goods) => goods['Количество']))).toEqual([['2']]);
+    await step('success');
+    expect(documentsOf((await query()).documents, order)).toEqual([]);
     await step('success');
   });
 
