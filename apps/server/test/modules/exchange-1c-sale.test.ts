@@ -380,7 +380,6 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     );
     const text = iconv.decode(good, 'windows-1251');
     const cases: Array<[string, Buffer, RegExp]> = [
-      ['cut off mid-way', good.subarray(0, Math.floor(good.length * 0.6)), /^failure\nФайл не является корректным XML: строка \d+, позиция \d+: незакрытый элемент/],
       ['tags crossed', iconv.encode(text.replace('</Номер>', '</Дата>'), 'windows-1251'), /^failure\nФайл не является корректным XML: строка \d+/],
       ['windows-1251 bytes declared UTF-8', iconv.encode(text.replace('encoding="windows-1251"', 'encoding="UTF-8"'), 'windows-1251'), /^failure\nФайл объявлен в кодировке UTF-8/],
       ['an unknown encoding', Buffer.from('<?xml version="1.0" encoding="KOI8-R"?><КоммерческаяИнформация/>'), /^failure\nКодировка «KOI8-R» не поддерживается/],
@@ -392,6 +391,16 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
       const answer = await step('file', { filename: 'orders-bad.xml', body });
       expect(String(answer.body), what).toMatch(reason);
     }
+    // Cut off mid-way: a part waiting for the rest; when 1C's import comes and the rest never did, refused with why.
+    const cut = good.subarray(0, Math.floor(good.length * 0.6));
+    expect(String((await step('file', { filename: 'orders-cut.xml', body: cut })).body)).toBe(
+      `success\nПринята часть файла orders-cut.xml: ${cut.length} байт; файл ещё не целиком — жду следующую часть.`,
+    );
+    expect(String((await step('import', { filename: 'orders-cut.xml' })).body)).toMatch(
+      /^failure\nФайл orders-cut\.xml пришёл не целиком \(\d+ байт\): Файл не является корректным XML: строка \d+, позиция \d+: незакрытый элемент .* Документы из него не применены — повторите обмен\.$/,
+    );
+    // Forgotten: the next exchange's import has nothing left over.
+    expect((await step('import')).body).toBe('success');
     const [after] = await checksOf(order);
     expect(after!.status).toBe(check!.status);
     expect(await t.app.db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, check!.id))).toEqual([]);
@@ -440,7 +449,72 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     expect((await checksOf(other))[0]!.status).toBe(otherCheck!.status);
   });
 
-  it('import answers success: order documents are applied as they arrive', async () => {
-    expect(await step('import', { filename: 'orders-1.xml' })).toEqual({ contentType: 'text/plain; charset=utf-8', body: 'success' });
+  it('a document 1C sends in two parts is put together and applied once, when whole; the whole file again changes nothing', async () => {
+    const order = await placeOrder([{ product: suit, quantity: 2 }]);
+    const [check] = await checksOf(order);
+    const body = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: check!.guid, ORDER: String(order), DATE: moscowDay(new Date()), SUM: check!.total.toFixed(2), COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: `${suit.uid}#${suit.offers[0]!.guid}`, PRICE: (check!.total / 2).toFixed(2), QUANTITY: '2' },
+      'windows-1251',
+    );
+    const half = Math.floor(body.length / 2);
+
+    const first = await step('file', { filename: 'orders-parts.xml', body: body.subarray(0, half) });
+    expect(first.body).toBe(`success\nПринята часть файла orders-parts.xml: ${half} байт; файл ещё не целиком — жду следующую часть.`);
+    expect((await checksOf(order))[0]!.status).toBe(check!.status);
+    expect(await statusNotices(order)).toEqual([]);
+
+    // 1C on Linux names the file with its folder: the same file all the same.
+    const second = await step('file', { filename: '/tmp/orders-parts.xml', body: body.subarray(half) });
+    expect(String(second.body).split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(order))[0]!.status).toBe(3);
+    expect(await statusNotices(order)).toHaveLength(1);
+    expect(await statusMail(order)).toHaveLength(1);
+    expect((await step('import', { filename: 'orders-parts.xml' })).body).toBe('success');
+
+    // The whole file again under the same name starts a new file: applied, and nothing changes or is told twice.
+    const again = await step('file', { filename: 'orders-parts.xml', body });
+    expect(String(again.body).split('\n')[1]).toBe('Документов применено: 0, без изменений: 1, отклонено: 1.');
+    expect(await statusNotices(order)).toHaveLength(1);
+    expect(await statusMail(order)).toHaveLength(1);
+  });
+
+  it('a zip archive in three parts is applied when its last part arrives; a part that opens a new XML file replaces what an earlier exchange left unfinished', async () => {
+    const order = await placeOrder([{ product: boots, quantity: 1 }]);
+    const [check] = await checksOf(order);
+    const xml = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: check!.guid, ORDER: String(order), DATE: moscowDay(new Date()), SUM: '1.00', COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: boots.uid, PRICE: '1.00', QUANTITY: '1' },
+      'windows-1251',
+    );
+    const zipped = Buffer.from(zipSync({ 'orders-7.xml': new Uint8Array(xml) }, { level: 0 }));
+    const cuts = [0, Math.floor(zipped.length / 3), Math.floor((zipped.length * 2) / 3), zipped.length];
+    const answers = [];
+    for (let part = 0; part < 3; part += 1) {
+      answers.push(String((await step('file', { filename: 'orders-7.zip', body: zipped.subarray(cuts[part], cuts[part + 1]) })).body));
+      if (part < 2) expect((await checksOf(order))[0]!.status).toBe(check!.status);
+    }
+    expect(answers[0]).toMatch(/^success\nПринята часть файла orders-7\.zip/);
+    expect(answers[1]).toMatch(/^success\nПринята часть файла orders-7\.zip/);
+    expect(answers[2]!.split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(order))[0]!.status).toBe(3);
+
+    // An exchange broke off after half a file; the next one sends that name again from its start.
+    const other = await placeOrder([{ product: boots, quantity: 1 }]);
+    const [otherCheck] = await checksOf(other);
+    const otherXml = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: otherCheck!.guid, ORDER: String(other), DATE: moscowDay(new Date()), SUM: '1.00', COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: boots.uid, PRICE: '1.00', QUANTITY: '1' },
+      'windows-1251',
+    );
+    await step('file', { filename: 'orders-8.xml', body: otherXml.subarray(0, 500) });
+    const whole = await step('file', { filename: 'orders-8.xml', body: otherXml });
+    expect(String(whole.body).split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(other))[0]!.status).toBe(3);
+  });
+
+  it('a file name with a folder outside the exchange’s is refused', async () => {
+    expect(String((await step('file', { filename: '../', body: Buffer.from('<?xml version="1.0"?>') })).body)).toMatch(/^failure\nИмя файла «\.\.\/» не принято/);
+    expect((await step('import')).body).toBe('success');
   });
 });
