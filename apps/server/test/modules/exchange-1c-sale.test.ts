@@ -8,12 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHECK_STATUS_NAMES, ORGANISATION, firstWorkingDayFrom, moscowDateAfter, moscowDay } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange1cCheckStates, mailEvents, notifications, orderChecks, orderLines, users } from '../../src/db/schema';
+import { exchange1cCheckStates, exchange1cOrderHandouts, mailEvents, notifications, orderChecks, orderLines, users } from '../../src/db/schema';
+import { SEEDED_ORDERS, seededOrderId } from '../../src/db/seed/orders';
 import { DEMO_PARTNERS } from '../../src/db/seed/people';
 import { saleStep, type SaleStepInput } from '../../src/modules/exchange-1c/sale';
 import { createTestApp, signInAs, type TestApp } from '../support/helper';
@@ -145,6 +146,17 @@ async function query(): Promise<{ text: string; documents: QueriedDocument[] }> 
 const documentsOf = (documents: QueriedDocument[], order: number) => documents.filter((document) => document.fields['Номер'] === String(order));
 
 describe('query and success: an order goes to 1C until 1C confirms it, then never again', () => {
+  it('hands out none of the demo’s seeded orders on a fresh database: they are the back office’s history', async () => {
+    const seeded = (await Promise.all(SEEDED_ORDERS.map((spec) => seededOrderId(t.app.db, spec.code)))).filter((id) => id !== undefined);
+    expect(seeded).toHaveLength(SEEDED_ORDERS.length);
+    const first = await query();
+    for (const id of seeded) expect(documentsOf(first.documents, id), `order ${id}`).toEqual([]);
+    const handouts = await t.app.db.select().from(exchange1cOrderHandouts).where(inArray(exchange1cOrderHandouts.orderId, seeded));
+    expect(handouts).toHaveLength(seeded.length);
+    expect(handouts.every((handout) => handout.takenRevision === 1 && handout.takenAt !== null)).toBe(true);
+    await step('success');
+  });
+
   it('hands out a new order as CommerceML with the company’s ИНН, lines with sizes, prices, discounts and delivery', async () => {
     const order = await placeOrder([
       { product: suit, quantity: 3 },

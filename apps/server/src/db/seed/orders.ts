@@ -15,6 +15,7 @@ import { quoteOrder, submitOrder } from '../../modules/orders/orders.service';
 import { DEMO_PARTNERS } from './people';
 import { seededGuid } from './random';
 import { silenceOrderMail } from '../../modules/mail/mail.events';
+import { markOrdersTakenByOneC } from '../../modules/exchange-1c/sale';
 
 /** Seeded orders are dated back from this moment (Moscow 14.02.2026), never from "now". */
 const BASE_DATE = Date.UTC(2026, 1, 14, 6, 0);
@@ -193,8 +194,10 @@ export async function seedOrders(db: Db, log: (message: string) => void = () => 
 /** The back office's part, in one transaction; dating the order comes last and marks it finished. */
 async function backOfficeState(db: Db, orderId: number, spec: SeededOrderSpec, createdAt: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    // The demo's history is no news: its orders mail nobody.
+    // The demo's history is no news: its orders mail nobody, and 1C's first query does not hand them out (the back
+    // office has them already, as it has the orders placed before the exchange existed).
     await silenceOrderMail(tx, orderId);
+    await markOrdersTakenByOneC(tx, [orderId]);
     const checks = await ordersRepo.checksOf(tx, [orderId]);
     for (const check of checks) {
       const guid = seededGuid(0x0c4ec4, orderId * 4 + (check.orgGuid === ES ? 1 : 0));

@@ -6,9 +6,11 @@
 import { DiskFaultError, databaseDiskFault } from '../../../lib/disk-faults';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
+import type { DbOrTx } from '../../../db/client';
 import { COMMERCEML_ENCODING } from './commerceml-text';
 import { ExchangeFileCutOff, readOrderDocuments } from './order-documents-reader';
 import { forget, isZip, receivePart, unfinishedUploads, uploadName, zipComplete, type OrderUpload } from './order-uploads';
+import { markTakenAsTheyAre } from './sale.repository';
 import { ExchangeFileRefused, applyOrderDocuments, confirmOrdersTaken, ordersForOneC, type OrderDocumentsReport } from './sale.service';
 
 export interface SaleStepInput {
@@ -54,6 +56,15 @@ export async function saleStep(app: FastifyInstance, input: SaleStepInput): Prom
     app.log.error({ err: error, exchange: '1c', type: 'sale', mode: input.mode }, 'the 1C order exchange failed');
     return failure('Внутренняя ошибка портала при обмене заказами: ничего не изменено, повторите обмен позже или обратитесь к администратору портала.');
   }
+}
+
+/**
+ * Marks orders as already taken by 1C, as they stand: orders that reached the back office another way (the demo's
+ * history, seeded with its statuses and documents) and are not to go out in 1C's first query. An edit later sends
+ * such an order to 1C like any other.
+ */
+export function markOrdersTakenByOneC(db: DbOrTx, orderIds: readonly number[]): Promise<void> {
+  return markTakenAsTheyAre(db, orderIds);
 }
 
 /**
