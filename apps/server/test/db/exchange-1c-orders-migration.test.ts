@@ -59,6 +59,6 @@ describe('the migration of 1C’s order exchange on a database with orders', () 
   it('hands 1C none of the orders placed before it, and every order placed after', async () => {
     expect(await ordersNotTakenByOneC(database.db)).toEqual([]);
     const placed = await insertOrder();
-    expect(await ordersNotTakenByOneC(database.db)).toEqual([placed]);
+    expect(await ordersNotTakenByOneC(database.db)).toEqual([{ id: placed, revision: 1 }]);
   });
 });

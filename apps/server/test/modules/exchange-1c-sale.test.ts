@@ -8,12 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHECK_STATUS_NAMES, ORGANISATION, firstWorkingDayFrom, moscowDateAfter, moscowDay } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange1cCheckStates, mailEvents, notifications, orderChecks, orderLines, users } from '../../src/db/schema';
+import { exchange1cCheckStates, exchange1cOrderHandouts, mailEvents, notifications, orderChecks, orderLines, users } from '../../src/db/schema';
+import { SEEDED_ORDERS, seededOrderId } from '../../src/db/seed/orders';
 import { DEMO_PARTNERS } from '../../src/db/seed/people';
 import { saleStep, type SaleStepInput } from '../../src/modules/exchange-1c/sale';
 import { createTestApp, signInAs, type TestApp } from '../support/helper';
@@ -63,6 +64,20 @@ async function placeOrder(
   const response = await t.app.inject({ method: 'POST', url: '/api/order/add', headers: demo, payload: body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().response.id as number;
+}
+
+/** The dealer edits order `id` in the portal to these lines (at the server's prices); answers the edit's response. */
+async function editOrder(id: number, lines: Array<{ product: FixtureProduct; quantity: number }>, key: string) {
+  const body = await atServerPrices(t.app, 'demo', {
+    partner_id: DEMO_PARTNERS.SPECSNAB,
+    comment: 'Заказ для 1С, изменён',
+    delivery: { address: 'Москва, ул. Тверская, 7', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), bill_to: '', case: 'delivery', cost: 0 },
+    position: lines.map(({ product, quantity }) => ({ guid: product.uid, characteristics: [line(product.offers[0]!, quantity)] })),
+    position_presail: [],
+    edit: true,
+  });
+  const response = await t.app.inject({ method: 'POST', url: `/api/order/${id}/edit`, headers: { ...demo, 'idempotency-key': key }, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function checksOf(order: number) {
@@ -131,6 +146,17 @@ async function query(): Promise<{ text: string; documents: QueriedDocument[] }> 
 const documentsOf = (documents: QueriedDocument[], order: number) => documents.filter((document) => document.fields['Номер'] === String(order));
 
 describe('query and success: an order goes to 1C until 1C confirms it, then never again', () => {
+  it('hands out none of the demo’s seeded orders on a fresh database: they are the back office’s history', async () => {
+    const seeded = (await Promise.all(SEEDED_ORDERS.map((spec) => seededOrderId(t.app.db, spec.code)))).filter((id) => id !== undefined);
+    expect(seeded).toHaveLength(SEEDED_ORDERS.length);
+    const first = await query();
+    for (const id of seeded) expect(documentsOf(first.documents, id), `order ${id}`).toEqual([]);
+    const handouts = await t.app.db.select().from(exchange1cOrderHandouts).where(inArray(exchange1cOrderHandouts.orderId, seeded));
+    expect(handouts).toHaveLength(seeded.length);
+    expect(handouts.every((handout) => handout.takenRevision === 1 && handout.takenAt !== null)).toBe(true);
+    await step('success');
+  });
+
   it('hands out a new order as CommerceML with the company’s ИНН, lines with sizes, prices, discounts and delivery', async () => {
     const order = await placeOrder([
       { product: suit, quantity: 3 },
@@ -201,6 +227,38 @@ describe('query and success: an order goes to 1C until 1C confirms it, then neve
     const last = await query();
     expect(documentsOf(last.documents, meanwhile)).toEqual([]);
     expect(documentsOf(last.documents, first)).toEqual([]);
+    await step('success');
+  });
+
+  it('an order edited in the portal after 1C took it goes out again with its new lines, once, until success', async () => {
+    const order = await placeOrder([{ product: suit, quantity: 1 }]);
+    expect(documentsOf((await query()).documents, order)).toHaveLength(1);
+    await step('success');
+    expect(documentsOf((await query()).documents, order)).toEqual([]);
+    await step('success');
+
+    await editOrder(order, [{ product: suit, quantity: 3 }], 'sale-edit-1');
+    const edited = documentsOf((await query()).documents, order);
+    expect(edited).toHaveLength(1);
+    expect(edited[0]!.goods.map((goods) => goods['Количество'])).toEqual(['3']);
+    expect(edited[0]!.fields['Комментарий']).toBe('Заказ для 1С, изменён');
+    // 1C asks again before confirming: the edited order once more, once in the answer.
+    expect(documentsOf((await query()).documents, order)).toHaveLength(1);
+    await step('success');
+    expect(documentsOf((await query()).documents, order)).toEqual([]);
+    await step('success');
+  });
+
+  it('an order edited between a query and its success is not confirmed by that success: the next query carries the edit', async () => {
+    const order = await placeOrder([{ product: suit, quantity: 1 }]);
+    expect(documentsOf((await query()).documents, order)[0]!.goods.map((goods) => goods['Количество'])).toEqual(['1']);
+    await editOrder(order, [{ product: suit, quantity: 2 }], 'sale-edit-2');
+    await step('success');
+
+    const next = documentsOf((await query()).documents, order);
+    expect(next.map((document) => document.goods.map((goods) => goods['Количество']))).toEqual([['2']]);
+    await step('success');
+    expect(documentsOf((await query()).documents, order)).toEqual([]);
     await step('success');
   });
 
@@ -334,7 +392,6 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     );
     const text = iconv.decode(good, 'windows-1251');
     const cases: Array<[string, Buffer, RegExp]> = [
-      ['cut off mid-way', good.subarray(0, Math.floor(good.length * 0.6)), /^failure\nФайл не является корректным XML: строка \d+, позиция \d+: незакрытый элемент/],
       ['tags crossed', iconv.encode(text.replace('</Номер>', '</Дата>'), 'windows-1251'), /^failure\nФайл не является корректным XML: строка \d+/],
       ['windows-1251 bytes declared UTF-8', iconv.encode(text.replace('encoding="windows-1251"', 'encoding="UTF-8"'), 'windows-1251'), /^failure\nФайл объявлен в кодировке UTF-8/],
       ['an unknown encoding', Buffer.from('<?xml version="1.0" encoding="KOI8-R"?><КоммерческаяИнформация/>'), /^failure\nКодировка «KOI8-R» не поддерживается/],
@@ -346,6 +403,16 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
       const answer = await step('file', { filename: 'orders-bad.xml', body });
       expect(String(answer.body), what).toMatch(reason);
     }
+    // Cut off mid-way: a part waiting for the rest; when 1C's import comes and the rest never did, refused with why.
+    const cut = good.subarray(0, Math.floor(good.length * 0.6));
+    expect(String((await step('file', { filename: 'orders-cut.xml', body: cut })).body)).toBe(
+      `success\nПринята часть файла orders-cut.xml: ${cut.length} байт; файл ещё не целиком — жду следующую часть.`,
+    );
+    expect(String((await step('import', { filename: 'orders-cut.xml' })).body)).toMatch(
+      /^failure\nФайл orders-cut\.xml пришёл не целиком \(\d+ байт\): Файл не является корректным XML: строка \d+, позиция \d+: незакрытый элемент .* Документы из него не применены — повторите обмен\.$/,
+    );
+    // Forgotten: the next exchange's import has nothing left over.
+    expect((await step('import')).body).toBe('success');
     const [after] = await checksOf(order);
     expect(after!.status).toBe(check!.status);
     expect(await t.app.db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, check!.id))).toEqual([]);
@@ -394,7 +461,72 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     expect((await checksOf(other))[0]!.status).toBe(otherCheck!.status);
   });
 
-  it('import answers success: order documents are applied as they arrive', async () => {
-    expect(await step('import', { filename: 'orders-1.xml' })).toEqual({ contentType: 'text/plain; charset=utf-8', body: 'success' });
+  it('a document 1C sends in two parts is put together and applied once, when whole; the whole file again changes nothing', async () => {
+    const order = await placeOrder([{ product: suit, quantity: 2 }]);
+    const [check] = await checksOf(order);
+    const body = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: check!.guid, ORDER: String(order), DATE: moscowDay(new Date()), SUM: check!.total.toFixed(2), COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: `${suit.uid}#${suit.offers[0]!.guid}`, PRICE: (check!.total / 2).toFixed(2), QUANTITY: '2' },
+      'windows-1251',
+    );
+    const half = Math.floor(body.length / 2);
+
+    const first = await step('file', { filename: 'orders-parts.xml', body: body.subarray(0, half) });
+    expect(first.body).toBe(`success\nПринята часть файла orders-parts.xml: ${half} байт; файл ещё не целиком — жду следующую часть.`);
+    expect((await checksOf(order))[0]!.status).toBe(check!.status);
+    expect(await statusNotices(order)).toEqual([]);
+
+    // 1C on Linux names the file with its folder: the same file all the same.
+    const second = await step('file', { filename: '/tmp/orders-parts.xml', body: body.subarray(half) });
+    expect(String(second.body).split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(order))[0]!.status).toBe(3);
+    expect(await statusNotices(order)).toHaveLength(1);
+    expect(await statusMail(order)).toHaveLength(1);
+    expect((await step('import', { filename: 'orders-parts.xml' })).body).toBe('success');
+
+    // The whole file again under the same name starts a new file: applied, and nothing changes or is told twice.
+    const again = await step('file', { filename: 'orders-parts.xml', body });
+    expect(String(again.body).split('\n')[1]).toBe('Документов применено: 0, без изменений: 1, отклонено: 1.');
+    expect(await statusNotices(order)).toHaveLength(1);
+    expect(await statusMail(order)).toHaveLength(1);
+  });
+
+  it('a zip archive in three parts is applied when its last part arrives; a part that opens a new XML file replaces what an earlier exchange left unfinished', async () => {
+    const order = await placeOrder([{ product: boots, quantity: 1 }]);
+    const [check] = await checksOf(order);
+    const xml = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: check!.guid, ORDER: String(order), DATE: moscowDay(new Date()), SUM: '1.00', COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: boots.uid, PRICE: '1.00', QUANTITY: '1' },
+      'windows-1251',
+    );
+    const zipped = Buffer.from(zipSync({ 'orders-7.xml': new Uint8Array(xml) }, { level: 0 }));
+    const cuts = [0, Math.floor(zipped.length / 3), Math.floor((zipped.length * 2) / 3), zipped.length];
+    const answers = [];
+    for (let part = 0; part < 3; part += 1) {
+      answers.push(String((await step('file', { filename: 'orders-7.zip', body: zipped.subarray(cuts[part], cuts[part + 1]) })).body));
+      if (part < 2) expect((await checksOf(order))[0]!.status).toBe(check!.status);
+    }
+    expect(answers[0]).toMatch(/^success\nПринята часть файла orders-7\.zip/);
+    expect(answers[1]).toMatch(/^success\nПринята часть файла orders-7\.zip/);
+    expect(answers[2]!.split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(order))[0]!.status).toBe(3);
+
+    // An exchange broke off after half a file; the next one sends that name again from its start.
+    const other = await placeOrder([{ product: boots, quantity: 1 }]);
+    const [otherCheck] = await checksOf(other);
+    const otherXml = fixture(
+      'sale-statuses-from-1c.template.xml',
+      { CHECK: otherCheck!.guid, ORDER: String(other), DATE: moscowDay(new Date()), SUM: '1.00', COMPANY: DEMO_PARTNERS.SPECSNAB, GOODS: boots.uid, PRICE: '1.00', QUANTITY: '1' },
+      'windows-1251',
+    );
+    await step('file', { filename: 'orders-8.xml', body: otherXml.subarray(0, 500) });
+    const whole = await step('file', { filename: 'orders-8.xml', body: otherXml });
+    expect(String(whole.body).split('\n').slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 1.']);
+    expect((await checksOf(other))[0]!.status).toBe(3);
+  });
+
+  it('a file name with a folder outside the exchange’s is refused', async () => {
+    expect(String((await step('file', { filename: '../', body: Buffer.from('<?xml version="1.0"?>') })).body)).toMatch(/^failure\nИмя файла «\.\.\/» не принято/);
+    expect((await step('import')).body).toBe('success');
   });
 });

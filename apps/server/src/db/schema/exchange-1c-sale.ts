@@ -13,8 +13,9 @@ export const exchange1cSaleQueries = pgTable('exchange_1c_sale_queries', {
 });
 
 /**
- * An order handed out to 1C: the last query that carried it and, once 1C confirmed that query, when 1C took it. An
- * order without a row, or with `takenAt` null, goes out in the next query; a taken one never again.
+ * An order handed out to 1C: the last query that carried it and the order's revision in it; once 1C confirmed that
+ * query, when 1C took it and which revision. An order without a row, with no `takenRevision`, or edited since
+ * (`orders.revision` above `takenRevision`) goes out in the next query; otherwise never again.
  */
 export const exchange1cOrderHandouts = pgTable(
   'exchange_1c_order_handouts',
@@ -24,7 +25,11 @@ export const exchange1cOrderHandouts = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Null for the orders placed before the exchange existed (marked taken by migration 0019). */
     queryId: integer('query_id').references(() => exchange1cSaleQueries.id, { onDelete: 'set null' }),
+    /** The order's revision the query carried. */
+    revision: integer('revision').notNull().default(1),
     takenAt: timestamp('taken_at', { withTimezone: true }),
+    /** The revision 1C confirmed by `success`; null until it took one. */
+    takenRevision: integer('taken_revision'),
   },
   (t) => [index('exchange_1c_order_handouts_query_idx').on(t.queryId)],
 );

@@ -31,6 +31,11 @@ export const orders = pgTable(
     totalCount: integer('total_count').notNull().default(0),
     /** Set once the dealer edits the order (number and date stay). */
     edited: boolean('edited').notNull().default(false),
+    /**
+     * The order's version: 1 as placed, one more with each edit (never moved by a status). 1C's order exchange hands
+     * out an order again when its revision is newer than the one 1C took.
+     */
+    revision: integer('revision').notNull().default(1),
     /** The contract (organisation guid) the dealer chose on the order page, '' when none. */
     storageGuid: text('storage_guid').notNull().default(''),
     /** The client's Idempotency-Key: a retry answers the first answer again. */

@@ -30,6 +30,7 @@ import { quoteOrder, submitOrder } from '../../modules/orders/orders.service';
 import { DEMO_PARTNERS } from './people';
 import { seededGuid } from './random';
 import { silenceOrderMail } from '../../modules/mail/mail.events';
+import { markOrdersTakenByOneC } from '../../modules/exchange-1c/sale';
 
 /** Seeded orders are dated back from this moment (Moscow 14.02.2026), never from "now". */
 const BASE_DATE = Date.UTC(2026, 1, 14, 6, 0);
@@ -246,8 +247,10 @@ async function seedDocumentFiles(db: Db, storage: FileStorage, orderId: number, 
 async function backOfficeState(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date): Promise<void> {
   const documents = await seedDocumentFiles(db, storage, orderId, spec, createdAt);
   await db.transaction(async (tx) => {
-    // The demo's history is no news: its orders mail nobody.
+    // The demo's history is no news: its orders mail nobody, and 1C's first query does not hand them out (the back
+    // office has them already, as it has the orders placed before the exchange existed).
     await silenceOrderMail(tx, orderId);
+    await markOrdersTakenByOneC(tx, [orderId]);
     const checks = await ordersRepo.checksOf(tx, [orderId]);
     for (const check of checks) {
       const guid = seededCheckGuid(orderId, check.orgGuid);

@@ -237,6 +237,14 @@ export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<t
   await db.update(orders).set(values).where(eq(orders.id, orderId));
 }
 
+/** An edit's new values: the order is marked edited and its revision moves on (1C's exchange hands it out again). */
+export async function updateEditedOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
+  await db
+    .update(orders)
+    .set({ ...values, edited: true, revision: sql`${orders.revision} + 1`, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
 export async function insertEdit(db: DbOrTx, values: typeof orderEdits.$inferInsert) {
   await db.insert(orderEdits).values(values);
 }

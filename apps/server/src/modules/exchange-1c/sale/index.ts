@@ -6,7 +6,11 @@
 import { DiskFaultError, databaseDiskFault } from '../../../lib/disk-faults';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
+import type { DbOrTx } from '../../../db/client';
 import { COMMERCEML_ENCODING } from './commerceml-text';
+import { ExchangeFileCutOff, readOrderDocuments } from './order-documents-reader';
+import { forget, isZip, receivePart, unfinishedUploads, uploadName, zipComplete, type OrderUpload } from './order-uploads';
+import { markTakenAsTheyAre } from './sale.repository';
 import { ExchangeFileRefused, applyOrderDocuments, confirmOrdersTaken, ordersForOneC, type OrderDocumentsReport } from './sale.service';
 
 export interface SaleStepInput {
@@ -40,11 +44,10 @@ export async function saleStep(app: FastifyInstance, input: SaleStepInput): Prom
         return success();
       case 'file': {
         if (!input.body || input.body.length === 0) return failure('Файл пуст: 1С не передала документы заказов.');
-        return success(...reportLines(await applyOrderDocuments(app, orderFiles(input.body, input.filename))));
+        return await receiveOrderFile(app, input.uploadDir, uploadName(input.filename), input.body);
       }
       case 'import':
-        // Order documents are applied as they arrive (mode=file); nothing waits for an import.
-        return success();
+        return await finishUploads(input.uploadDir);
     }
   } catch (error) {
     if (error instanceof ExchangeFileRefused) return failure(error.message);
@@ -55,10 +58,70 @@ export async function saleStep(app: FastifyInstance, input: SaleStepInput): Prom
   }
 }
 
+/**
+ * Marks orders as already taken by 1C, as they stand: orders that reached the back office another way (the demo's
+ * history, seeded with its statuses and documents) and are not to go out in 1C's first query. An edit later sends
+ * such an order to 1C like any other.
+ */
+export function markOrdersTakenByOneC(db: DbOrTx, orderIds: readonly number[]): Promise<void> {
+  return markTakenAsTheyAre(db, orderIds);
+}
+
+/**
+ * A part of an order file: appended to the parts before it; once the file is whole it is applied and removed. A file
+ * 1C sends in one call is whole at once (1C's older exchange applies it there, answering `file` with the counts).
+ */
+async function receiveOrderFile(app: FastifyInstance, uploadDir: string, filename: string, part: Buffer): Promise<ExchangeAnswer> {
+  const upload = await receivePart(uploadDir, filename, part);
+  const zipped = isZip(upload.body);
+  if (zipped && !zipComplete(upload.body)) return awaitingRest(upload);
+  if (upload.body.toString('latin1').trim() === '') {
+    await forget(uploadDir, filename);
+    return success();
+  }
+  try {
+    const report = await applyOrderDocuments(app, orderFiles(upload.body, filename));
+    await forget(uploadDir, filename);
+    return success(...reportLines(report));
+  } catch (error) {
+    // An XML file that ends before its root closes waits for its next part; anything else is refused and forgotten.
+    if (error instanceof ExchangeFileCutOff && !zipped) return awaitingRest(upload);
+    await forget(uploadDir, filename);
+    throw error;
+  }
+}
+
+const awaitingRest = (upload: OrderUpload) =>
+  success(`Принята часть файла ${upload.filename}: ${upload.body.length} байт; файл ещё не целиком — жду следующую часть.`);
+
+/**
+ * `import` (1C's newer exchange calls it after the last part): every whole file is already applied, so what is left
+ * is a file whose end never came — refused with its reason and removed, so nothing of it is applied later.
+ */
+async function finishUploads(uploadDir: string): Promise<ExchangeAnswer> {
+  const unfinished = await unfinishedUploads(uploadDir);
+  const reasons: string[] = [];
+  for (const upload of unfinished) {
+    await forget(uploadDir, upload.filename);
+    if (upload.body.toString('latin1').trim() === '') continue;
+    reasons.push(`Файл ${upload.filename} пришёл не целиком (${upload.body.length} байт): ${unfinishedReason(upload)} Документы из него не применены — повторите обмен.`);
+  }
+  return reasons.length === 0 ? success() : failure(reasons.join('\n'));
+}
+
+function unfinishedReason(upload: OrderUpload): string {
+  if (isZip(upload.body)) return 'у архива нет окончания (оглавления).';
+  try {
+    readOrderDocuments(upload.body);
+    return 'файл не дописан.';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** The XML files 1C sent: the body itself, or the XML files of a zip archive (when init answered zip=yes). */
-function orderFiles(body: Buffer, filename = ''): Buffer[] {
-  const zipped = body.length > 4 && body.readUInt32LE(0) === 0x04034b50;
-  if (!zipped) return [body];
+function orderFiles(body: Buffer, filename: string): Buffer[] {
+  if (!isZip(body)) return [body];
   let declared = 0;
   let entries: Record<string, Uint8Array>;
   try {

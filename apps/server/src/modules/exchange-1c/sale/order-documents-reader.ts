@@ -10,6 +10,12 @@ import { SaxesParser } from 'saxes';
 /** A reason to refuse the whole file, said to 1C's operator after «failure». */
 export class ExchangeFileRefused extends Error {}
 
+/**
+ * The file is well-formed as far as it goes but ends before its root element closes: a part of a file 1C sends in
+ * several `file` calls, or a file cut off on the way.
+ */
+export class ExchangeFileCutOff extends ExchangeFileRefused {}
+
 export interface OrderDocumentFromOneC {
   /** The document's place in the file, from 1, for the report. */
   position: number;
@@ -134,12 +140,21 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
     }
     parser.write(decoded);
   }
+  // Everything so far was well-formed: a problem found only at the end is the end missing.
+  let cutOff = false;
   if (!failure) {
     const rest = decoder.end();
     if (rest) parser.write(rest);
     parser.close();
+    // (the parser's handlers may have set it during close(); TypeScript cannot see that)
+    const atTheEnd = failure as Error | undefined;
+    cutOff = atTheEnd !== undefined && !(atTheEnd instanceof ExchangeFileRefused);
   }
-  if (failure) throw failure instanceof ExchangeFileRefused ? failure : new ExchangeFileRefused(`Файл не является корректным XML: ${xmlProblem(failure)}. Ничего не изменено.`);
+  if (failure) {
+    if (failure instanceof ExchangeFileRefused) throw failure;
+    const reason = `Файл не является корректным XML: ${xmlProblem(failure)}. Ничего не изменено.`;
+    throw cutOff ? new ExchangeFileCutOff(reason) : new ExchangeFileRefused(reason);
+  }
   if (!rootSeen) throw new ExchangeFileRefused('В файле нет XML: ожидается документ CommerceML «КоммерческаяИнформация».');
   return documents;
 }

@@ -1,44 +1,55 @@
 /** The SQL of 1C's order exchange: which orders 1C has not taken yet, what it was handed, and what it said back. */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { exchange1cCheckStates, exchange1cOrderHandouts, exchange1cSaleQueries, orderChecks, orders, partners, storages } from '../../../db/schema';
 
 /**
  * THE selection of orders 1C is handed by `query`: every order 1C has not taken yet (no handout, or handed out by a
- * query that no `success` confirmed). Any condition that keeps an order from 1C goes in this WHERE and nowhere else —
- * an order «На согласовании» (awaiting the company's approval), once orders have that state, is excluded here.
+ * query that no `success` confirmed) and every order edited since the revision 1C took. Any condition that keeps an
+ * order from 1C goes in this WHERE and nowhere else — an order «На согласовании» (awaiting the company's approval),
+ * once orders have that state, is excluded here.
  */
-export async function ordersNotTakenByOneC(db: DbOrTx, limit?: number): Promise<number[]> {
+export async function ordersNotTakenByOneC(db: DbOrTx, limit?: number): Promise<Array<{ id: number; revision: number }>> {
   const query = db
-    .select({ id: orders.id })
+    .select({ id: orders.id, revision: orders.revision })
     .from(orders)
     .leftJoin(exchange1cOrderHandouts, eq(exchange1cOrderHandouts.orderId, orders.id))
-    .where(isNull(exchange1cOrderHandouts.takenAt))
+    .where(or(isNull(exchange1cOrderHandouts.takenRevision), lt(exchange1cOrderHandouts.takenRevision, orders.revision)))
     .orderBy(asc(orders.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map((row) => row.id);
+  return limit === undefined ? await query : await query.limit(limit);
 }
 
-/** Records a query and that it carried these orders (an order re-sent by a later query belongs to that one). */
-export async function recordQuery(db: DbOrTx, orderIds: readonly number[]): Promise<number> {
-  const [query] = await db.insert(exchange1cSaleQueries).values({ orderCount: orderIds.length }).returning({ id: exchange1cSaleQueries.id });
-  if (orderIds.length > 0) {
+/**
+ * Records a query and that it carried these orders at these revisions (an order re-sent by a later query belongs to
+ * that one; what 1C took before stays until a `success` confirms the new revision).
+ */
+export async function recordQuery(db: DbOrTx, handedOut: ReadonlyArray<{ id: number; revision: number }>): Promise<number> {
+  const [query] = await db.insert(exchange1cSaleQueries).values({ orderCount: handedOut.length }).returning({ id: exchange1cSaleQueries.id });
+  if (handedOut.length > 0) {
     await db
       .insert(exchange1cOrderHandouts)
-      .values(orderIds.map((orderId) => ({ orderId, queryId: query!.id })))
-      .onConflictDoUpdate({ target: exchange1cOrderHandouts.orderId, set: { queryId: sql`excluded.query_id` } });
+      .values(handedOut.map((order) => ({ orderId: order.id, revision: order.revision, queryId: query!.id })))
+      .onConflictDoUpdate({ target: exchange1cOrderHandouts.orderId, set: { queryId: sql`excluded.query_id`, revision: sql`excluded.revision` } });
   }
   return query!.id;
 }
 
-/** `success`: the orders of the newest query become taken; the orders placed after that query stay for the next one. */
+/**
+ * `success`: the orders of the newest query become taken at the revision it carried; the orders placed or edited after
+ * that query stay for the next one.
+ */
 export async function confirmNewestQuery(db: DbOrTx): Promise<{ queryId: number; taken: number } | undefined> {
   const [newest] = await db.select({ id: exchange1cSaleQueries.id }).from(exchange1cSaleQueries).orderBy(desc(exchange1cSaleQueries.id)).limit(1);
   if (!newest) return undefined;
   const taken = await db
     .update(exchange1cOrderHandouts)
-    .set({ takenAt: new Date() })
-    .where(and(eq(exchange1cOrderHandouts.queryId, newest.id), isNull(exchange1cOrderHandouts.takenAt)))
+    .set({ takenAt: new Date(), takenRevision: exchange1cOrderHandouts.revision })
+    .where(
+      and(
+        eq(exchange1cOrderHandouts.queryId, newest.id),
+        or(isNull(exchange1cOrderHandouts.takenRevision), lt(exchange1cOrderHandouts.takenRevision, exchange1cOrderHandouts.revision)),
+      ),
+    )
     .returning({ orderId: exchange1cOrderHandouts.orderId });
   await db.update(exchange1cSaleQueries).set({ confirmedAt: new Date() }).where(eq(exchange1cSaleQueries.id, newest.id));
   return { queryId: newest.id, taken: taken.length };
@@ -120,4 +131,21 @@ export async function saveCheckState(db: DbOrTx, checkId: number, state: { numbe
 export async function checkState(db: DbOrTx, checkId: number) {
   const [row] = await db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, checkId));
   return row;
+}
+
+/**
+ * Marks these orders as taken by 1C at their present revision, without a query: orders that reached the back office
+ * another way (the demo's history) and must not go out in 1C's first query.
+ */
+export async function markTakenAsTheyAre(db: DbOrTx, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .insert(exchange1cOrderHandouts)
+    .select(
+      db
+        .select({ orderId: orders.id, queryId: sql<null>`null`.as('query_id'), revision: orders.revision, takenAt: sql<Date>`now()`.as('taken_at'), takenRevision: sql<number>`${orders.revision}`.as('taken_revision') })
+        .from(orders)
+        .where(inArray(orders.id, [...orderIds])),
+    )
+    .onConflictDoUpdate({ target: exchange1cOrderHandouts.orderId, set: { revision: sql`excluded.revision`, takenAt: sql`excluded.taken_at`, takenRevision: sql`excluded.taken_revision` } });
 }

@@ -22,8 +22,9 @@ export const ORDERS_PER_QUERY = 500;
 /** The answer to `query`: the orders not yet taken, as a CommerceML document in windows-1251. */
 export async function ordersForOneC(app: FastifyInstance, now = new Date()): Promise<{ xml: Buffer; orders: number; queryId: number }> {
   const { xml, orders, queryId } = await app.db.transaction(async (tx) => {
-    const ids = await repo.ordersNotTakenByOneC(tx, ORDERS_PER_QUERY);
-    const queryId = await repo.recordQuery(tx, ids);
+    const handedOut = await repo.ordersNotTakenByOneC(tx, ORDERS_PER_QUERY);
+    const ids = handedOut.map((order) => order.id);
+    const queryId = await repo.recordQuery(tx, handedOut);
     const rows = await repo.ordersWithCompany(tx, ids);
     const lines = await orderLinesOf(tx, ids);
     const checks = await checksOf(tx, ids);

@@ -62,7 +62,7 @@ export async function persistEdit(tx: DbOrTx, edit: { orderId: number; userId: n
   if (edit.held.size > 0) await repo.returnStock(tx, [...edit.held.entries()]);
   const taken = await repo.takeStock(tx, plan.take);
   if (taken.size !== plan.take.length) throw new StockRaceError();
-  await repo.updateOrder(tx, orderId, { ...plan.orderValues, edited: true, updatedAt: new Date() });
+  await repo.updateEditedOrder(tx, orderId, plan.orderValues);
   // «Заказ изменён» to whoever asked for it, in the edit's own transaction (a new order's mail is written by a trigger
   // on orders, since place_new_orders writes it in one statement).
   await enqueueOrderMessages(tx, orderId, 'changed');
