@@ -1,5 +1,9 @@
 import {
+  ZApprovalIdParamsSchema,
+  ZApproveOrderSchema,
   ZBillRequestSchema,
+  ZOrderApprovalSchema,
+  ZRejectOrderSchema,
   ZDocStatusSchema,
   ZOrderCheckSchema,
   ZOrderConflictEnvelopeSchema,
@@ -22,7 +26,18 @@ import { attachmentHeader } from '../../lib/file-type';
 import { renderDocument } from '../documents/document-thread';
 import { vatPercentsOn } from '../vat';
 import { invoiceDay, invoiceFileName } from './invoice';
-import { invoiceData, isReplayedAnswer, listOrders, orderDetail, orderDocuments, requestBill, submitOrder } from './orders.service';
+import {
+  approveOrder,
+  invoiceData,
+  isReplayedAnswer,
+  listOrderApprovals,
+  listOrders,
+  orderDetail,
+  orderDocuments,
+  rejectOrder,
+  requestBill,
+  submitOrder,
+} from './orders.service';
 
 /** The Idempotency-Key header (the client sends its working order's id); optional. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -100,6 +115,55 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     { schema: { tags: ['orders'], summary: "The order history of the user's companies", response: { 200: okEnvelope(z.array(ZOrderListItemSchema)) } } },
     async (request) => ({ error: null, response: await listOrders(app.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/order-approvals',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders kept «На согласовании» or rejected: the user’s own, and all of the companies where the user approves',
+        response: { 200: okEnvelope(z.array(ZOrderApprovalSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await listOrderApprovals(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/order-approvals/:id/approve',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Approve an order kept «На согласовании» (orders.approve): places it as it was priced; prices moved → 409 PRICES_CHANGED, send back its order to confirm',
+        params: ZApprovalIdParamsSchema,
+        body: ZApproveOrderSchema,
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const answer = await writes.run(() => approveOrder(app.db, currentUser(request).id, id, request.body.order));
+      noteCatalogChanges(app);
+      return { error: null, response: answer };
+    },
+  );
+
+  app.post(
+    '/order-approvals/:id/reject',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Reject an order kept «На согласовании» with a reason (orders.approve); the purchaser is notified',
+        params: ZApprovalIdParamsSchema,
+        body: ZRejectOrderSchema,
+        response: { 200: okEnvelope(z.object({ id: z.number(), state: z.literal('rejected') })) },
+      },
+    },
+    async (request) => {
+      await rejectOrder(app.db, currentUser(request).id, request.params.id, request.body.reason);
+      return { error: null, response: { id: request.params.id, state: 'rejected' as const } };
+    },
   );
 
   app.get(

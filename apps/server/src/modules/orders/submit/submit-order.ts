@@ -5,13 +5,14 @@
  * one read of the stock, retried when the stock moved in between.
  */
 import { pricedPayloadOf, type TOrderPayloadParsed, type TOrderSubmitResult } from '@portal/contracts';
-import { CHECK_STATUS_NAMES, canEditOrder } from '@portal/domain';
+import { CHECK_STATUS_NAMES, canEditOrder, type PricedOrder } from '@portal/domain';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { requirePartnerAccess } from '../../../lib/partner-scope';
 import * as repo from '../orders.repository';
 import { acceptOrder, contextRequest, type AcceptedOrder } from './accept-order';
 import { checkPrices } from './check-prices';
+import { holdForApproval, refuseEditOverLimit } from './hold-for-approval';
 import { isKeyTaken, isSerializationFailure, onceInFlight, replayIfKnown, replayOf, requestHash, type SubmitOptions } from './idempotency';
 import { answerOf } from './order-answer';
 import { StockRaceError, persistEdit, persistLockedNewOrder, persistNewOrder, type Placer } from './persist-order';
@@ -33,11 +34,11 @@ interface PlanInput {
   previousChecks?: readonly repo.CheckRow[];
 }
 
-/** Price, check the prices shown, split: the order as it will be stored, or 409 PRICES_CHANGED. */
-function planOrder({ payload, context, accepted, offers, held, previousChecks }: PlanInput): OrderPlan {
+/** Price, check the prices shown, split: the order as it will be stored (and as priced), or 409 PRICES_CHANGED. */
+function planOrder({ payload, context, accepted, offers, held, previousChecks }: PlanInput): OrderPlan & { priced: PricedOrder } {
   const priced = priceOrderRequest(payload, context, offers, held);
   checkPrices(payload, priced, context, offers);
-  return splitOrder({
+  const plan = splitOrder({
     payload,
     deliveryDate: accepted.deliveryDate,
     priced,
@@ -46,6 +47,7 @@ function planOrder({ payload, context, accepted, offers, held, previousChecks }:
     previousChecks,
     edited: previousChecks !== undefined,
   });
+  return { ...plan, priced };
 }
 
 /** Submits a new order, or a new version of an order (edit). */
@@ -102,6 +104,10 @@ async function submitFromCommittedRead(
   if (replay) return replay;
   const accepted = acceptOrder(context, payload);
   const plan = planOrder({ payload, context, accepted, offers: context.offers });
+  if (options.approvalId === undefined) {
+    const held = await holdForApproval(db, { userId, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash });
+    if (held) return held;
+  }
   const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash };
   let placement: repo.Placement;
   try {
@@ -137,6 +143,7 @@ async function submitEdit(db: Db, userId: number, payload: TOrderPayloadParsed, 
     // Price and split against the stock read under lock, counting what this order's previous version gives back.
     const offers = await repo.lockOffers(tx, request.offerGuids, [...held.keys()]);
     const plan = planOrder({ payload, context, accepted, offers, held, previousChecks: previous.checks });
+    await refuseEditOverLimit(tx, userId, accepted.partnerId, plan.priced);
     return persistEdit(tx, { orderId: editId, userId, key: options.key, held }, plan);
   });
 }
