@@ -30,6 +30,7 @@ import { partnersQueryOptions } from '../../shared/api/get-partners';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { useOrders } from './api/get-orders';
 import { useRequestBill } from './api/request-bill';
+import { ApprovalsSection } from './components/approvals-section';
 import { useOrderStore } from './model/order-store';
 import { fromDetail, heldByOrder } from './model/payload';
 import { atTodaysPrices } from './model/todays-offers';
@@ -48,6 +49,7 @@ export function OrdersPage() {
   const orders = useOrders();
   const [params] = useSearchParams();
   const fresh = Number(params.get('n')) || null;
+  const heldApproval = Number(params.get('approval')) || null;
 
   return (
     <Stack gap="lg" maw={1200} mx="auto" data-testid="orders-page">
@@ -62,6 +64,7 @@ export function OrdersPage() {
           Обновить
         </Button>
       </Group>
+      <ApprovalsSection highlighted={heldApproval} />
       {orders.isLoading && (
         <Center py="xl">
           <Loader />

@@ -15,7 +15,12 @@ import * as approvals from '../order-approvals.repository';
 import { isKeyTaken, replayedHeld } from './idempotency';
 import { heldAnswer } from './order-answer';
 
-type Member = NonNullable<Awaited<ReturnType<typeof approvals.membershipForHold>>>;
+/** The purchaser's place in the company, as the order's context read it. */
+export interface Member {
+  role: string | null;
+  orderLimitKopecks: number | null;
+  approvalOverCredit: boolean;
+}
 
 /** Why this order must wait for an administrator, in Russian; undefined when it may be placed now. */
 async function holdReason(db: DbOrTx, member: Member, partnerId: number, priced: PricedOrder, now = Date.now()): Promise<string | undefined> {
@@ -49,6 +54,7 @@ async function holdReason(db: DbOrTx, member: Member, partnerId: number, priced:
 
 export interface HoldInput {
   userId: number;
+  member: Member;
   partnerId: number;
   /** The request as sent (its prices are the server's: check-prices passed). */
   payload: TOrderPayloadParsed;
@@ -63,8 +69,8 @@ export interface HoldInput {
  * answers the winner's approval.
  */
 export async function holdForApproval(db: Db, input: HoldInput): Promise<TOrderSubmitResult | undefined> {
-  const member = await approvals.membershipForHold(db, input.userId, input.partnerId);
-  if (!member || member.role === 'admin') return undefined;
+  const { member } = input;
+  if (member.role === 'admin') return undefined;
   // A retry of a request already held answers its approval, whatever the limit says now.
   const known = input.key ? await approvals.findApprovalByKey(db, input.userId, input.key) : undefined;
   if (known) return replayedHeld(known, input.hash);

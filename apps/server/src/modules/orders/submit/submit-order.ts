@@ -105,7 +105,8 @@ async function submitFromCommittedRead(
   const accepted = acceptOrder(context, payload);
   const plan = planOrder({ payload, context, accepted, offers: context.offers });
   if (options.approvalId === undefined) {
-    const held = await holdForApproval(db, { userId, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash });
+    const member = { role: null, orderLimitKopecks: null, approvalOverCredit: false, ...context.partner };
+    const held = await holdForApproval(db, { userId, member, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash });
     if (held) return held;
   }
   const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash };
