@@ -22,6 +22,7 @@ const userIds: Record<string, number> = {};
 
 /** A limit of 50 000 ₽ per order, in kopecks. */
 const LIMIT_KOPECKS = 5_000_000;
+const INTEGRATION_KEY = 'approvals-test-integration-key-0123456789';
 const deliveryDay = () => firstWorkingDayFrom(moscowDateAfter(Date.now(), 2));
 
 /** A member of ООО «СпецСнаб» with this role (and limit), signed in. */
@@ -82,7 +83,7 @@ async function ordersOfSpecsnab() {
 const stock = async () => (await residues(t.app.db, [suit.offers[0]!.guid]))[suit.offers[0]!.guid];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INTEGRATION_API_KEY: INTEGRATION_KEY });
   const [specsnab] = await t.app.db.select({ id: partners.id }).from(partners).where(eq(partners.uid, DEMO_PARTNERS.SPECSNAB));
   specsnabId = specsnab!.id;
   suit = await insertProduct(t.app.db, { price: 2100, priceOpt: 1500, offers: [{ characteristic: '50', residue: 1000 }] });
@@ -281,5 +282,31 @@ describe('an edit by a purchaser', () => {
     });
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json().error.message).toMatch(/больше вашего лимита на один заказ .+ уйдёт на согласование администратору/);
+  });
+});
+
+describe('roles from the ERP', () => {
+  it('the integration API makes a purchaser with a limit, whose large order is then held', async () => {
+    const send = (roles: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/integration/users',
+        headers: { 'x-api-key': INTEGRATION_KEY },
+        payload: [{ login: 'erp-buyer', password: DEMO_PASSWORD, partners: [DEMO_PARTNERS.SPECSNAB], roles }],
+      });
+    const refused = await send([{ partner: DEMO_PARTNERS.PETROV, role: 'buyer', order_limit: 100 }]);
+    expect(refused.json().response.applied).toBe(0);
+    expect(JSON.stringify(refused.json().response)).toMatch(/к ней не привязан/);
+    const applied = await send([{ partner: DEMO_PARTNERS.SPECSNAB, role: 'buyer', order_limit: 50000 }]);
+    expect(applied.json().response.applied, applied.body).toBe(1);
+    const [link] = await t.app.db
+      .select({ role: userPartners.role, limit: userPartners.orderLimitKopecks })
+      .from(userPartners)
+      .innerJoin(users, eq(users.id, userPartners.userId))
+      .where(eq(users.login, 'erp-buyer'));
+    expect(link).toEqual({ role: 'buyer', limit: LIMIT_KOPECKS });
+    session['erp-buyer'] = await signInAs(t.app, 'erp-buyer');
+    const response = await submit('erp-buyer', 50);
+    expect(response.json().response.approval).toBeGreaterThan(0);
   });
 });
