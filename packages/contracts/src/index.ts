@@ -26,3 +26,4 @@ export * from './working-order-wire';
 export * from './drafts';
 export * from './order-mapper';
 export * from './account';
+export * from './audit';

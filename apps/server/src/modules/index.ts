@@ -18,5 +18,6 @@ import { filesRoutes } from './files/files.routes';
 import { proposalsRoutes } from './proposals/proposals.routes';
 import { healthRoutes } from './operations/health.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
+import { auditRoutes } from './audit';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, accountRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, accountRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes, auditRoutes];

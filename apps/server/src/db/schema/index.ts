@@ -14,3 +14,4 @@ export * from './vat';
 export * from './drafts';
 export * from './mail';
 export * from './approvals';
+export * from './audit';

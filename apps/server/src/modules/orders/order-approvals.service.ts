@@ -13,6 +13,7 @@ import { fromKopecks } from '@portal/domain';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requireCompanyAction } from '../../lib/partner-scope';
+import { recordAction } from '../audit';
 import { enqueueMailEvent } from '../mail/mail.events';
 import * as repo from './order-approvals.repository';
 import { submitOrder } from './submit/submit-order';
@@ -81,7 +82,7 @@ function sameOrder(held: TOrderPayloadParsed, confirmed: TOrderPayloadParsed): b
  * `confirmed`, the order that 409 carried, then places it at those prices). Idempotent: approving an approved
  * order answers its order.
  */
-export async function approveOrder(db: Db, adminId: number, id: number, confirmed?: TOrderPayloadParsed): Promise<TOrderSubmitResult> {
+export async function approveOrder(db: Db, adminId: number, id: number, confirmed?: TOrderPayloadParsed, ip?: string): Promise<TOrderSubmitResult> {
   const row = await approvalFor(db, adminId, id);
   if (row.state === 'approved' || row.state === 'rejected') return decided(row);
   const held = ZOrderPayloadSchema.parse(row.payload);
@@ -98,12 +99,15 @@ export async function approveOrder(db: Db, adminId: number, id: number, confirme
     throw error;
   }
   // A concurrent approval may have marked it already: it placed the same order (the same key), so the answer holds.
-  await repo.markApproved(db, id, adminId, placed.id);
+  await db.transaction(async (tx) => {
+    if (!(await repo.markApproved(tx, id, adminId, placed.id))) return;
+    await recordAction(tx, { partnerId: row.partnerId, userId: adminId, action: 'order.approved', object: `Заказ № ${placed.id}`, changes: { approval: id }, ip });
+  });
   return { ...placed, message: placed.message.replace(/^Заказ № (\d+) принят\./, 'Заказ № $1 согласован и принят.') };
 }
 
 /** Rejects with a reason; the purchaser is told (bar and mail) in the same transaction. */
-export async function rejectOrder(db: Db, adminId: number, id: number, reason: string): Promise<void> {
+export async function rejectOrder(db: Db, adminId: number, id: number, reason: string, ip?: string): Promise<void> {
   const row = await approvalFor(db, adminId, id);
   if (row.state === 'approved' || row.state === 'rejected') {
     decided(row);
@@ -114,5 +118,6 @@ export async function rejectOrder(db: Db, adminId: number, id: number, reason: s
       throw conflict('Этот заказ сейчас согласует другой администратор: обновите историю заказов.');
     }
     await enqueueMailEvent(tx, 'approval.rejected', id);
+    await recordAction(tx, { partnerId: row.partnerId, userId: adminId, action: 'order.rejected', object: `Заказ на согласовании № ${id}`, changes: { reason }, ip });
   });
 }

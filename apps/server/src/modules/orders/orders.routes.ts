@@ -82,7 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const options = { key: idempotencyKey(request) };
+      const options = { key: idempotencyKey(request), ip: request.ip };
       const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
@@ -103,7 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const options = { key: idempotencyKey(request), editOrderId: request.params.id };
+      const options = { key: idempotencyKey(request), editOrderId: request.params.id, ip: request.ip };
       const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
@@ -143,7 +143,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const answer = await writes.run(() => approveOrder(app.db, currentUser(request).id, id, request.body.order));
+      const answer = await writes.run(() => approveOrder(app.db, currentUser(request).id, id, request.body.order, request.ip));
       noteCatalogChanges(app);
       return { error: null, response: answer };
     },
@@ -161,7 +161,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await rejectOrder(app.db, currentUser(request).id, request.params.id, request.body.reason);
+      await rejectOrder(app.db, currentUser(request).id, request.params.id, request.body.reason, request.ip);
       return { error: null, response: { id: request.params.id, state: 'rejected' as const } };
     },
   );
@@ -200,7 +200,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       error: null,
-      response: await requestBill(app.db, currentUser(request).id, request.params.id, request.body.guid),
+      response: await requestBill(app.db, currentUser(request).id, request.params.id, request.body.guid, request.ip),
     }),
   );
 

@@ -9,6 +9,7 @@ import { pricedPayloadOf, type TOrderPayloadParsed, type TOrderSubmitResult } fr
 import { contractCredit, formatPrice, fromKopecks, moscowDate, type PricedOrder } from '@portal/domain';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
+import { recordAction } from '../../audit';
 import { enqueueMailEvent } from '../../mail/mail.events';
 import { pendingChecks } from '../../partners/partners.repository';
 import * as approvals from '../order-approvals.repository';
@@ -61,6 +62,7 @@ export interface HoldInput {
   priced: PricedOrder;
   key?: string;
   hash: string;
+  ip?: string;
 }
 
 /**
@@ -91,6 +93,14 @@ export async function holdForApproval(db: Db, input: HoldInput): Promise<TOrderS
       };
       const id = await approvals.insertApproval(tx, row);
       await enqueueMailEvent(tx, 'approval.requested', id);
+      await recordAction(tx, {
+        partnerId: input.partnerId,
+        userId: input.userId,
+        action: 'order.held',
+        object: `Заказ на согласовании № ${id}`,
+        changes: { total: fromKopecks(row.totalKopecks), units: row.totalCount, reason: heldFor },
+        ip: input.ip,
+      });
       return { id, heldFor };
     });
     return heldAnswer(approval);

@@ -22,6 +22,8 @@ export interface SubmitOptions {
   editOrderId?: number;
   /** Set when an administrator places an order kept «На согласовании»: it is not held again. */
   approvalId?: number;
+  /** The request's address, for the record of who did what. */
+  ip?: string;
 }
 
 /** A concurrent request with the same Idempotency-Key stored its order first (nothing of this one was written). */

@@ -5,9 +5,10 @@
  * one read of the stock, retried when the stock moved in between.
  */
 import { pricedPayloadOf, type TOrderPayloadParsed, type TOrderSubmitResult } from '@portal/contracts';
-import { CHECK_STATUS_NAMES, canEditOrder, type PricedOrder } from '@portal/domain';
+import { CHECK_STATUS_NAMES, canEditOrder, fromKopecks, type PricedOrder } from '@portal/domain';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { recordAction } from '../../audit';
 import { requirePartnerAccess } from '../../../lib/partner-scope';
 import * as repo from '../orders.repository';
 import { acceptOrder, contextRequest, type AcceptedOrder } from './accept-order';
@@ -80,7 +81,7 @@ async function submitNewOrder(db: Db, userId: number, payload: TOrderPayloadPars
     if (replay) return replay;
     const accepted = acceptOrder(context, payload);
     const plan = planOrder({ payload, context, accepted, offers: context.offers });
-    return persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash }, plan);
+    return persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip }, plan);
   });
 }
 
@@ -106,10 +107,10 @@ async function submitFromCommittedRead(
   const plan = planOrder({ payload, context, accepted, offers: context.offers });
   if (options.approvalId === undefined) {
     const member = { role: null, orderLimitKopecks: null, approvalOverCredit: false, ...context.partner };
-    const held = await holdForApproval(db, { userId, member, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash });
+    const held = await holdForApproval(db, { userId, member, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash, ip: options.ip });
     if (held) return held;
   }
-  const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash };
+  const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip };
   let placement: repo.Placement;
   try {
     placement = await persistNewOrder(db, placer, plan);
@@ -145,7 +146,17 @@ async function submitEdit(db: Db, userId: number, payload: TOrderPayloadParsed, 
     const offers = await repo.lockOffers(tx, request.offerGuids, [...held.keys()]);
     const plan = planOrder({ payload, context, accepted, offers, held, previousChecks: previous.checks });
     await refuseEditOverLimit(tx, userId, accepted.partnerId, plan.priced);
-    return persistEdit(tx, { orderId: editId, userId, key: options.key, held }, plan);
+    const answer = await persistEdit(tx, { orderId: editId, userId, key: options.key, held }, plan);
+    const { totalKopecks, units } = plan.priced.totals;
+    await recordAction(tx, {
+      partnerId: accepted.partnerId,
+      userId,
+      action: 'order.edited',
+      object: `Заказ № ${editId}`,
+      changes: { total: fromKopecks(totalKopecks), units },
+      ip: options.ip,
+    });
+    return answer;
   });
 }
 
