@@ -5,6 +5,8 @@ export const paths = {
   catalogInteractive: '/catalog/interactive',
   seasonSale: '/catalog/season-sale',
   company: (uid?: string) => (uid ? `/company/${encodeURIComponent(uid)}` : '/company'),
+  /** The record of who did what in a company (its administrators). */
+  companyAudit: (uid: string) => `/companies/${encodeURIComponent(uid)}/audit`,
   product: (article?: string) => (article ? `/product/${encodeURIComponent(article)}` : '/product'),
   order: (article?: string) => (article ? `/order/${encodeURIComponent(article)}` : '/order'),
   orders: '/orders',
