@@ -8,6 +8,9 @@ import { addThroughModal, expect, signIn, sizeInStock, test } from '../fixtures'
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 
+// A step that cannot happen fails within a minute and says which, instead of waiting for the journey's limit.
+test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
+
 /** A purchaser of ООО «СпецСнаб» with a limit of 100 ₽ per order, created as the ERP would. */
 async function createPurchaser(page: Page, login: string) {
   const response = await page.request.post('/api/integration/users', {
@@ -38,7 +41,7 @@ for (const viewport of [
     const jacket = await sizeInStock(purchaser, 'КЗМ-2');
     await purchaser.goto('/order');
     await addThroughModal(purchaser, 'КЗМ-2', jacket.CHARACTERISTIC, 2);
-    await purchaser.getByTestId('submit-order').click({ timeout: 60_000 });
+    await purchaser.getByTestId('submit-order').click();
     await expect(purchaser).toHaveURL(/\/orders\?approval=\d+/);
     const approvalId = Number(new URL(purchaser.url()).searchParams.get('approval'));
     await expect(purchaser.getByText(/Заказ отправлен на согласование администратору/).first()).toBeVisible();
@@ -82,7 +85,7 @@ test('a rejected order goes back to the purchaser with the reason (390 px)', asy
   const jacket = await sizeInStock(purchaser, 'КЗМ-2');
   await purchaser.goto('/order');
   await addThroughModal(purchaser, 'КЗМ-2', jacket.CHARACTERISTIC, 2);
-  await purchaser.getByTestId('submit-order').click({ timeout: 60_000 });
+  await purchaser.getByTestId('submit-order').click();
   await expect(purchaser).toHaveURL(/\/orders\?approval=\d+/);
   const approvalId = Number(new URL(purchaser.url()).searchParams.get('approval'));
 
