@@ -75,6 +75,15 @@ for (const viewport of [
     await expect(page.getByTestId(`approval-${approvalId}`)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath(`approval-approved-${viewport.width}.png`), fullPage: true });
 
+    // The company's journal records who approved it, from which address; filtered by that action.
+    await page.goto(`/companies/${SPECSNAB}/audit`);
+    await expect(page.getByRole('heading', { name: 'Журнал действий' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Действие' }).click();
+    await page.getByRole('option', { name: 'Заказ согласован' }).click();
+    await expect(page.getByTestId('audit-record').filter({ hasText: 'Заказ оформлен' })).toHaveCount(0);
+    await expect(page.getByTestId('audit-record').filter({ hasText: `Заказ № ${number}` })).toContainText('Заказ согласован');
+    await page.screenshot({ path: test.info().outputPath(`audit-${viewport.width}.png`), fullPage: true });
+
     // The purchaser's history now holds the order, and no longer the approval.
     await purchaser.goto('/orders');
     await expect(purchaser.getByTestId(`order-${number}`)).toBeVisible();
