@@ -92,6 +92,8 @@ const ZConfigSchema = z.object({
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** How long a sent or failed message is kept in the outbox (for an operator's questions) before it is deleted. */
   MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How long the record of who did what (a company's journal) is kept before it is deleted. */
+  AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 });
 
 export type Config = z.infer<typeof ZConfigSchema>;

@@ -26,3 +26,4 @@ export * from './drafts';
 export * from './order-mapper';
 export * from './account';
 export * from './team';
+export * from './audit';

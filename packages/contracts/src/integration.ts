@@ -149,6 +149,19 @@ export const ZIntegrationUserSchema = z.object({
   blocked: z.boolean({ error: 'blocked: true или false.' }).optional(),
   staff: z.boolean({ error: 'staff: true или false.' }).optional(),
   partners: z.array(requiredText('partners[]')).optional(),
+  /**
+   * Ours (issue #39): the user's role in some of their companies (absent: administrator, as links made before roles
+   * were), with a purchaser's limit per order in roubles (null: none). Each company must be one of the user's.
+   */
+  roles: z
+    .array(
+      z.object({
+        partner: requiredText('roles[].partner'),
+        role: z.enum(['admin', 'buyer', 'accountant'], { error: 'roles[].role: admin, buyer или accountant.' }),
+        order_limit: z.number({ error: 'roles[].order_limit: сумма в рублях или null.' }).min(0, 'roles[].order_limit: не меньше 0.').nullable().default(null),
+      }),
+    )
+    .optional(),
 });
 export type TIntegrationUser = z.infer<typeof ZIntegrationUserSchema>;
 

@@ -97,6 +97,11 @@ export const ZOrderSubmitResultSchema = z.object({
   id: z.number(),
   /** What the server says about the order (units on pre-order), in Russian, after the order's number. */
   message: z.string(),
+  /**
+   * Ours: the order is kept «На согласовании» (a purchaser's limit or the contract's credit) — the id of its approval;
+   * `id` is then 0, the order gets its number once an administrator approves it.
+   */
+  approval: z.number().optional(),
 });
 export type TOrderSubmitResult = z.infer<typeof ZOrderSubmitResultSchema>;
 
@@ -352,3 +357,50 @@ export const ZOrderDocumentParamsSchema = z.object({
 
 /** Check statuses and their names live with their rules in the domain (order/check-status.ts). */
 export { CHECK_STATUS, CHECK_STATUS_NAMES } from '@portal/domain';
+
+/**
+ * Ours (issue #39): an order kept «На согласовании» — a purchaser's order above their limit, or over a contract's
+ * credit — as the history shows it to the purchaser and to the company's administrators. Once approved it is an
+ * order of the history like any other. `date` is unix seconds; `total` roubles.
+ */
+export const ZOrderApprovalSchema = z.object({
+  id: z.number(),
+  /** pending: waits; approving: an administrator is placing it; rejected: see `reason`. */
+  state: z.enum(['pending', 'approving', 'rejected']),
+  date: z.number(),
+  partner_guid: z.string(),
+  partner_name: z.string(),
+  /** Who submitted it. */
+  purchaser: z.string(),
+  total: z.number(),
+  count: z.number(),
+  total_count: z.number(),
+  /** Why it waits (the limit or the credit it exceeds). */
+  held_for: z.string(),
+  /** The administrator's reason, when rejected. */
+  reason: z.string(),
+  /** The signed-in user may approve or reject it (an administrator of its company). */
+  can_decide: z.boolean(),
+  /** The signed-in user submitted it (may load it into the working order again once rejected). */
+  mine: z.boolean(),
+  /** The request as the server priced it. */
+  order: ZOrderPayloadSchema,
+});
+export type TOrderApproval = z.infer<typeof ZOrderApprovalSchema>;
+
+export const ZApprovalIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Номер согласования — число.' }).int('Номер согласования — целое число.').positive('Номер согласования — число больше 0.'),
+});
+
+/** Approving: nothing, or the server's newly priced order the administrator confirmed after 409 PRICES_CHANGED. */
+export const ZApproveOrderSchema = z.object({ order: ZOrderPayloadSchema.optional() });
+export type TApproveOrder = z.input<typeof ZApproveOrderSchema>;
+
+export const ZRejectOrderSchema = z.object({
+  reason: z
+    .string({ error: 'Укажите причину отказа.' })
+    .trim()
+    .min(1, 'Укажите причину отказа: закупщик увидит её в истории заказов.')
+    .max(500, 'Причина отказа слишком длинная: не больше 500 символов.'),
+});
+export type TRejectOrder = z.infer<typeof ZRejectOrderSchema>;

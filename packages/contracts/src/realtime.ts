@@ -15,6 +15,9 @@ export const REALTIME_EVENTS = [
   'manager_message',
   'order_created',
   'order_changed',
+  /** Ours: an order waits for an administrator's approval, or was rejected (issue #39). */
+  'approval_requested',
+  'approval_rejected',
 ] as const;
 export const ZRealtimeEventSchema = z.enum(REALTIME_EVENTS);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEventSchema>;

@@ -28,3 +28,4 @@ export * from './plural';
 export * from './vat';
 export * from './arrival';
 export * from './team/roles';
+export * from './team/audit-actions';

@@ -20,5 +20,6 @@ import { proposalsRoutes } from './proposals/proposals.routes';
 import { healthRoutes } from './operations/health.routes';
 import { draftsRoutes } from './drafts/drafts.routes';
 import { teamRoutes } from './team';
+import { auditRoutes } from './audit';
 
-export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, accountRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes, teamRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [versionRoutes, authRoutes, accountRoutes, partnersRoutes, productsRoutes, certificatesRoutes, catalogRoutes, ordersRoutes, notificationsRoutes, integrationRoutes, contentRoutes, profileRoutes, feedbackRoutes, logisticsRoutes, claimsRoutes, filesRoutes, proposalsRoutes, healthRoutes, draftsRoutes, teamRoutes, auditRoutes];

@@ -83,7 +83,7 @@ describe('the OpenAPI document', () => {
         // Readiness answers a load balancer with its own small body, not the error envelope (docs/operations.md).
         if (key === 'GET /api/ready' && status === '503') continue;
         // Submitting and editing an order answer 409 with the order to confirm (PRICES_CHANGED) or another conflict.
-        const envelope = /^POST \/api\/order\/(add|\{id\}\/edit)$/.test(key) && status === '409' ? 'OrderConflictEnvelope' : 'ErrorEnvelope';
+        const envelope = /^POST \/api\/(order\/(add|\{id\}\/edit)|order-approvals\/\{id\}\/approve)$/.test(key) && status === '409' ? 'OrderConflictEnvelope' : 'ErrorEnvelope';
         if (Number(status) >= 400) expect(answer.content?.['application/json']?.schema, `${key} ${status}`).toEqual({ $ref: `#/components/schemas/${envelope}` });
       }
     }

@@ -12,6 +12,7 @@ import { Navigate, matchRoutes, useLocation, useRoutes, useSearchParams, type Ro
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { selectSignedIn, useAuthStore } from '../features/auth/auth-store';
 import { safeReturnPath } from '../features/auth/return-path';
+import { auditRoutes } from '../features/audit/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { claimRoutes } from '../features/claims/routes';
 import { companyRoutes } from '../features/companies/routes';
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
       ...productRoutes,
       ...orderRoutes,
       ...companyRoutes,
+      ...auditRoutes,
       ...logisticsRoutes,
       ...claimRoutes,
       ...profileRoutes,

@@ -9,6 +9,8 @@ export const paths = {
   team: (uid: string) => `/companies/${encodeURIComponent(uid)}/team`,
   /** The invitation link of a mail: its token follows `#`. */
   invitation: '/invitation',
+  /** The record of who did what in a company (its administrators). */
+  companyAudit: (uid: string) => `/companies/${encodeURIComponent(uid)}/audit`,
   product: (article?: string) => (article ? `/product/${encodeURIComponent(article)}` : '/product'),
   order: (article?: string) => (article ? `/order/${encodeURIComponent(article)}` : '/order'),
   orders: '/orders',

@@ -14,3 +14,5 @@ export * from './vat';
 export * from './drafts';
 export * from './mail';
 export * from './exchange-1c-sale';
+export * from './approvals';
+export * from './audit';

@@ -147,6 +147,16 @@ export async function replaceUserPartners(db: DbOrTx, userId: number, partnerIds
   if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId, partnerId }))).onConflictDoNothing();
 }
 
+/** The user's role (and order limit, kopecks) in the company with this uid; false when the user is not linked to it. */
+export async function setUserRole(db: DbOrTx, userId: number, partnerUid: string, role: string, orderLimitKopecks: number | null): Promise<boolean> {
+  const rows = await db
+    .update(userPartners)
+    .set({ role, orderLimitKopecks })
+    .where(and(eq(userPartners.userId, userId), sql`${userPartners.partnerId} = (select id from partners where uid = ${partnerUid})`))
+    .returning({ partnerId: userPartners.partnerId });
+  return rows.length > 0;
+}
+
 export async function revokeSessions(db: DbOrTx, userId: number) {
   await db
     .update(sessions)

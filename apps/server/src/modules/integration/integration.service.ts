@@ -34,6 +34,7 @@ import {
   contractDataProblems,
   nameKey,
   shipmentStatusName,
+  toKopecks,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -261,6 +262,12 @@ export const INTEGRATION_KINDS = {
         userId = await repo.insertUser(tx, { login: item.login, passwordHash: passwordHash!, ...profile });
       }
       if (partnerIds) await repo.replaceUserPartners(tx, userId, partnerIds);
+      for (const place of item.roles ?? []) {
+        const limit = place.order_limit === null ? null : toKopecks(place.order_limit);
+        if (!(await repo.setUserRole(tx, userId, place.partner, place.role, limit))) {
+          throw refuse(`Роль в компании ${place.partner}: пользователь ${item.login} к ней не привязан — добавьте её в partners.`);
+        }
+      }
       return {
         after: endSessions
           ? () => app.realtime.disconnectUsers([userId], item.blocked ? 'blocked' : 'password changed')

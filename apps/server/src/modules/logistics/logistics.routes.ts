@@ -30,7 +30,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['logistics'], summary: 'Add a delivery address; answers the list', body: ZDeliveryAddBodySchema, response: deliveryList } },
     async (request) => ({
       error: null,
-      response: { data: await service.addAddress(app.db, currentUser(request).id, request.body.label) },
+      response: { data: await service.addAddress(app.db, currentUser(request).id, request.body.label, request.ip) },
     }),
   );
 
@@ -39,7 +39,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['logistics'], summary: 'Change a delivery address; answers the list', body: ZDeliveryUpdateBodySchema, response: deliveryList } },
     async (request) => ({
       error: null,
-      response: { data: await service.updateAddress(app.db, currentUser(request).id, request.body.index, request.body.label) },
+      response: { data: await service.updateAddress(app.db, currentUser(request).id, request.body.index, request.body.label, request.ip) },
     }),
   );
 
@@ -48,7 +48,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['logistics'], summary: 'Delete a delivery address; answers the list', body: ZDeliveryDeleteBodySchema, response: deliveryList } },
     async (request) => ({
       error: null,
-      response: { data: await service.deleteAddress(app.db, currentUser(request).id, request.body.index) },
+      response: { data: await service.deleteAddress(app.db, currentUser(request).id, request.body.index, request.ip) },
     }),
   );
 

@@ -14,6 +14,7 @@ import { discardUploads, putUploads, recordUploads } from '../files/files.servic
 import * as repo from './logistics.repository';
 import { parseShipmentDate } from './shipment-date';
 import { enqueueMailEvent } from '../mail/mail.events';
+import { recordAction } from '../audit';
 
 export const MAX_ADDRESSES = 50;
 
@@ -24,28 +25,40 @@ export async function listAddresses(db: Db, userId: number): Promise<TDeliveryAd
   return repo.listAddresses(db, userId);
 }
 
-export async function addAddress(db: Db, userId: number, label: string): Promise<TDeliveryAddress[]> {
+// Addresses are the person's own (no company): their record shows in every company they act for.
+export async function addAddress(db: Db, userId: number, label: string, ip?: string): Promise<TDeliveryAddress[]> {
   await requireAnyCompanyAction(db, userId, 'shipments.request');
   const text = tidy(label);
   if ((await repo.countAddresses(db, userId)) >= MAX_ADDRESSES) {
     throw conflict(`В списке уже ${MAX_ADDRESSES} адресов: удалите ненужные, чтобы добавить новый.`);
   }
-  if (!(await repo.insertAddress(db, userId, text))) throw conflict(`Адрес «${text}» уже есть в списке.`);
+  await db.transaction(async (tx) => {
+    if (!(await repo.insertAddress(tx, userId, text))) throw conflict(`Адрес «${text}» уже есть в списке.`);
+    await recordAction(tx, { partnerId: null, userId, action: 'address.created', object: `Адрес доставки «${text}»`, ip });
+  });
   return repo.listAddresses(db, userId);
 }
 
-export async function updateAddress(db: Db, userId: number, index: number, label: string): Promise<TDeliveryAddress[]> {
+export async function updateAddress(db: Db, userId: number, index: number, label: string, ip?: string): Promise<TDeliveryAddress[]> {
   await requireAnyCompanyAction(db, userId, 'shipments.request');
   const text = tidy(label);
   if (await repo.findSameLabel(db, userId, text, index)) throw conflict(`Адрес «${text}» уже есть в списке.`);
-  // Addresses are the user's own: another user's index answers the same 404 as a missing one.
-  if (!(await repo.updateAddress(db, userId, index, text))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
+  const before = (await repo.listAddresses(db, userId)).find((address) => address.index === index)?.label;
+  await db.transaction(async (tx) => {
+    // Addresses are the user's own: another user's index answers the same 404 as a missing one.
+    if (!(await repo.updateAddress(tx, userId, index, text))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
+    await recordAction(tx, { partnerId: null, userId, action: 'address.updated', object: `Адрес доставки «${text}»`, changes: { label: { from: before ?? '', to: text } }, ip });
+  });
   return repo.listAddresses(db, userId);
 }
 
-export async function deleteAddress(db: Db, userId: number, index: number): Promise<TDeliveryAddress[]> {
+export async function deleteAddress(db: Db, userId: number, index: number, ip?: string): Promise<TDeliveryAddress[]> {
   await requireAnyCompanyAction(db, userId, 'shipments.request');
-  if (!(await repo.deleteAddress(db, userId, index))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
+  const before = (await repo.listAddresses(db, userId)).find((address) => address.index === index)?.label ?? '';
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteAddress(tx, userId, index))) throw notFound(`Адреса с номером ${index} нет в вашем списке: обновите страницу.`);
+    await recordAction(tx, { partnerId: null, userId, action: 'address.deleted', object: `Адрес доставки «${before}»`, ip });
+  });
   return repo.listAddresses(db, userId);
 }
 

@@ -5,7 +5,7 @@
  * documents. The company's manager gets every new order by mail.
  */
 import { NOTIFICATION_ROUTES, type TOrderDetail } from '@portal/contracts';
-import { CHECK_STATUS_NAMES, claimStatusName, shipmentStatusName, shortenCompanyName } from '@portal/domain';
+import { CHECK_STATUS_NAMES, claimStatusName, formatPrice, fromKopecks, shipmentStatusName, shortenCompanyName } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { rawQuery, type DbOrTx } from '../../db/client';
 import { notifyStored, type NotificationInput } from '../notifications/notifications.service';
@@ -21,7 +21,9 @@ export type MailEventKind =
   | 'shipment.created'
   | 'shipment.status'
   | 'claim.created'
-  | 'claim.status';
+  | 'claim.status'
+  | 'approval.requested'
+  | 'approval.rejected';
 
 export type NotificationSetting = 'created' | 'changed' | 'states';
 
@@ -54,6 +56,11 @@ interface Described {
   /** For orders' creation and edits: the bar's message (statuses reach the bar from the integration code already). */
   bar?: NotificationInput;
   withManager?: boolean;
+  /**
+   * Messages that no notification setting governs (approvals): sent to the company's administrators or to one
+   * person, for the reason given, mail and bar alike.
+   */
+  audience?: { to: 'admins' | number; reason: string };
 }
 
 const SETTING_REASONS: Record<NotificationSetting, string> = {
@@ -77,6 +84,67 @@ async function usersWanting(db: DbOrTx, partnerId: number, channel: 'email' | 'l
     [partnerId, channel, setting],
   );
   return rows.map((row) => ({ userId: Number(row.id), email: row.email }));
+}
+
+/** The people an approval's message goes to: the company's administrators, or one person of the company. */
+async function audienceOf(db: DbOrTx, partnerId: number, to: 'admins' | number, channel: 'email' | 'lk'): Promise<Recipient[]> {
+  const rows = await rawQuery<{ id: number; email: string }>(
+    db,
+    `SELECT u.id, u.email FROM users u JOIN user_partners up ON up.user_id = u.id
+      WHERE up.partner_id = $1 AND NOT u.blocked AND NOT up.blocked
+        AND ${to === 'admins' ? `up.role = 'admin'` : 'u.id = $2'}
+        ${channel === 'email' ? `AND u.email_confirmed AND u.email LIKE '%_@_%'` : ''}
+      ORDER BY u.id`,
+    to === 'admins' ? [partnerId] : [partnerId, to],
+  );
+  return rows.map((row) => ({ userId: Number(row.id), email: row.email }));
+}
+
+/** An order kept «На согласовании», as its messages tell it. */
+async function approvalOf(db: DbOrTx, id: number) {
+  const [row] = await rawQuery<{ partner_id: number; user_id: number; total_kopecks: string; total_count: number; held_for: string; reason: string; purchaser: string }>(
+    db,
+    `SELECT a.partner_id, a.user_id, a.total_kopecks, a.total_count, a.held_for, a.reason,
+            coalesce(nullif(trim(concat_ws(' ', u.lastname, u.name)), ''), u.login) AS purchaser
+       FROM order_approvals a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/** The messages of an approval: asked of the administrators, or its rejection told to the purchaser. */
+async function describeApproval(app: MailApp, event: repo.MailEventRow): Promise<Described | undefined> {
+  const approval = await approvalOf(app.db, event.subjectId);
+  if (!approval) return undefined;
+  const partnerId = Number(approval.partner_id);
+  const total = formatPrice(fromKopecks(Number(approval.total_kopecks)));
+  const action = { label: 'Открыть историю заказов', url: portalLink(app.config, '/orders') };
+  if (event.kind === 'approval.requested') {
+    const message = `${approval.purchaser} отправил заказ на ${total} на согласование.`;
+    return {
+      partnerId,
+      setting: 'created',
+      audience: { to: 'admins', reason: 'Письмо отправлено, потому что вы администратор компании: заказы сверх лимита закупщика согласует администратор.' },
+      content: {
+        subject: `Заказ на ${total} ждёт согласования`,
+        paragraphs: [message, approval.held_for, 'Согласуйте или отклоните его в истории заказов.'],
+        action,
+      },
+      bar: { type: 'notification', event: 'approval_requested', message, link: '/orders', data: { approval: event.subjectId } },
+    };
+  }
+  const message = `Заказ на ${total} не согласован. Причина: ${approval.reason}`;
+  return {
+    partnerId,
+    setting: 'states',
+    audience: { to: Number(approval.user_id), reason: 'Письмо отправлено, потому что вы отправили этот заказ на согласование.' },
+    content: {
+      subject: `Заказ на ${total} отклонён`,
+      paragraphs: [message, 'Заказ остался в истории заказов: его можно загрузить в рабочий заказ, исправить и отправить снова.'],
+      action,
+    },
+    bar: { type: 'notification', event: 'approval_rejected', message, link: '/orders', data: { approval: event.subjectId } },
+  };
 }
 
 async function partnerOf(db: DbOrTx, partnerId: number) {
@@ -107,6 +175,7 @@ async function trackedRow(db: DbOrTx, table: 'shipments' | 'claims', id: number)
 async function describe(app: MailApp, event: repo.MailEventRow): Promise<Described | undefined> {
   const data = event.data as Record<string, unknown>;
   const link = (route: string) => portalLink(app.config, route);
+  if (event.kind.startsWith('approval.')) return describeApproval(app, event);
   if (event.kind.startsWith('order.') || event.kind === 'check.status' || event.kind === 'bill.ready') {
     const partnerId = await orderPartner(app.db, event.subjectId);
     if (partnerId === undefined) return undefined;
@@ -199,13 +268,17 @@ export async function expandEvents(app: MailApp, limit = 50): Promise<number> {
     const stored = await app.db.transaction(async (tx) => {
       if (!(await repo.takeEvent(tx, event.id))) return undefined;
       if (!described) return nothingToPush;
-      const recipients = await usersWanting(tx, described.partnerId, 'email', described.setting);
+      const { audience } = described;
+      const recipients = audience
+        ? await audienceOf(tx, described.partnerId, audience.to, 'email')
+        : await usersWanting(tx, described.partnerId, 'email', described.setting);
+      const reason = audience ? { reason: audience.reason } : { reason: SETTING_REASONS[described.setting], settingsUrl };
       const messages: repo.NewMessage[] = recipients.map((recipient) => ({
         dedupeKey: `${event.id}:user:${recipient.userId}`,
         eventId: event.id,
         userId: recipient.userId,
         toAddress: recipient.email,
-        ...renderMail({ ...described.content, company, reason: SETTING_REASONS[described.setting], settingsUrl }),
+        ...renderMail({ ...described.content, company, ...reason }),
       }));
       const manager = partner?.manager_email?.trim();
       if (described.withManager && manager && manager.includes('@')) {
@@ -219,7 +292,9 @@ export async function expandEvents(app: MailApp, limit = 50): Promise<number> {
       }
       await repo.insertMessages(tx, messages);
       if (!described.bar) return nothingToPush;
-      const barUsers = await usersWanting(tx, described.partnerId, 'lk', described.setting);
+      const barUsers = audience
+        ? await audienceOf(tx, described.partnerId, audience.to, 'lk')
+        : await usersWanting(tx, described.partnerId, 'lk', described.setting);
       return notifyStored(tx, barUsers.map((user) => user.userId!), described.bar);
     });
     if (stored === undefined) continue;

@@ -40,6 +40,7 @@ import { requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../
 import type { FileStorage } from '../../lib/storage';
 import { storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
+import { recordAction } from '../audit';
 
 function toDocStatus(check: repo.CheckRow): TDocStatus {
   const raw = (check.docStatus ?? {}) as Partial<TDocStatus>;
@@ -243,17 +244,24 @@ export async function orderDocuments(db: Db, userId: number, orderId: number): P
  * Any other status is refused with the reason (domain `canRequestBill`); the update is conditional on the status read,
  * so two requests at once bill the check once and the other is told the bill is already issued.
  */
-export async function requestBill(db: Db, userId: number, orderId: number, checkGuid: string): Promise<TOrderCheck[]> {
-  await requireOrder(db, userId, orderId, 'documents.view');
+export async function requestBill(db: Db, userId: number, orderId: number, checkGuid: string, ip?: string): Promise<TOrderCheck[]> {
+  const { order } = await requireOrder(db, userId, orderId, 'documents.view');
   const checks = await repo.checksOf(db, [orderId]);
   const check = checks.find((candidate) => candidate.guid === checkGuid);
   if (!check) throw notFound(`Счёт ${checkGuid} не найден в заказе № ${orderId}: обновите историю заказов.`);
   const refuse = (status: number) => conflict(`Заказ № ${orderId}, счёт ${organisationName(check.orgGuid)}: ${billRequestRefusal(status)}`);
   if (!canRequestBill(check.status)) throw refuse(check.status);
-  const updated = await repo.updateCheckInStatus(db, check.id, check.status, {
-    status: CHECK_STATUS.BILLED,
-    docStatus: { ...toDocStatus(check), StatusSchet: true },
-    billRequestedAt: new Date(),
+  const updated = await db.transaction(async (tx) => {
+    const billed = await repo.updateCheckInStatus(tx, check.id, check.status, {
+      status: CHECK_STATUS.BILLED,
+      docStatus: { ...toDocStatus(check), StatusSchet: true },
+      billRequestedAt: new Date(),
+    });
+    if (billed) {
+      const object = `Заказ № ${orderId}, счёт ${organisationName(check.orgGuid)}`;
+      await recordAction(tx, { partnerId: order.partnerId, userId, action: 'bill.requested', object, changes: { check: check.guid }, ip });
+    }
+    return billed;
   });
   if (!updated) {
     const current = (await repo.checksOf(db, [orderId])).find((row) => row.id === check.id);

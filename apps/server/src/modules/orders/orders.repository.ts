@@ -61,10 +61,9 @@ const offersOf = (guids: string, ids: string, lock: boolean) => `(
 
 const orderContextText = (lock: boolean) => `
   select
-    (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name,
-              'linked', exists (select 1 from user_partners up where up.partner_id = p.id and up.user_id = $1 and not up.blocked),
-              'role', (select up.role from user_partners up where up.partner_id = p.id and up.user_id = $1))
-       from partners p where p.uid = $2) as partner,
+    (select json_build_object('id', p.id, 'uid', p.uid, 'name', p.name, 'linked', up.user_id is not null and not up.blocked,
+              'role', up.role, 'orderLimitKopecks', up.order_limit_kopecks, 'approvalOverCredit', p.approval_over_credit)
+       from partners p left join user_partners up on up.partner_id = p.id and up.user_id = $1 where p.uid = $2) as partner,
     (select coalesce(json_agg(json_build_object('guid', s.guid, 'name', s.name, 'discount', s.discount, 'pricetype', s.price_type)), '[]')
        from storages s join partners p on p.id = s.partner_id where p.uid = $2) as contracts,
     (select json_build_object('id', o.id, 'requestHash', o.request_hash, 'firstAnswer', o.first_answer)
@@ -79,8 +78,20 @@ const ORDER_CONTEXT_LOCKED = orderContextText(true);
 const ORDER_CONTEXT = orderContextText(false);
 
 export interface OrderContext {
-  /** The company with this uid, whether the user acts for it (a live link) and the user's role there; null when none. */
-  partner: { id: number; uid: string; name: string; linked: boolean; role: string | null } | null;
+  /**
+   * The company with this uid, and whether the user acts for it; null when there is none. With the user's role and
+   * order limit there (null when not linked) and the company's choice to hold orders over credit: whether the order
+   * waits for approval (submit/hold-for-approval.ts).
+   */
+  partner: {
+    id: number;
+    uid: string;
+    name: string;
+    linked: boolean;
+    role: string | null;
+    orderLimitKopecks: number | null;
+    approvalOverCredit: boolean;
+  } | null;
   contracts: Array<{ guid: string; name: string; discount: number; pricetype: string }>;
   /** The order already stored under this user's key, if any. */
   known: { id: number; requestHash: string | null; firstAnswer: unknown } | null;

@@ -1,5 +1,9 @@
 import {
+  ZApprovalIdParamsSchema,
+  ZApproveOrderSchema,
   ZBillRequestSchema,
+  ZOrderApprovalSchema,
+  ZRejectOrderSchema,
   ZDocStatusSchema,
   ZOrderCheckSchema,
   ZOrderConflictEnvelopeSchema,
@@ -35,6 +39,9 @@ import {
   orderDocuments,
   orderHistory,
   orderPage,
+  approveOrder,
+  listOrderApprovals,
+  rejectOrder,
   requestBill,
   submitOrder,
 } from './orders.service';
@@ -82,7 +89,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const options = { key: idempotencyKey(request) };
+      const options = { key: idempotencyKey(request), ip: request.ip };
       const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
@@ -103,7 +110,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const options = { key: idempotencyKey(request), editOrderId: request.params.id };
+      const options = { key: idempotencyKey(request), editOrderId: request.params.id, ip: request.ip };
       const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
@@ -165,6 +172,55 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/order-approvals',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders kept «На согласовании» or rejected: the user’s own, and all of the companies where the user approves',
+        response: { 200: okEnvelope(z.array(ZOrderApprovalSchema)) },
+      },
+    },
+    async (request) => ({ error: null, response: await listOrderApprovals(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/order-approvals/:id/approve',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Approve an order kept «На согласовании» (orders.approve): places it as it was priced; prices moved → 409 PRICES_CHANGED, send back its order to confirm',
+        params: ZApprovalIdParamsSchema,
+        body: ZApproveOrderSchema,
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const answer = await writes.run(() => approveOrder(app.db, currentUser(request).id, id, request.body.order, request.ip));
+      noteCatalogChanges(app);
+      return { error: null, response: answer };
+    },
+  );
+
+  app.post(
+    '/order-approvals/:id/reject',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Reject an order kept «На согласовании» with a reason (orders.approve); the purchaser is notified',
+        params: ZApprovalIdParamsSchema,
+        body: ZRejectOrderSchema,
+        response: { 200: okEnvelope(z.object({ id: z.number(), state: z.literal('rejected') })) },
+      },
+    },
+    async (request) => {
+      await rejectOrder(app.db, currentUser(request).id, request.params.id, request.body.reason, request.ip);
+      return { error: null, response: { id: request.params.id, state: 'rejected' as const } };
+    },
+  );
+
+  app.get(
     '/user/order/:id',
     {
       schema: { tags: ['orders'], summary: 'One order with its positions', params: ZOrderIdParamsSchema, response: { 200: okEnvelope(ZOrderDetailSchema) } },
@@ -198,7 +254,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       error: null,
-      response: await requestBill(app.db, currentUser(request).id, request.params.id, request.body.guid),
+      response: await requestBill(app.db, currentUser(request).id, request.params.id, request.body.guid, request.ip),
     }),
   );
 

@@ -5,3 +5,4 @@
 export { quoteOrder, submitOrder, type SubmitOptions } from './submit/submit-order';
 export { isReplayedAnswer } from './submit/idempotency';
 export * from './order-history.service';
+export { approveOrder, listOrderApprovals, rejectOrder } from './order-approvals.service';

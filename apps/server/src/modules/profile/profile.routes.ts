@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZNotificationSettingsSchema) },
       },
     },
-    async (request) => ({ error: null, response: await updateNotifications(app.db, currentUser(request).id, request.body) }),
+    async (request) => ({ error: null, response: await updateNotifications(app.db, currentUser(request).id, request.body, request.ip) }),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
 import * as repo from './profile.repository';
+import { recordAction } from '../audit';
 
 /** The address the avatar is fetched from; the file id in it changes with every upload, so caches never go stale. */
 export const avatarUrl = (fileId: number) => `/api/user/settings/avatar/${fileId}`;
@@ -110,9 +111,12 @@ export async function updatePersonal(
   return getSettings(db, userId);
 }
 
-export async function updateNotifications(db: Db, userId: number, settings: TNotificationSettings): Promise<TNotificationSettings> {
+export async function updateNotifications(db: Db, userId: number, settings: TNotificationSettings, ip?: string): Promise<TNotificationSettings> {
   await requireUser(db, userId);
-  await repo.updateNotificationSettings(db, userId, settings);
+  await db.transaction(async (tx) => {
+    await repo.updateNotificationSettings(tx, userId, settings);
+    await recordAction(tx, { partnerId: null, userId, action: 'settings.changed', object: 'Уведомления', changes: { notifications: settings }, ip });
+  });
   return settings;
 }
 

@@ -1,5 +1,5 @@
 import { CHECK_STATUS_NAMES } from '@portal/domain';
-import type { TOrderCheck, TOrderListItem } from '@portal/contracts';
+import type { TOrderApproval, TOrderCheck, TOrderListItem } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../shared/testing/render';
@@ -34,15 +34,70 @@ const order = (n: number, checks: TOrderCheck[], name = `Заказ № ${n}`, p
   preorder_count,
 });
 
-/** The history answers one page holding `list`; the company filter's list of companies is empty. */
-function renderOrders(list: TOrderListItem[], route?: string) {
+const urlOf = (input: unknown) => String(input instanceof Request ? input.url : input);
+
+/**
+ * The history answers one page holding `list`; the orders kept «На согласовании» answer `approvals`; the company
+ * filter's list of companies is empty.
+ */
+function mockApi(list: TOrderListItem[], approvals: TOrderApproval[] = []) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const history = String(input instanceof Request ? input.url : input).includes('/orders/history');
-    const response = history ? { items: list, next: null } : [];
+    const url = urlOf(input);
+    const response = url.includes('/order-approvals') ? approvals : url.includes('/orders/history') ? { items: list, next: null } : [];
     return new Response(JSON.stringify({ error: null, response }), { status: 200 });
   });
-  renderWithProviders(<OrdersPage />, route ? { route } : undefined);
 }
+
+function renderOrders(list: TOrderListItem[], approvals: TOrderApproval[] = []) {
+  mockApi(list, approvals);
+  renderWithProviders(<OrdersPage />);
+}
+
+const approval = (id: number, fields: Partial<TOrderApproval>): TOrderApproval => ({
+  id,
+  state: 'pending',
+  date: 1_770_000_000,
+  partner_guid: 'p',
+  partner_name: 'ООО «СпецСнаб»',
+  purchaser: 'Закупкин Олег',
+  total: 61_234.5,
+  count: 2,
+  total_count: 40,
+  held_for: 'Сумма заказа 61 234.50 ₽ больше вашего лимита на один заказ 50 000.00 ₽.',
+  reason: '',
+  can_decide: false,
+  mine: true,
+  order: { partner_id: 'p', edit: false, comment: '', delivery: { address: '', case: 'pickup', date: '', cost: 0, bill_to: '' }, request_certificate: false, bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0 }, position: [], position_presail: [] },
+  ...fields,
+});
+
+describe('OrdersPage orders kept «На согласовании»', () => {
+  it('shows the purchaser the state and the reason of a rejection, and the administrator «Согласовать» / «Отклонить»', async () => {
+    renderOrders(
+      [],
+      [
+        approval(1, {}),
+        approval(2, { state: 'rejected', reason: 'Бюджет исчерпан' }),
+        approval(3, { mine: false, can_decide: true }),
+      ],
+    );
+    const waiting = await screen.findByTestId('approval-1');
+    expect(within(waiting).getByTestId('approval-state')).toHaveTextContent('На согласовании');
+    expect(within(waiting).getByTestId('approval-total')).toHaveTextContent(/^61\s234\.50 ₽$/);
+    expect(within(waiting).queryByRole('button', { name: 'Согласовать' })).toBeNull();
+    expect(within(screen.getByTestId('approval-2')).getByTestId('approval-state')).toHaveTextContent('Отклонён: Бюджет исчерпан');
+    const deciding = screen.getByTestId('approval-3');
+    expect(within(deciding).getByText(/закупщик Закупкин Олег/)).toBeInTheDocument();
+    expect(within(deciding).getByRole('button', { name: 'Согласовать' })).toBeEnabled();
+    expect(within(deciding).getByRole('button', { name: 'Отклонить' })).toBeEnabled();
+  });
+
+  it('shows no section when nothing waits', async () => {
+    renderOrders([order(10050, [check(10050, 'ООО «ФРО»', 1)])]);
+    await screen.findByTestId('order-10050');
+    expect(screen.queryByTestId('order-approvals')).toBeNull();
+  });
+});
 
 const checkRow = (n: number, orgName: string) => screen.getByTestId(`check-check-${n}-${orgName}`);
 
@@ -121,7 +176,8 @@ describe('OrdersPage opened on one order (?n=, the link after sending and in the
     vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
       shown.push(this.getAttribute('data-testid') ?? '');
     });
-    renderOrders([order(10041, [check(10041, 'ФРО', 1)]), order(10042, [check(10042, 'ФРО', 1)])], '/orders?n=10042');
+    mockApi([order(10041, [check(10041, 'ФРО', 1)]), order(10042, [check(10042, 'ФРО', 1)])]);
+    renderWithProviders(<OrdersPage />, { route: '/orders?n=10042' });
     await screen.findByTestId('order-10042');
     expect(shown).toEqual(['order-10042']);
     expect(screen.getByTestId('order-10042').style.boxShadow).not.toBe('');

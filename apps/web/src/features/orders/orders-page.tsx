@@ -44,6 +44,7 @@ import { companyMay } from '../../shared/company-roles';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { NO_FILTERS, useOrderHistory, type OrderHistoryFilters } from './api/get-order-history';
 import { useOrderActions } from './model/use-order-actions';
+import { ApprovalsSection } from './components/approvals-section';
 
 const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
   { key: 'StatusSchet', label: 'Счёт' },
@@ -72,6 +73,7 @@ export function OrdersPage() {
     const merged = { ...filters, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
   };
+  const heldApproval = Number(params.get('approval')) || null;
 
   return (
     <Stack gap="lg" maw={1200} mx="auto" data-testid="orders-page">
@@ -86,6 +88,7 @@ export function OrdersPage() {
           Обновить
         </Button>
       </Group>
+      <ApprovalsSection highlighted={heldApproval} />
       <HistoryFilters filters={filters} onChange={setFilters} />
       {/* A link to an order (its e-mail, a notification) that this page does not show opens its own page. */}
       {fresh !== null && orders !== undefined && !orders.some((order) => order.n === fresh) && (

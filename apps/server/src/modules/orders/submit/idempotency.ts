@@ -12,13 +12,18 @@ import type { TOrderSubmitResult } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../../db/client';
 import { conflict, type AppError } from '../../../lib/errors';
 import * as repo from '../orders.repository';
-import { answerOf } from './order-answer';
+import type { ApprovalRow } from '../order-approvals.repository';
+import { answerOf, heldAnswer } from './order-answer';
 
 export interface SubmitOptions {
   /** The Idempotency-Key header (the working order's id). */
   key?: string;
   /** Set for POST /order/{id}/edit. */
   editOrderId?: number;
+  /** Set when an administrator places an order kept «На согласовании»: it is not held again. */
+  approvalId?: number;
+  /** The request's address, for the record of who did what. */
+  ip?: string;
 }
 
 /** A concurrent request with the same Idempotency-Key stored its order first (nothing of this one was written). */
@@ -54,6 +59,12 @@ export function replayOf(known: repo.OrderContext['known'], hash: string): TOrde
   return replayed(answerOf(known.id, known.firstAnswer));
 }
 
+/** A retry of a request kept «На согласовании» answers its approval; the same key with another body is a conflict. */
+export function replayedHeld(known: Pick<ApprovalRow, 'id' | 'heldFor' | 'requestHash'>, hash: string): TOrderSubmitResult {
+  if (known.requestHash !== hash) throw keyConflict();
+  return replayed(heldAnswer(known));
+}
+
 /** The same, reading what is stored under the key (a new order's, or an edit's). */
 export async function replayIfKnown(db: DbOrTx, userId: number, hash: string, options: SubmitOptions): Promise<TOrderSubmitResult | undefined> {
   if (!options.key) return undefined;
@@ -80,7 +91,7 @@ export function isKeyTaken(error: unknown): boolean {
   if (error instanceof KeyTakenError) return true;
   const { code, constraint, message } = errorCode(error);
   if (code !== '23505') return false;
-  const names = ['orders_user_idempotency_uq', 'order_edits_user_idempotency_uq'];
+  const names = ['orders_user_idempotency_uq', 'order_edits_user_idempotency_uq', 'order_approvals_user_idempotency_uq'];
   return names.includes(constraint ?? '') || names.some((name) => message.includes(name));
 }
 

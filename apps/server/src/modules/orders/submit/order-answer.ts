@@ -24,3 +24,11 @@ export function answerOf(orderId: number, firstAnswer: unknown): TOrderSubmitRes
   const stored = (firstAnswer ?? {}) as Partial<FirstAnswer>;
   return { id: orderId, message: headline(orderId, stored.edited === true) + (stored.notes ? ` ${stored.notes}` : '') };
 }
+
+/** What a purchaser is answered for an order kept «На согласовании», instead of «Заказ № N принят». */
+export const HELD_MESSAGE = 'Заказ отправлен на согласование администратору.';
+
+/** The answer of a held order: no order number yet (0), the approval's id and why it waits. */
+export function heldAnswer(approval: { id: number; heldFor: string }): TOrderSubmitResult {
+  return { id: 0, message: `${HELD_MESSAGE} ${approval.heldFor}`, approval: approval.id };
+}

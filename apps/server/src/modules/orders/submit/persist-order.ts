@@ -22,6 +22,8 @@ export interface Placer {
   partnerId: number;
   key?: string;
   hash: string;
+  /** The request's address: the record of the order placed (a trigger on orders) reads it from the first answer. */
+  ip?: string;
 }
 
 /** A new order's rows and the offers it read, as placing it writes them. */
@@ -32,7 +34,7 @@ export function newOrderOf(placer: Placer, plan: OrderPlan): repo.NewOrderAsRead
     partnerId: placer.partnerId,
     idempotencyKey: placer.key ?? null,
     requestHash: placer.hash,
-    firstAnswer: plan.firstAnswer,
+    firstAnswer: placer.ip ? { ...plan.firstAnswer, from: placer.ip } : plan.firstAnswer,
   };
   return { order, lines: plan.lineRows, checks: plan.checkRows, offers: plan.offersRead };
 }

@@ -5,13 +5,15 @@
  * one read of the stock, retried when the stock moved in between.
  */
 import { pricedPayloadOf, type TOrderPayloadParsed, type TOrderSubmitResult } from '@portal/contracts';
-import { CHECK_STATUS_NAMES, canEditOrder } from '@portal/domain';
+import { CHECK_STATUS_NAMES, canEditOrder, fromKopecks, type PricedOrder } from '@portal/domain';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { recordAction } from '../../audit';
 import { requirePartnerAccess } from '../../../lib/partner-scope';
 import * as repo from '../orders.repository';
 import { acceptOrder, contextRequest, type AcceptedOrder } from './accept-order';
 import { checkPrices } from './check-prices';
+import { holdForApproval, refuseEditOverLimit } from './hold-for-approval';
 import { isKeyTaken, isSerializationFailure, onceInFlight, replayIfKnown, replayOf, requestHash, type SubmitOptions } from './idempotency';
 import { answerOf } from './order-answer';
 import { StockRaceError, persistEdit, persistLockedNewOrder, persistNewOrder, type Placer } from './persist-order';
@@ -33,11 +35,11 @@ interface PlanInput {
   previousChecks?: readonly repo.CheckRow[];
 }
 
-/** Price, check the prices shown, split: the order as it will be stored, or 409 PRICES_CHANGED. */
-function planOrder({ payload, context, accepted, offers, held, previousChecks }: PlanInput): OrderPlan {
+/** Price, check the prices shown, split: the order as it will be stored (and as priced), or 409 PRICES_CHANGED. */
+function planOrder({ payload, context, accepted, offers, held, previousChecks }: PlanInput): OrderPlan & { priced: PricedOrder } {
   const priced = priceOrderRequest(payload, context, offers, held);
   checkPrices(payload, priced, context, offers);
-  return splitOrder({
+  const plan = splitOrder({
     payload,
     deliveryDate: accepted.deliveryDate,
     priced,
@@ -46,6 +48,7 @@ function planOrder({ payload, context, accepted, offers, held, previousChecks }:
     previousChecks,
     edited: previousChecks !== undefined,
   });
+  return { ...plan, priced };
 }
 
 /** Submits a new order, or a new version of an order (edit). */
@@ -78,7 +81,7 @@ async function submitNewOrder(db: Db, userId: number, payload: TOrderPayloadPars
     if (replay) return replay;
     const accepted = acceptOrder(context, payload);
     const plan = planOrder({ payload, context, accepted, offers: context.offers });
-    return persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash }, plan);
+    return persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip }, plan);
   });
 }
 
@@ -102,7 +105,12 @@ async function submitFromCommittedRead(
   if (replay) return replay;
   const accepted = acceptOrder(context, payload);
   const plan = planOrder({ payload, context, accepted, offers: context.offers });
-  const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash };
+  if (options.approvalId === undefined) {
+    const member = { role: null, orderLimitKopecks: null, approvalOverCredit: false, ...context.partner };
+    const held = await holdForApproval(db, { userId, member, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash, ip: options.ip });
+    if (held) return held;
+  }
+  const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip };
   let placement: repo.Placement;
   try {
     placement = await persistNewOrder(db, placer, plan);
@@ -137,7 +145,18 @@ async function submitEdit(db: Db, userId: number, payload: TOrderPayloadParsed, 
     // Price and split against the stock read under lock, counting what this order's previous version gives back.
     const offers = await repo.lockOffers(tx, request.offerGuids, [...held.keys()]);
     const plan = planOrder({ payload, context, accepted, offers, held, previousChecks: previous.checks });
-    return persistEdit(tx, { orderId: editId, userId, key: options.key, held }, plan);
+    await refuseEditOverLimit(tx, userId, accepted.partnerId, plan.priced);
+    const answer = await persistEdit(tx, { orderId: editId, userId, key: options.key, held }, plan);
+    const { totalKopecks, units } = plan.priced.totals;
+    await recordAction(tx, {
+      partnerId: accepted.partnerId,
+      userId,
+      action: 'order.edited',
+      object: `Заказ № ${editId}`,
+      changes: { total: fromKopecks(totalKopecks), units },
+      ip: options.ip,
+    });
+    return answer;
   });
 }
 

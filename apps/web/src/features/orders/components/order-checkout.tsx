@@ -193,9 +193,12 @@ export function OrderSummary({
     try {
       const result = await submit.mutateAsync({ order, confirmed });
       setConflict(undefined);
-      notifications.show({ color: 'teal', title: order.edit ? 'Заказ изменён' : 'Заказ отправлен', message: result.message, autoClose: 12_000 });
+      // Above the purchaser's limit the order waits for an administrator: it has no number yet, the history shows it.
+      const held = result.approval !== undefined;
+      const title = held ? 'Заказ на согласовании' : order.edit ? 'Заказ изменён' : 'Заказ отправлен';
+      notifications.show({ color: held ? 'yellow' : 'teal', title, message: result.message, autoClose: 12_000 });
       useOrderStore.getState().reset();
-      navigate(`${paths.orders}?n=${result.id}`);
+      navigate(held ? `${paths.orders}?approval=${result.approval}` : `${paths.orders}?n=${result.id}`);
     } catch (error) {
       const changed = pricesChangedOf(error);
       if (!changed) {

@@ -1,0 +1,154 @@
+/**
+ * /companies/:uid/audit — the record of who did what in the company, for its administrators: who, when (Moscow time),
+ * what and from which address; filtered by person, action and period, 50 a page; exported as CSV or XLSX with the
+ * same filters.
+ */
+import type { TAuditRecord } from '@portal/contracts';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, shortenCompanyName, type AuditAction } from '@portal/domain';
+import { Alert, Button, Card, Center, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { usePartners } from '../../shared/api/get-partners';
+import { reportError } from '../../shared/errors';
+import { StackedTable } from '../../shared/ui/stacked-table';
+import { downloadAudit, useAuditPage, type AuditFilter } from './api/get-audit';
+
+const moscowTime = (unix: number) =>
+  new Date(unix * 1000)
+    .toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    .replace(',', '');
+
+/** What changed, in words: «поле: значение» (a change as «было → стало»). */
+function changesText(changes: TAuditRecord['changes']): string {
+  return Object.entries(changes)
+    .map(([field, value]) => {
+      const change = value as { from?: unknown; to?: unknown } | null;
+      if (change && typeof change === 'object' && 'from' in change && 'to' in change) return `${field}: ${String(change.from)} → ${String(change.to)}`;
+      return `${field}: ${typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value)}`;
+    })
+    .join('; ');
+}
+
+export function AuditPage() {
+  const { uid = '' } = useParams();
+  const partners = usePartners();
+  const company = partners.data?.find((candidate) => candidate.uid === uid);
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(1);
+  const journal = useAuditPage(uid, { ...filter, page });
+  const [exporting, setExporting] = useState<'csv' | 'xlsx'>();
+
+  const change = (next: AuditFilter) => {
+    setFilter({ ...filter, ...next });
+    setPage(1);
+  };
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      await downloadAudit(uid, filter, format);
+    } catch (error) {
+      reportError('EXPORT_AUDIT', error);
+    } finally {
+      setExporting(undefined);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={1200} mx="auto" data-testid="audit-page">
+      <div>
+        <Title order={1} size="h2">
+          Журнал действий
+        </Title>
+        <Text c="dimmed" size="sm">
+          {company ? `${shortenCompanyName(company.name)}: ` : ''}кто, когда и что сделал в портале, с какого адреса. Записи хранятся год.
+        </Text>
+      </div>
+      <Card withBorder radius="md" padding="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Сотрудник"
+            placeholder="Все"
+            clearable
+            data={(journal.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
+            value={filter.person ? String(filter.person) : null}
+            onChange={(value) => change({ person: value ? Number(value) : undefined })}
+            w={{ base: '100%', sm: 220 }}
+          />
+          <Select
+            label="Действие"
+            placeholder="Все"
+            clearable
+            data={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
+            value={filter.action ?? null}
+            onChange={(value) => change({ action: (value as AuditAction | null) ?? undefined })}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <TextInput label="С" type="date" value={filter.from ?? ''} onChange={(event) => change({ from: event.currentTarget.value || undefined })} w={{ base: '47%', sm: 160 }} />
+          <TextInput label="По" type="date" value={filter.to ?? ''} onChange={(event) => change({ to: event.currentTarget.value || undefined })} w={{ base: '47%', sm: 160 }} />
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
+              CSV
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
+              XLSX
+            </Button>
+          </Group>
+        </Group>
+      </Card>
+      {journal.isLoading && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {journal.isError && (
+        <Alert color="red" variant="light">
+          {(journal.error as Error).message}
+        </Alert>
+      )}
+      {journal.data && journal.data.records.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg">
+          За выбранный период записей нет.
+        </Text>
+      )}
+      {journal.data && journal.data.records.length > 0 && (
+        <Card withBorder radius="md" padding={0}>
+          <StackedTable striped verticalSpacing="xs" data-testid="audit-records">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>Когда (МСК)</Table.Th>
+                <Table.Th>Сотрудник</Table.Th>
+                <Table.Th>Действие</Table.Th>
+                <Table.Th>Объект</Table.Th>
+                <Table.Th>Изменения</Table.Th>
+                <Table.Th>IP-адрес</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {journal.data.records.map((record) => (
+                <Table.Tr key={record.id} data-testid="audit-record">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{moscowTime(record.time)}</Table.Td>
+                  <Table.Td>{record.person || record.login}</Table.Td>
+                  <Table.Td>{record.action_name}</Table.Td>
+                  <Table.Td>{record.object}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {changesText(record.changes)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{record.ip}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </StackedTable>
+        </Card>
+      )}
+      {journal.data && journal.data.pages > 1 && (
+        <Center>
+          <Pagination total={journal.data.pages} value={page} onChange={setPage} />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The history's section of orders kept «На согласовании»: a purchaser sees their orders waiting or rejected (with the
+ * reason); the company's administrators see them all and approve or reject. Approving places the order as priced,
+ * or shows the prices-changed dialog when prices moved since; the approved order then appears in the history below.
+ */
+import type { TOrderApproval, TPricesChangedError } from '@portal/contracts';
+import { formatPrice, formatUnixDate, shortenCompanyName } from '@portal/domain';
+import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { reportError } from '../../../shared/errors';
+import { PortalModal } from '../../../shared/ui/portal-modal';
+import { useApproveOrder, useOrderApprovals, useRejectOrder } from '../api/order-approvals';
+import { pricesChangedOf } from '../api/submit-order';
+import { PricesChangedModal } from './prices-changed-modal';
+
+const STATE_BADGES: Record<TOrderApproval['state'], { label: string; color: string }> = {
+  pending: { label: 'На согласовании', color: 'yellow' },
+  approving: { label: 'Согласуется', color: 'blue' },
+  rejected: { label: 'Отклонён', color: 'red' },
+};
+
+export function ApprovalsSection({ highlighted }: { highlighted: number | null }) {
+  const approvals = useOrderApprovals();
+  const navigate = useNavigate();
+  const approve = useApproveOrder();
+  const reject = useRejectOrder();
+  const [conflict, setConflict] = useState<{ id: number; error: TPricesChangedError }>();
+  const [rejecting, setRejecting] = useState<TOrderApproval>();
+  const [reason, setReason] = useState('');
+
+  if (!approvals.data || approvals.data.length === 0) return null;
+
+  const doApprove = async (id: number, confirmed?: TPricesChangedError['order']) => {
+    try {
+      const placed = await approve.mutateAsync({ id, confirmed });
+      setConflict(undefined);
+      notifications.show({ color: 'teal', title: 'Заказ согласован', message: placed.message, autoClose: 12_000 });
+      navigate(`${paths.orders}?n=${placed.id}`);
+    } catch (error) {
+      const changed = pricesChangedOf(error);
+      if (changed) setConflict({ id, error: changed });
+      else {
+        setConflict(undefined);
+        reportError('APPROVE_ORDER', error);
+      }
+    }
+  };
+
+  const doReject = async () => {
+    if (!rejecting) return;
+    try {
+      await reject.mutateAsync({ id: rejecting.id, reason });
+      notifications.show({ color: 'teal', message: 'Заказ отклонён: закупщик увидит причину в истории заказов.' });
+      setRejecting(undefined);
+      setReason('');
+    } catch (error) {
+      reportError('REJECT_ORDER', error);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="order-approvals">
+      <Title order={2} size="h4">
+        Согласование заказов
+      </Title>
+      {approvals.data.map((approval) => (
+        <ApprovalCard
+          key={approval.id}
+          approval={approval}
+          highlighted={approval.id === highlighted}
+          busy={approve.isPending && approve.variables?.id === approval.id}
+          onApprove={() => void doApprove(approval.id)}
+          onReject={() => {
+            setReason('');
+            setRejecting(approval);
+          }}
+        />
+      ))}
+      <PricesChangedModal
+        conflict={conflict?.error}
+        sending={approve.isPending}
+        onConfirm={() => conflict && void doApprove(conflict.id, conflict.error.order)}
+        onCancel={() => setConflict(undefined)}
+      />
+      <PortalModal opened={rejecting !== undefined} onClose={() => setRejecting(undefined)} title="Отклонить заказ" data-testid="reject-approval">
+        <Stack gap="md">
+          <Text size="sm">
+            Заказ на {rejecting ? formatPrice(rejecting.total) : ''} от {rejecting?.purchaser} вернётся закупщику с вашей причиной.
+          </Text>
+          <Textarea
+            label="Причина"
+            placeholder="Например: превышен бюджет месяца, уменьшите количество"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(undefined)}>
+              Отмена
+            </Button>
+            <Button color="red" onClick={() => void doReject()} loading={reject.isPending} disabled={reason.trim() === ''}>
+              Отклонить
+            </Button>
+          </Group>
+        </Stack>
+      </PortalModal>
+    </Stack>
+  );
+}
+
+interface ApprovalCardProps {
+  approval: TOrderApproval;
+  highlighted: boolean;
+  busy: boolean;
+  onApprove(): void;
+  onReject(): void;
+}
+
+function ApprovalCard({ approval, highlighted, busy, onApprove, onReject }: ApprovalCardProps) {
+  const badge = STATE_BADGES[approval.state];
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) card.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted]);
+  const deciding = approval.can_decide && approval.state !== 'rejected';
+  return (
+    <Card
+      ref={card}
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid={`approval-${approval.id}`}
+      style={highlighted ? { borderColor: 'var(--mantine-color-yellow-5)', boxShadow: '0 0 0 2px var(--mantine-color-yellow-1)' } : undefined}
+    >
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={3} size="h5">
+              Заказ от {formatUnixDate(approval.date)}
+            </Title>
+            <Badge color={badge.color} variant="light" data-testid="approval-state">
+              {approval.state === 'rejected' ? `${badge.label}: ${approval.reason}` : badge.label}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {shortenCompanyName(approval.partner_name)} · {approval.mine ? 'ваш заказ' : `закупщик ${approval.purchaser}`} · позиций{' '}
+            {approval.count}, единиц {approval.total_count}
+          </Text>
+          {approval.state !== 'rejected' && (
+            <Text size="sm" c="dimmed">
+              {approval.held_for}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap="xs" align="flex-end">
+          <Text fw={700} data-testid="approval-total">
+            {formatPrice(approval.total)}
+          </Text>
+          {deciding && (
+            <Group gap="xs">
+              <Button size="xs" color="teal" leftSection={<IconCheck size={14} />} onClick={onApprove} loading={busy}>
+                Согласовать
+              </Button>
+              <Button size="xs" variant="default" color="red" leftSection={<IconX size={14} />} onClick={onReject} disabled={busy}>
+                Отклонить
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * What the record of who did what names (issue #39 point 5): each action's code, as stored, and its Russian name, as
+ * the record's page, its filter and its exports show it.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'order.placed',
+  'order.edited',
+  'order.held',
+  'order.approved',
+  'order.rejected',
+  'bill.requested',
+  'address.created',
+  'address.updated',
+  'address.deleted',
+  'settings.changed',
+  'team.changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.sign_in': 'Вход в портал',
+  'order.placed': 'Заказ оформлен',
+  'order.edited': 'Заказ изменён',
+  'order.held': 'Заказ отправлен на согласование',
+  'order.approved': 'Заказ согласован',
+  'order.rejected': 'Заказ отклонён',
+  'bill.requested': 'Запрошен счёт',
+  'address.created': 'Адрес добавлен',
+  'address.updated': 'Адрес изменён',
+  'address.deleted': 'Адрес удалён',
+  'settings.changed': 'Настройки изменены',
+  'team.changed': 'Изменения в команде',
+};
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The Russian name of a stored action; an unknown code (a newer portal's) shows as it is. */
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action;
+}
