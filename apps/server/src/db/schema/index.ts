@@ -13,3 +13,4 @@ export * from './claims';
 export * from './vat';
 export * from './drafts';
 export * from './mail';
+export * from './exchange-1c';
