@@ -331,24 +331,25 @@ class PackageState {
   /** Which price type of the package is the dealer price and which the list price (settled at the first offer). */
   private priceRoles() {
     if (this.roles) return this.roles;
-    const find = (wanted: string | undefined) => {
+    const find = (wanted: string | undefined, required: boolean) => {
       if (wanted === undefined) return undefined;
       const match = this.priceTypes.find((type) => type.id === wanted || type.name.toLowerCase() === wanted.toLowerCase());
-      if (!match && this.priceTypes.length > 0) {
+      if (!match && required && this.priceTypes.length > 0) {
         throw new ExchangeRefusal(
-          `Тип цен «${wanted}» из настроек портала нет в пакете; в пакете: ${this.priceTypes.map((type) => `«${type.name}» (${type.id})`).join(', ')}. Исправьте EXCHANGE_DEALER_PRICE / EXCHANGE_LIST_PRICE.`,
+          `Тип цен «${wanted}» из настроек портала нет в пакете; в пакете: ${this.priceTypes.map((type) => `«${type.name}» (${type.id})`).join(', ')}. Исправьте EXCHANGE_DEALER_PRICE в настройках портала.`,
         );
       }
       return match?.id;
     };
-    let dealer = find(this.settings.dealerPrice);
+    let dealer = find(this.settings.dealerPrice, true);
     if (this.settings.dealerPrice === undefined && this.priceTypes.length === 1) dealer = this.priceTypes[0]!.id;
     if (dealer === undefined && this.priceTypes.length > 1) {
       throw new ExchangeRefusal(
         `В пакете несколько типов цен (${this.priceTypes.map((type) => `«${type.name}»`).join(', ')}): укажите в EXCHANGE_DEALER_PRICE, какой из них дилерская цена.`,
       );
     }
-    this.roles = { dealer, list: find(this.settings.listPrice) ?? dealer };
+    // A package without the list price type (a configuration that sends one type) prices the list at the dealer price.
+    this.roles = { dealer, list: find(this.settings.listPrice, false) ?? dealer };
     return this.roles;
   }
 

@@ -57,7 +57,12 @@ export async function exchange1cRoutes(app: FastifyInstance): Promise<void> {
     if (type !== 'catalog' && type !== 'sale') {
       return failure(`Неизвестный тип обмена type=${type ?? '(не указан)'}: портал принимает type=catalog (каталог) и type=sale (заказы).`);
     }
-    if (mode === 'checkauth') return success(EXCHANGE_COOKIE, newSessionCookie(config));
+    if (mode === 'checkauth') {
+      // Lines 4 and 5 (the session key and the server's time) are what newer 1C modules expect after the cookie;
+      // older ones read the first three. 1C appends the 4th line to its next requests: nothing else reads it.
+      const cookie = newSessionCookie(config);
+      return success(EXCHANGE_COOKIE, cookie, `sessid=${cookie}`, `timestamp=${Math.floor(Date.now() / 1000)}`);
+    }
     if (mode === 'init') {
       await folders.reset(type);
       if (type === 'catalog') catalog.reset();
