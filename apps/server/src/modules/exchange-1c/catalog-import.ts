@@ -16,7 +16,18 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
-import { INTEGRATION_KINDS, ItemRefused, type IntegrationApp } from '../integration';
+import {
+  INTEGRATION_KINDS,
+  ItemRefused,
+  articleTaken,
+  offerValues,
+  productUidsByArticles,
+  productValues,
+  setProductPrices,
+  upsertOffers,
+  upsertProducts,
+  type IntegrationApp,
+} from '../integration';
 import { childNode, childNodes, childText, readCommerceMl, type XmlNode } from './commerceml-reader';
 import * as repo from './exchange-1c.repository';
 import { ExchangeRefusal, uploadedFilePath } from './upload-folder';
@@ -215,6 +226,8 @@ class PackageState {
     this.goods = [];
     const stored = await repo.productsByUids(this.tx, goods.map((good) => productUid(childText(good, 'Ид') ?? '')));
     const pictured: Array<{ uid: string; pictures: string[] }> = [];
+    const candidates: Array<{ key: string; uid: string; item: z.output<typeof ZIntegrationProductSchema>; isNew: boolean; pictures: string[] }> = [];
+    const articles = new Map<string, string>();
     for (const good of goods) {
       const uid = productUid(childText(good, 'Ид') ?? '');
       const key = `товар ${uid || '(без Ид)'}`;
@@ -229,14 +242,39 @@ class PackageState {
         this.refuse(key, productRefusal(item, parsed.error));
         continue;
       }
+      if (candidates.some((candidate) => candidate.uid === uid)) {
+        this.refuse(key, 'Товар с этим Ид встречается в пакете дважды: загружен первый, проверьте выгрузку.');
+        continue;
+      }
+      const sameArticle = articles.get(parsed.data.article);
+      if (sameArticle !== undefined) {
+        this.refuse(key, articleTaken(parsed.data.article, sameArticle).message);
+        continue;
+      }
+      articles.set(parsed.data.article, uid);
       const pictures = childNodes(good, 'Картинка').map((picture) => picture.text.trim()).filter(Boolean);
-      if (before && sameProduct(before, parsed.data)) this.counts.unchanged++;
-      else if (await this.applyItem(key, () => INTEGRATION_KINDS.products.apply(this.tx, parsed.data, this.app, undefined))) {
-        this.counts[before ? 'changed' : 'created']++;
-        this.counts.touchedProducts = true;
-      } else continue;
-      if (pictures.length > 0) pictured.push({ uid, pictures });
+      if (before && sameProduct(before, parsed.data)) {
+        this.counts.unchanged++;
+        if (pictures.length > 0) pictured.push({ uid, pictures });
+        continue;
+      }
+      candidates.push({ key, uid, item: parsed.data, isNew: !before, pictures });
     }
+    // The integration rules, for the whole batch at once: an article belongs to one product; rows upserted together.
+    const holders = await productUidsByArticles(this.tx, candidates.map((candidate) => candidate.item.article));
+    const rows = [];
+    for (const candidate of candidates) {
+      const holder = holders.get(candidate.item.article);
+      if (holder !== undefined && holder !== candidate.uid) {
+        this.refuse(candidate.key, articleTaken(candidate.item.article, holder).message);
+        continue;
+      }
+      rows.push(productValues(candidate.item));
+      this.counts[candidate.isNew ? 'created' : 'changed']++;
+      this.counts.touchedProducts = true;
+      if (candidate.pictures.length > 0) pictured.push({ uid: candidate.uid, pictures: candidate.pictures });
+    }
+    await upsertProducts(this.tx, rows);
     await this.applyPictures(pictured);
   }
 
@@ -376,6 +414,8 @@ class PackageState {
     /** The lowest list price sent for each product in this batch (its PRICE). */
     const listPrices = new Map<string, number>();
     const pricedProducts = new Set<string>();
+    const rows: Array<ReturnType<typeof offerValues>> = [];
+    const written = new Set<string>();
 
     for (const node of nodes) {
       const guid = childText(node, 'Ид') ?? '';
@@ -425,12 +465,26 @@ class PackageState {
         before.residue === item.residue &&
         toKopecks(before.price) === toKopecks(item.price) &&
         before.orgGuid === item.org_guid;
-      if (same) this.counts.unchanged++;
-      else if (await this.applyItem(key, () => INTEGRATION_KINDS.offers.apply(this.tx, parsed.data, this.app, undefined))) {
-        this.counts[before ? 'changed' : 'created']++;
-        this.counts.touchedStock = true;
+      if (same) {
+        this.counts.unchanged++;
+        continue;
       }
+      if (written.has(guid)) {
+        this.refuse(key, 'Предложение с этим Ид встречается в пакете дважды: загружено первое, проверьте выгрузку.');
+        continue;
+      }
+      try {
+        rows.push(offerValues(parsed.data, productIds.get(uid)!));
+      } catch (error) {
+        if (!(error instanceof ItemRefused)) throw error;
+        this.refuse(key, error.message);
+        continue;
+      }
+      written.add(guid);
+      this.counts[before ? 'changed' : 'created']++;
+      this.counts.touchedStock = true;
     }
+    await upsertOffers(this.tx, rows);
     await this.applyProductPrices([...pricedProducts], listPrices);
   }
 
@@ -442,18 +496,18 @@ class PackageState {
     if (uids.length === 0) return;
     const stored = await repo.productsByUids(this.tx, uids);
     const lowest = await repo.lowestOfferPrices(this.tx, [...stored.values()].map((product) => product.id));
+    const changes: Array<{ id: number; price: number; priceOpt: number }> = [];
     for (const uid of uids) {
       const product = stored.get(uid);
       const dealer = product && lowest.get(product.id);
       if (!product || dealer === undefined) continue;
       const list = listPrices.get(uid) ?? product.price;
       if (toKopecks(product.priceOpt) === toKopecks(dealer) && toKopecks(product.price) === toKopecks(list)) continue;
-      const item = ZIntegrationProductSchema.parse({ ...productFields(product), price: list, price_opt: dealer });
-      if (await this.applyItem(`товар ${uid}`, () => INTEGRATION_KINDS.products.apply(this.tx, item, this.app, undefined))) {
-        this.counts.changed++;
-        this.counts.touchedProducts = true;
-      }
+      changes.push({ id: product.id, price: list, priceOpt: dealer });
     }
+    await setProductPrices(this.tx, changes);
+    this.counts.changed += changes.length;
+    if (changes.length > 0) this.counts.touchedProducts = true;
   }
 }
 
