@@ -6,7 +6,8 @@
  * JSON integration API loading the same goods and offers in batches of 5,000 into a database of its own. Measures
  * time, the process's peak resident memory above its level before the load (the server and its embedded database
  * share the process), and catalogue pages' p95 answered while the offers load. One process, in-process requests
- * (app.inject): the same event loop and database the real server has. Writes docs/performance.md («exchange»);
+ * (app.inject): the same event loop and database the real server has. Writes docs/performance.md («exchange», or
+ * «exchange-postgres»);
  * BENCH_RECORD=off prints only. BENCH_DATABASE_URL runs on PostgreSQL (each run gets a fresh database).
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -280,7 +281,7 @@ async function main() {
     "integration API's rules; items already as sent are compared and not written. The JSON API applies each item in a",
     'transaction of its own. «Peak memory» is the resident memory of the one process (server and embedded database).',
   );
-  writeSection('exchange', lines);
+  writeSection(DATABASE_URL ? 'exchange-postgres' : 'exchange', lines);
 }
 
 runBenchmark(main, main);

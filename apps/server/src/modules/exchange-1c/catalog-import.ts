@@ -9,7 +9,6 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { ZIntegrationCatalogGroupSchema, ZIntegrationOfferSchema, ZIntegrationProductSchema } from '@portal/contracts';
 import { ORGANISATION, fromKopecks, toKopecks } from '@portal/domain';
 import type { z } from 'zod';
@@ -622,4 +621,3 @@ function productRefusal(item: { article: string; name: string }, error: z.ZodErr
   return issues(error);
 }
 
-export const packageFileName = (fileName: string) => path.posix.basename(fileName.replaceAll('\\', '/'));

@@ -125,6 +125,18 @@ describe('refused packages leave the catalogue as it was', () => {
   });
 });
 
+describe('file names stay inside the exchange folder', () => {
+  it('a name or a zip entry reaching outside it is refused', async () => {
+    const cookie = await checkauth(t.app);
+    await init(t.app, cookie);
+    const outside = await exchangeCall(t.app, { type: 'catalog', mode: 'file', filename: '../../escape.xml' }, { cookie, body: Buffer.from('<x/>') });
+    expect(outside.lines).toEqual(['failure', expect.stringContaining('Недопустимое имя файла')]);
+    await sendFile(t.app, cookie, 'slip.zip', Buffer.from(zipSync({ '../slip.xml': new Uint8Array(Buffer.from('<x/>')) })), 2 ** 20);
+    const answers = await importUntilDone(t.app, cookie, 'import.xml');
+    expect(answers.at(-1)!.lines).toEqual(['failure', expect.stringContaining('Недопустимое имя файла')]);
+  });
+});
+
 describe('1C:УТ 11 demo base, CommerceML 2.07, zipped, in chunks', () => {
   it('imports groups, goods with their properties, offers with sizes, prices and stock', async () => {
     const cookie = await checkauth(t.app);
