@@ -10,6 +10,7 @@
  * «exchange-postgres»);
  * BENCH_RECORD=off prints only. BENCH_DATABASE_URL runs on PostgreSQL (each run gets a fresh database).
  */
+import { fork } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,8 +153,8 @@ async function exchangeFile(app: FastifyInstance, file: string, name: string): P
   }
 }
 
-/** Peak resident memory above the level at the start, sampled every 50 ms while `work` runs. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
+/** Resident memory at the start and its peak, sampled every 50 ms while `work` runs. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; startMb: number; peakMb: number }> {
   global.gc?.();
   const base = process.memoryUsage().rss;
   let peak = base;
@@ -161,7 +162,7 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds
   const started = performance.now();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, peakMb: (peak - base) / 2 ** 20 };
+    return { result, seconds: (performance.now() - started) / 1000, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20 };
   } finally {
     clearInterval(sampler);
   }
@@ -220,66 +221,82 @@ async function jsonApi(app: FastifyInstance, goods: number): Promise<void> {
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
+/** The rows of one part (the exchange's steps, or the JSON API) for `offers`, measured in a process of its own. */
+async function part(which: 'exchange' | 'json', offers: number): Promise<string[]> {
+  const goods = Math.ceil(offers / SIZES_PER_GOOD);
+  const label = `${offers.toLocaleString('en-US')} (${goods.toLocaleString('en-US')})`;
+  const rows: string[] = [];
+  const memory = (run: { startMb: number; peakMb: number }) => `${fixed(run.startMb, 0)} → ${fixed(run.peakMb, 0)} MB`;
+  const portal = await openPortal();
+  try {
+    if (which === 'json') {
+      const run = await measured(() => jsonApi(portal.app, goods));
+      rows.push(row([label, 'JSON integration API: the same goods and offers, batches of 5,000', `${fixed(run.seconds)} s`, fixed((offers + goods) / run.seconds, 0), memory(run), '']));
+      return rows;
+    }
+    const importFile = path.join(portal.dir, 'bench-import.xml');
+    const offersFile = path.join(portal.dir, 'bench-offers.xml');
+    const changesFile = path.join(portal.dir, 'bench-changes.xml');
+    writeLines(importFile, goodsXml(goods));
+    writeLines(offersFile, offersXml(goods, 0, false));
+    writeLines(changesFile, offersXml(goods, 1, true, 10));
+    console.log(`${label}: offers.xml ${fixed(statSync(offersFile).size / 2 ** 20)} MB`);
+
+    const goodsRun = await measured(() => exchangeFile(portal.app, importFile, 'import.xml'));
+    rows.push(row([label, 'exchange: import.xml (goods)', `${fixed(goodsRun.seconds)} s`, fixed(goods / goodsRun.seconds, 0), memory(goodsRun), '']));
+    let latencies: number[] = [];
+    const offersRun = await measured(async () => {
+      const work = exchangeFile(portal.app, offersFile, 'offers.xml');
+      latencies = await pagesDuring(portal.app, work);
+      return work;
+    });
+    rows.push(row([label, 'exchange: offers.xml (new offers, prices, stock)', `${fixed(offersRun.seconds)} s`, fixed(offers / offersRun.seconds, 0), memory(offersRun), `${fixed(percentile(latencies, 95))} ms (${latencies.length})`]));
+    const again = await measured(() => exchangeFile(portal.app, offersFile, 'offers.xml'));
+    rows.push(row([label, 'exchange: the same offers.xml again (no change)', `${fixed(again.seconds)} s`, fixed(offers / again.seconds, 0), memory(again), '']));
+    const changes = await measured(() => exchangeFile(portal.app, changesFile, 'changes.xml'));
+    const changed = Math.ceil(goods / 10) * SIZES_PER_GOOD;
+    rows.push(row([label, `exchange: «only changes», stock of ${changed.toLocaleString('en-US')} offers`, `${fixed(changes.seconds)} s`, fixed(changed / changes.seconds, 0), memory(changes), '']));
+    return rows;
+  } finally {
+    await portal.close();
+  }
+}
+
+/** Runs `part` in a child process (a fresh heap and database engine per measurement) and answers its rows. */
+function inChild(which: 'exchange' | 'json', offers: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, [], { execArgv: process.execArgv, env: { ...process.env, BENCH_PART: which, BENCH_OFFERS: String(offers) } });
+    let rows: string[] = [];
+    child.on('message', (message: { rows: string[] }) => (rows = message.rows));
+    child.on('exit', (code) => (code === 0 ? resolve(rows) : reject(new Error(`the ${which} part exited with ${code}`))));
+  });
+}
+
 async function main() {
+  const which = process.env.BENCH_PART as 'exchange' | 'json' | undefined;
+  if (which) {
+    const rows = await part(which, SIZES[0]!);
+    for (const line of rows) console.log(line);
+    process.send!({ rows });
+    return;
+  }
   const lines: string[] = [
     `Run ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, ` +
       `Node ${process.versions.node}, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite on disk'}; the machine was shared with other work, so the times are upper bounds.`,
     '',
-    row(['offers (goods)', 'step', 'time', 'items/s', 'peak memory above start', 'catalogue p95 meanwhile (pages)']),
+    row(['offers (goods)', 'step', 'time (upload + import)', 'items/s', 'resident memory of the process: before → peak', 'catalogue p95 meanwhile (pages)']),
     row(['---', '---', '---', '---', '---', '---']),
   ];
   for (const offers of SIZES) {
-    const goods = Math.ceil(offers / SIZES_PER_GOOD);
-    const label = `${offers.toLocaleString('en-US')} (${goods.toLocaleString('en-US')})`;
-    const portal = await openPortal();
-    try {
-      const importFile = path.join(portal.dir, 'bench-import.xml');
-      const offersFile = path.join(portal.dir, 'bench-offers.xml');
-      const changesFile = path.join(portal.dir, 'bench-changes.xml');
-      writeLines(importFile, goodsXml(goods));
-      writeLines(offersFile, offersXml(goods, 0, false));
-      writeLines(changesFile, offersXml(goods, 1, true, 10));
-      console.log(`${label}: offers.xml ${fixed(statSync(offersFile).size / 2 ** 20)} MB`);
-
-      const goodsRun = await measured(() => exchangeFile(portal.app, importFile, 'import.xml'));
-      lines.push(row([label, 'exchange: import.xml (goods)', `${fixed(goodsRun.seconds)} s`, fixed(goods / goodsRun.seconds, 0), `${fixed(goodsRun.peakMb)} MB`, '']));
-      console.log(lines.at(-1));
-
-      let latencies: number[] = [];
-      const offersRun = await measured(async () => {
-        const work = exchangeFile(portal.app, offersFile, 'offers.xml');
-        latencies = await pagesDuring(portal.app, work);
-        return work;
-      });
-      lines.push(row([label, 'exchange: offers.xml (new offers, prices, stock)', `${fixed(offersRun.seconds)} s`, fixed(offers / offersRun.seconds, 0), `${fixed(offersRun.peakMb)} MB`, `${fixed(percentile(latencies, 95))} ms (${latencies.length})`]));
-      console.log(lines.at(-1));
-
-      const again = await measured(() => exchangeFile(portal.app, offersFile, 'offers.xml'));
-      lines.push(row([label, 'exchange: the same offers.xml again (no change)', `${fixed(again.seconds)} s`, fixed(offers / again.seconds, 0), `${fixed(again.peakMb)} MB`, '']));
-      console.log(lines.at(-1));
-
-      const changes = await measured(() => exchangeFile(portal.app, changesFile, 'changes.xml'));
-      const changed = Math.ceil(goods / 10) * SIZES_PER_GOOD;
-      lines.push(row([label, `exchange: «only changes», stock of ${changed.toLocaleString('en-US')} offers`, `${fixed(changes.seconds)} s`, fixed(changed / changes.seconds, 0), `${fixed(changes.peakMb)} MB`, '']));
-      console.log(lines.at(-1));
-    } finally {
-      await portal.close();
-    }
-
-    const json = await openPortal();
-    try {
-      const run = await measured(() => jsonApi(json.app, goods));
-      lines.push(row([label, 'JSON integration API: the same goods and offers, batches of 5,000', `${fixed(run.seconds)} s`, fixed((offers + goods) / run.seconds, 0), `${fixed(run.peakMb)} MB`, '']));
-      console.log(lines.at(-1));
-    } finally {
-      await json.close();
-    }
+    lines.push(...(await inChild('exchange', offers)));
+    lines.push(...(await inChild('json', offers)));
   }
   lines.push(
     '',
     'The exchange applies a package in one transaction (all or nothing), checking and writing each item through the',
     "integration API's rules; items already as sent are compared and not written. The JSON API applies each item in a",
-    'transaction of its own. «Peak memory» is the resident memory of the one process (server and embedded database).',
+    'transaction of its own. Each part runs in a process of its own; the memory is that whole process (server, embedded',
+    'database, the benchmark\'s in-process requests).',
   );
   writeSection(DATABASE_URL ? 'exchange-postgres' : 'exchange', lines);
 }
