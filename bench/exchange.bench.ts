@@ -277,7 +277,7 @@ async function main() {
   if (which) {
     const rows = await part(which, SIZES[0]!);
     for (const line of rows) console.log(line);
-    process.send!({ rows });
+    process.send?.({ rows });
     return;
   }
   const lines: string[] = [
