@@ -20,6 +20,7 @@ import { createStorage, type FileStorage } from './lib/storage';
 import { authHook } from './modules/auth/auth.hook';
 import { CatalogIndex } from './modules/catalog/catalog-index-keeper';
 import { apiModules } from './modules';
+import { exchange1cRoutes } from './modules/exchange-1c';
 import { addressSuggestRoutes } from './modules/logistics/address-suggest.routes';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import type { MailTransport } from './modules/mail/transport';
@@ -144,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   // The address suggestions keep the public suggestion service's path, outside /api (spec §7).
   await app.register(addressSuggestRoutes);
+  // The 1C exchange at its configured address (EXCHANGE_PATH), in a scope of its own: it parses no bodies.
+  await app.register(exchange1cRoutes);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -20,6 +20,7 @@ import {
   setVat,
   vatTable,
 } from './modules/integration/operator-commands';
+import { exchangeLogLines } from './modules/exchange-1c';
 import { listEmlFiles, readEml } from './modules/mail/transport';
 import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './modules/operations/commands';
 
@@ -152,6 +153,20 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
       const [seller, from, percent] = parseOptions(args).positional;
       if (!seller || !from || !percent) throw new OperatorError('Укажите продавца, дату и ставку: vat:set <продавец> <ГГГГ-ММ-ДД> <процент|none>, например vat:set general 2026-01-01 22.');
       await withIntegration(async (app) => console.log(await setVat(app, seller, from, percent)));
+    },
+  },
+  'exchange:log': {
+    help: 'exchange:log [--last N] [--reasons M]\n' +
+      '                       the latest packages of the 1C exchange (newest first): counts created, changed, unchanged\n' +
+      '                       and refused, and the reasons (the first M of each package)',
+    run: async (args) => {
+      const { one } = parseOptions(args);
+      const last = Number(one('last') ?? 20);
+      const reasons = Number(one('reasons') ?? 10);
+      if (!Number.isInteger(last) || last < 1 || !Number.isInteger(reasons) || reasons < 0) {
+        throw new OperatorError('--last: целое число от 1, --reasons: целое число от 0; например exchange:log --last 5 --reasons 20.');
+      }
+      await withIntegration(async (app) => console.log((await exchangeLogLines(app.db, last, reasons)).join('\n')));
     },
   },
   'mail:list': {

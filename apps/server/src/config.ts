@@ -94,6 +94,29 @@ const ZConfigSchema = z.object({
   MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long the record of who did what (a company's journal) is kept before it is deleted. */
   AUDIT_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /**
+   * The 1C exchange (CommerceML 2, modules/exchange-1c): its address, and the exchange user's login and password that
+   * 1C sends by Basic authentication. Without a login and a password the exchange is off and its address answers 404.
+   */
+  EXCHANGE_PATH: z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/1c/exchange').default('/api/1c/exchange'),
+  EXCHANGE_LOGIN: optionalText,
+  EXCHANGE_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  /** The largest chunk 1C may send in one `file` call (answered to `init` as file_limit), in MB. */
+  EXCHANGE_FILE_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  /** The most a zip from 1C may unpack to, in MB, all its files together: more is refused as a zip bomb. */
+  EXCHANGE_UNZIPPED_LIMIT_MB: z.coerce.number().int().min(1).max(65536).default(4096),
+  /** How long one `import` call works before answering `progress` (1C calls again); 0 answers at once. */
+  EXCHANGE_STEP_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /** Which 1C price type (its Ид or name) is the dealer price (PRICE_OPT and the offers' prices); unset: the only one sent. */
+  EXCHANGE_DEALER_PRICE: optionalText,
+  /** Which 1C price type is the list (retail) price (PRICE); unset: the dealer price type's. */
+  EXCHANGE_LIST_PRICE: optionalText,
+  /** Which 1C price type is the base price: the portal derives it from list and dealer, so it is read only to be checked. */
+  EXCHANGE_BASE_PRICE: optionalText,
+  /** The warehouses (Ид or names, comma-separated) whose stock is summed into an offer's stock; unset: all. */
+  EXCHANGE_WAREHOUSES: optionalText.transform((value) => (value ? value.split(',').map((w) => w.trim()).filter(Boolean) : [])),
+  /** The organisation (org_guid) that ships the offers 1C sends; unset: the first of the portal's organisations. */
+  EXCHANGE_ORGANISATION: optionalText,
 });
 
 export type Config = z.infer<typeof ZConfigSchema>;

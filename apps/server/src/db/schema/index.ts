@@ -16,3 +16,5 @@ export * from './mail';
 export * from './exchange-1c-sale';
 export * from './approvals';
 export * from './audit';
+
+export * from './exchange-1c';

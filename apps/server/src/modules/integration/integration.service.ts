@@ -86,7 +86,8 @@ const organisationsHint = Object.entries(ORGANISATION_NAMES)
   .map(([guid, name]) => `${guid} (${name})`)
   .join(', ');
 
-function offerValues(offer: z.output<typeof ZIntegrationOfferSchema> | Omit<z.output<typeof ZIntegrationOfferSchema>, 'product_uid'>, productId: number) {
+/** The offers row of an offer of a known product; refuses an organisation the portal does not have. */
+export function offerValues(offer: z.output<typeof ZIntegrationOfferSchema> | Omit<z.output<typeof ZIntegrationOfferSchema>, 'product_uid'>, productId: number) {
   if (!KNOWN_ORGANISATIONS.includes(offer.org_guid)) {
     throw refuse(`Предложение ${offer.guid}: неизвестная организация org_guid ${offer.org_guid}; допустимы ${organisationsHint}.`);
   }
@@ -103,6 +104,33 @@ function offerValues(offer: z.output<typeof ZIntegrationOfferSchema> | Omit<z.ou
 
 const DOCUMENT_NAMES: Record<string, string> = { StatusSF: 'счёт-фактура', StatusUPD: 'УПД', StatusUPK: 'УПК' };
 
+/** The products row of a product item: its search keys (article, name) derived here, once. */
+export function productValues(item: z.output<typeof ZIntegrationProductSchema>) {
+  return {
+    uid: item.uid,
+    name: item.name,
+    type: item.type,
+    article: item.article,
+    articleKey: articleKey(item.article),
+    nameKey: nameKey(item.name),
+    price: item.price,
+    priceOpt: item.price_opt,
+    weight: item.weight,
+    volume: item.volume,
+    detailText: item.detail_text,
+    status: item.status,
+    video: item.video,
+    characteristics: item.characteristics,
+    maxDiscount: item.max_discount,
+    groupCode: item.group_code,
+    seasonSale: item.season_sale,
+    protect: item.protect,
+  };
+}
+
+/** An article is unique: the refusal of a product whose article another product (`holderUid`) already has. */
+export const articleTaken = (article: string, holderUid: string) => refuse(`Артикул ${article} уже у товара ${holderUid}: артикул должен быть уникальным.`);
+
 export const INTEGRATION_KINDS = {
   products: kind({
     summary: 'Products with their offers (sizes, stock, prices)',
@@ -110,29 +138,10 @@ export const INTEGRATION_KINDS = {
     key: 'uid',
     async apply(tx, item) {
       const clash = await repo.productByArticle(tx, item.article);
-      if (clash && clash.uid !== item.uid) throw refuse(`Артикул ${item.article} уже у товара ${clash.uid}: артикул должен быть уникальным.`);
+      if (clash && clash.uid !== item.uid) throw articleTaken(item.article, clash.uid);
       const guids = item.offers?.map((offer) => offer.guid) ?? [];
       if (new Set(guids).size !== guids.length) throw refuse('offers: guid предложений повторяются.');
-      const productId = await repo.upsertProduct(tx, {
-        uid: item.uid,
-        name: item.name,
-        type: item.type,
-        article: item.article,
-        articleKey: articleKey(item.article),
-        nameKey: nameKey(item.name),
-        price: item.price,
-        priceOpt: item.price_opt,
-        weight: item.weight,
-        volume: item.volume,
-        detailText: item.detail_text,
-        status: item.status,
-        video: item.video,
-        characteristics: item.characteristics,
-        maxDiscount: item.max_discount,
-        groupCode: item.group_code,
-        seasonSale: item.season_sale,
-        protect: item.protect,
-      });
+      const productId = await repo.upsertProduct(tx, productValues(item));
       for (const offer of item.offers ?? []) await repo.upsertOffer(tx, offerValues(offer, productId));
     },
   }),

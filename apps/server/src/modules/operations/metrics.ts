@@ -21,6 +21,7 @@ export class Metrics {
   private readonly requests = new Map<string, { method: string; route: string; status: number; count: number }>();
   private readonly latencies = new Map<string, Latency>();
   private ordersPlaced = 0;
+  private readonly exchangePackages = new Map<string, { type: string; outcome: string; count: number; seconds: number }>();
 
   /** One answered request: `route` is the route's pattern (e.g. /api/user/order/:id). */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
@@ -42,6 +43,15 @@ export class Metrics {
 
   orderPlaced(): void {
     this.ordersPlaced++;
+  }
+
+  /** One package of the 1C exchange imported (`type` catalog or sale), applied (success) or refused (failure). */
+  exchangePackage(type: string, outcome: 'success' | 'failure', seconds: number): void {
+    const key = `${type} ${outcome}`;
+    const counted = this.exchangePackages.get(key) ?? { type, outcome, count: 0, seconds: 0 };
+    counted.count++;
+    counted.seconds += seconds;
+    this.exchangePackages.set(key, counted);
   }
 
   /** `engineMemory`: the embedded engine's memory in bytes (Database.engineMemory); undefined on PostgreSQL. */
@@ -69,6 +79,11 @@ export class Metrics {
 
     family('portal_orders_placed_total', 'counter', 'Orders placed by this process (answers 200 to POST /api/order/add, retries answered from the first answer not counted).');
     lines.push(`portal_orders_placed_total ${this.ordersPlaced}`);
+
+    family('portal_exchange_1c_packages_total', 'counter', 'Packages of the 1C exchange imported by this process, by exchange type and outcome.');
+    for (const { type, outcome, count } of this.exchangePackages.values()) lines.push(`portal_exchange_1c_packages_total${labels({ type, outcome })} ${count}`);
+    family('portal_exchange_1c_package_seconds_total', 'counter', 'Time spent importing packages of the 1C exchange, by exchange type and outcome (divide by the packages for the mean).');
+    for (const { type, outcome, seconds } of this.exchangePackages.values()) lines.push(`portal_exchange_1c_package_seconds_total${labels({ type, outcome })} ${seconds}`);
 
     family('portal_db_pool_size', 'gauge', 'Database connections this process may hold (1 for the embedded database).');
     lines.push(`portal_db_pool_size ${pool.size}`);

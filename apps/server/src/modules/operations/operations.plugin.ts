@@ -15,6 +15,8 @@ const ORDER_PLACEMENT = '/api/order/add';
 
 export const operationsPlugin = fp(async (app: FastifyInstance) => {
   const metrics = new Metrics();
+  // Modules that count their own events (the 1C exchange's packages) reach the process's metrics through the app.
+  app.decorate('metrics', metrics);
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
@@ -56,6 +58,13 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's Prometheus metrics (modules/operations/metrics.ts). */
+    metrics: Metrics;
+  }
+}
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();

@@ -1,0 +1,5 @@
+// The 1C exchange (CommerceML 2 «обмен с сайтом»): the route app.ts registers at EXCHANGE_PATH, the exchange log for
+// the operators' command line, and the answer helpers the orders side (sale/) shares.
+export { exchange1cRoutes } from './exchange-1c.routes';
+export { exchangeLogLines } from './exchange-log';
+export { failure, progress, success, textAnswer, type ExchangeAnswer } from './answer';
