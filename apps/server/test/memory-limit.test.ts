@@ -17,7 +17,7 @@ import path from 'node:path';
 import { signInHash } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverBuildIsStale, serverDist } from '../../../scripts/server-build.mjs';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
+import { serverNodeFlags } from '../../../scripts/server-flags.mjs';
 import { removeFolders, scratchFolder } from './modules/operations/fixtures';
 
 const LIMIT_MB = 512;
@@ -41,7 +41,8 @@ beforeAll(async () => {
   // of its own (docs/performance.md), not the serving portal's.
   const seed = spawnSync(process.execPath, [path.join(serverDist, 'cli.js'), 'seed'], { cwd: path.dirname(serverDist), env, encoding: 'utf8', timeout: 200_000 });
   if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--max-old-space-size=256', path.join(serverDist, 'main.js')], {
+  // The options `npm start` picks for a process limited to 512 MB (scripts/server-flags.mjs).
+  server = spawn(process.execPath, [...serverNodeFlags(LIMIT_MB * 2 ** 20), '--max-old-space-size=256', path.join(serverDist, 'main.js')], {
     cwd: path.dirname(serverDist),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
