@@ -55,7 +55,8 @@ function smtpTransport(url: string): MailTransport {
       const info = await (await transporter).sendMail(message(mail));
       return `smtp: ${info.response}`;
     },
-    close: () => void transporter?.then((opened) => opened.close()),
+    // A transporter that never opened (nodemailer failed to load: that send already failed) has nothing to close.
+    close: () => void transporter?.then((opened) => opened.close(), () => {}),
   };
 }
 
