@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 /** The young generation's size after a churn of short-lived objects, in a Node started with `flags`. */
 function newSpaceAfterChurn(flags) {
@@ -14,10 +14,18 @@ function newSpaceAfterChurn(flags) {
 }
 
 describe('the Node options of the server', () => {
-  it('are accepted by this Node and widen the young generation beyond its default', () => {
+  it('are accepted by this Node and widen the young generation to 64 MB a semi-space on a server of 2 GB or more', () => {
     const plain = newSpaceAfterChurn([]);
-    const server = newSpaceAfterChurn(SERVER_NODE_FLAGS);
+    const server = newSpaceAfterChurn(serverNodeFlags(8 * 2 ** 30));
     expect(server).toBeGreaterThanOrEqual(64 * 2 ** 20);
-    expect(server).toBeGreaterThan(plain);
+    expect(server).toBeGreaterThanOrEqual(plain);
+  });
+
+  it('keep the young generation at 16 MB a semi-space and WebAssembly on the baseline compiler below 2 GB', () => {
+    const flags = serverNodeFlags(1024 * 2 ** 20);
+    expect(flags).toContain('--liftoff-only');
+    const small = newSpaceAfterChurn(flags);
+    expect(small).toBeLessThanOrEqual(32 * 2 ** 20);
+    expect(small).toBeLessThan(newSpaceAfterChurn(serverNodeFlags(8 * 2 ** 30)));
   });
 });

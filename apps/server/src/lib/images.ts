@@ -3,7 +3,7 @@
  * (a few bytes, no decoding) and checked against a pixel-count limit; decoding and encoding go to sharp (libvips),
  * which works on libuv's thread pool, off the main thread, and refuses more pixels than `limitInputPixels` by itself.
  */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError } from './errors';
 
 /** Logos, banners and avatars are decoded and re-encoded: 24 megapixels (6000×4000) is more than any of them needs. */
@@ -11,7 +11,18 @@ export const DECODED_IMAGE_MAX_PIXELS = 24_000_000;
 /** Photos stored as they are (claims, shipments, feedback) come from phone cameras, up to 50 megapixels. */
 export const STORED_IMAGE_MAX_PIXELS = 50_000_000;
 
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded by the first picture decoded, not at start: ~27 MB resident that a portal whose dealers
+ * upload no logo never needs. Its own cache of decoded images is off.
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 export interface ImageAsset {
   bytes: Buffer;
@@ -89,6 +100,7 @@ export async function cleanImage(bytes: Buffer, options: { maxSide?: number; max
   if (!size || size.width < 1 || size.height < 1 || size.width * size.height > maxPixels) return null;
   const png = bytes[0] === 0x89;
   try {
+    const sharp = await loadSharp();
     let pipeline = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
     if (options.maxSide !== undefined && Number.isFinite(options.maxSide)) {
       pipeline = pipeline.resize({ width: options.maxSide, height: options.maxSide, fit: 'inside', withoutEnlargement: true });

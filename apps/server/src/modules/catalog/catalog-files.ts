@@ -4,20 +4,22 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
+// pdfmake and sharp are loaded by the first seed that draws (~50 MB resident together): a portal serving an existing
+// database never holds them on its main thread.
 let fontsReady = false;
-function ensureFonts() {
-  if (fontsReady) return;
+async function pdfmakeWithFonts() {
+  const { default: pdfmake } = await import('pdfmake');
+  if (fontsReady) return pdfmake;
   pdfmake.setFonts(require('pdfmake/fonts/Roboto.js'));
   // Documents are built from our own data only: nothing remote, and no local file but the fonts.
   const fontsDir = path.dirname(require.resolve('pdfmake/fonts/Roboto.js'));
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir + path.sep));
   fontsReady = true;
+  return pdfmake;
 }
 
 export type Pictogram = 'wear' | 'vest' | 'shoes' | 'gloves' | 'helmet' | 'glasses' | 'mask';
@@ -43,7 +45,7 @@ const SHAPES: Record<Pictogram, (x: number, y: number) => boolean> = {
 };
 
 /** A 160×160 PNG: the kind's pictogram in its colour on a light background, a little supersampled at the edges. */
-export function drawProductPicture(pictogram: Pictogram, color: Rgb): Promise<Buffer> {
+export async function drawProductPicture(pictogram: Pictogram, color: Rgb): Promise<Buffer> {
   const size = 160;
   const pixels = Buffer.alloc(size * size * 4); // RGBA
   const background: Rgb = [243, 245, 248];
@@ -62,6 +64,7 @@ export function drawProductPicture(pictogram: Pictogram, color: Rgb): Promise<Bu
       pixels[offset + 3] = 255;
     }
   }
+  const { default: sharp } = await import('sharp');
   return sharp(pixels, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
 }
 
@@ -76,7 +79,7 @@ export interface CertificateText {
 
 /** A one-page certificate of conformity as a PDF. */
 export async function renderCertificatePdf(text: CertificateText): Promise<Buffer> {
-  ensureFonts();
+  const pdfmake = await pdfmakeWithFonts();
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [56, 56, 56, 56],

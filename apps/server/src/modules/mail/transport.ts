@@ -5,7 +5,7 @@
  */
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 
 export interface OutgoingMail {
@@ -39,19 +39,24 @@ const message = (mail: OutgoingMail) => ({
   messageId: `<outbox-${mail.id}@dealer-portal>`,
 });
 
+/** nodemailer is loaded by the first message sent (~15 MB resident), not at start. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
 function smtpTransport(url: string): MailTransport {
   const address = new URL(url);
   // Timeouts shorter than the sender's lease (sender.ts), so a live sender never loses its claim.
   for (const [name, ms] of [['connectionTimeout', 15_000], ['greetingTimeout', 15_000], ['socketTimeout', 30_000]] as const) {
     if (!address.searchParams.has(name)) address.searchParams.set(name, String(ms));
   }
-  const transporter = nodemailer.createTransport(address.toString());
+  let transporter: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      const info = await transporter.sendMail(message(mail));
+      transporter ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(address.toString()));
+      const info = await (await transporter).sendMail(message(mail));
       return `smtp: ${info.response}`;
     },
-    close: () => transporter.close(),
+    // A transporter that never opened (nodemailer failed to load: that send already failed) has nothing to close.
+    close: () => void transporter?.then((opened) => opened.close(), () => {}),
   };
 }
 
@@ -61,7 +66,7 @@ export const mailFolder = (dataDir: string) => path.join(dataDir, 'mail');
 export const emlName = (id: number) => `${String(id).padStart(8, '0')}.eml`;
 
 async function buildEml(mail: OutgoingMail): Promise<Buffer> {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await builder.sendMail(message(mail));
   return info.message as Buffer;
 }

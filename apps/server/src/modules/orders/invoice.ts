@@ -23,7 +23,6 @@ import {
   vatLabel,
   unbilledNotice,
 } from '@portal/domain';
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { DOCUMENT_COLOURS } from '../documents';
 import type { InvoiceData } from './orders.service';
@@ -36,7 +35,10 @@ const fontDir = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regula
  * pdfmake is one shared instance whose fonts and policies other modules set too; createPdf reads them synchronously,
  * so setting ours right before each call is race-free. Nothing remote, and only the font files, may be read.
  */
-function createPdf(doc: TDocumentDefinitions) {
+async function createPdf(doc: TDocumentDefinitions) {
+  // Loaded by the first invoice, on the documents' thread: the main thread only names invoices (invoiceFileName) and
+  // never holds pdfmake (~27 MB resident).
+  const { default: pdfmake } = await import('pdfmake');
   pdfmake.setFonts(robotoFonts);
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir + path.sep));
@@ -223,5 +225,5 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     footer: (page, pages) => ({ text: `Стр. ${page} из ${pages}`, alignment: 'right', fontSize: 7, color: DOCUMENT_COLOURS.muted, margin: [0, 16, 36, 0] }),
     content,
   };
-  return Buffer.from(await createPdf(doc).getBuffer());
+  return Buffer.from(await (await createPdf(doc)).getBuffer());
 }
