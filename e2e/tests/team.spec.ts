@@ -1,46 +1,14 @@
 /**
  * A company's team end to end, at 1440 and 390 px: the administrator opens «Сотрудники» from the menu and invites a
- * colleague as «Бухгалтер» (the mail read from the .eml files the server writes without SMTP); the colleague sets a
+ * colleague as «Бухгалтер» (the mail read from the SMTP server the run starts); the colleague sets a
  * password from the link and lands signed in, seeing only what the role allows; blocking ends their session.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { expect, signIn, test } from '../fixtures';
+import { mailedLink } from '../mailbox';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 const PASSWORD = 'Пароль бухгалтера 2026';
-
-/** The invitation link mailed to this address (path and token: PUBLIC_URL is not this server's). */
-async function invitationLinkFor(address: string): Promise<string> {
-  const folder = process.env.E2E_MAIL_DIR;
-  if (!folder) throw new Error('E2E_MAIL_DIR is not set: run through playwright with e2e/global-setup.ts');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        let names: string[] = [];
-        try {
-          names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
-        } catch {
-          return false;
-        }
-        for (const name of names) {
-          const mail = await simpleParser(readFileSync(path.join(folder, name)));
-          const to = [mail.to ?? []].flat().flatMap((entry) => entry.value.map((value) => value.address));
-          if (mail.subject?.startsWith('Приглашение в портал дилера') && to.includes(address)) {
-            link = /https?:\/\/\S+\/invitation#[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-            return Boolean(link);
-          }
-        }
-        return false;
-      },
-      { message: `an invitation mail to ${address} in ${folder}` },
-    )
-    .toBe(true);
-  const url = new URL(link!);
-  return `${url.pathname}${url.hash}`;
-}
 
 for (const viewport of [
   { width: 1440, height: 900 },
@@ -81,7 +49,7 @@ for (const viewport of [
     const colleagueContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport });
     try {
       const colleague = await colleagueContext.newPage();
-      await colleague.goto(await invitationLinkFor(address));
+      await colleague.goto(await mailedLink(address, 'Приглашение в портал дилера', /https?:\/\/\S+\/invitation#[A-Za-z0-9_-]+/));
       await expect(colleague.getByLabel(/^Пароль( \*)?$/)).toBeVisible();
       await shot('team-invitation-page', colleague);
       await colleague.getByLabel(/^Пароль( \*)?$/).fill(PASSWORD);
