@@ -1,7 +1,8 @@
 /**
  * A company's team end to end, at 1440 and 390 px: the administrator opens «Сотрудники» from the menu and invites a
- * colleague as «Бухгалтер» (the mail read from the SMTP server the run starts); the colleague sets a
- * password from the link and lands signed in, seeing only what the role allows; blocking ends their session.
+ * colleague as «Бухгалтер» (the mail read from the SMTP server the run starts); the colleague sets a password from the
+ * link and lands signed in, seeing only what the role allows (no «Добавить в заказ» in the size grid); blocking ends
+ * their session.
  */
 import path from 'node:path';
 import { expect, signIn, test } from '../fixtures';
@@ -68,6 +69,17 @@ for (const viewport of [
       await colleague.goto('/order');
       await expect(colleague.getByTestId('role-refusal')).toContainText('Ваша роль «Бухгалтер» не позволяет оформлять заказы');
       await shot('team-accountant-order-refused', colleague);
+      // The catalogue shows the accountant sizes and prices, but nothing to add to an order.
+      await colleague.goto('/catalog/catalog/odezhda-letnyaya');
+      await colleague.getByRole('button', { name: /^Размеры / }).first().click();
+      const sizes = colleague.getByRole('dialog', { name: /^Размеры/ });
+      await expect(sizes.getByRole('table', { name: 'Размерная сетка' })).toBeVisible();
+      await expect(sizes.getByTestId('size-grid-role-refusal')).toContainText('Ваша роль «Бухгалтер» не позволяет оформлять заказы');
+      await expect(sizes.getByRole('button', { name: 'Добавить в заказ' })).toHaveCount(0);
+      await expect(sizes.getByRole('textbox')).toHaveCount(0);
+      await shot('team-accountant-size-grid', colleague);
+      await sizes.getByRole('button', { name: 'Отмена' }).click();
+      await expect(sizes).toBeHidden();
       const refused = await colleague.evaluate(async (partner) => {
         const token = localStorage.getItem('id_token');
         const answer = await fetch(`/api/partners/${partner}/team`, { headers: { authorization: `Bearer ${token}` } });
