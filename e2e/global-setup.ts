@@ -1,12 +1,14 @@
 /**
  * Builds the web app into a scratch folder, starts the real server on a free port with a fresh embedded database
- * and the demo data, and tells the tests where it is (E2E_BASE_URL). Tears it all down at the end.
+ * and the demo data, and tells the tests where it is (E2E_BASE_URL); the portal's mail goes to an SMTP server started
+ * here, which keeps what it receives as .eml files in E2E_MAIL_DIR (mailbox.ts). Tears it all down at the end.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Mailbox, startMailbox } from './mailbox';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,6 +20,7 @@ const START_LIMIT_MS = 10 * 60_000;
 export default async function globalSetup() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   let server: ChildProcess | undefined;
+  let mailbox: Mailbox | undefined;
   // Whatever happens from here on, the server stops and the scratch folder goes: at teardown, or at once when the
   // start-up fails (Playwright runs no teardown for a global setup that threw).
   const stop = async () => {
@@ -26,9 +29,12 @@ export default async function globalSetup() {
       server.kill('SIGTERM');
       await exited;
     }
+    await mailbox?.close();
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
+    const mailFolder = path.join(scratch, 'mailbox');
+    mailbox = await startMailbox(mailFolder);
     const webDist = path.join(scratch, 'web');
     execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: path.join(root, 'apps/web'),
@@ -50,6 +56,7 @@ export default async function globalSetup() {
         LOG_PRETTY: 'false',
         SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '600',
         INTEGRATION_API_KEY: E2E_INTEGRATION_KEY,
+        SMTP_URL: mailbox.url,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -73,8 +80,7 @@ export default async function globalSetup() {
     });
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
     process.env.E2E_INTEGRATION_KEY = E2E_INTEGRATION_KEY;
-    // Without SMTP_URL the server writes its mail as .eml files into DATA_DIR/mail: the journeys read them there.
-    process.env.E2E_MAIL_DIR = path.join(scratch, 'data', 'mail');
+    process.env.E2E_MAIL_DIR = mailFolder;
     await createWorkerDealers(process.env.E2E_BASE_URL);
   } catch (error) {
     await stop();

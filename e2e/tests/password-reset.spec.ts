@@ -1,11 +1,10 @@
 /**
- * «Забыли пароль?» end to end: the request on /login, the mail (read from the .eml files the server writes without
- * SMTP), the link, the new password; the user's other sessions end, and the used link is refused in Russian.
+ * «Забыли пароль?» end to end: the request on /login, the mail (read from the SMTP server the run
+ * starts), the link, the new password; the user's other sessions end, and the used link is refused in Russian.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { expect, signIn, test } from '../fixtures';
+import { mailedLink } from '../mailbox';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 const OLD_PASSWORD = 'Старый пароль 2026';
@@ -13,39 +12,6 @@ const NEW_PASSWORD = 'Новый пароль дилера 2026';
 // Required fields carry Mantine's asterisk in their label.
 const NEW_PASSWORD_FIELD = /^Новый пароль( \*)?$/;
 const REPEAT_FIELD = /^Новый пароль ещё раз( \*)?$/;
-
-/** The newest reset link mailed to this address (the server writes the .eml file once the request is answered). */
-async function resetLinkFor(address: string): Promise<string> {
-  const folder = process.env.E2E_MAIL_DIR;
-  if (!folder) throw new Error('E2E_MAIL_DIR is not set: run through playwright with e2e/global-setup.ts');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = (() => {
-          try {
-            return readdirSync(folder).filter((name) => name.endsWith('.eml')).sort().reverse();
-          } catch {
-            return [];
-          }
-        })();
-        for (const name of names) {
-          const mail = await simpleParser(readFileSync(path.join(folder, name)));
-          const to = [mail.to ?? []].flat().flatMap((entry) => entry.value.map((value) => value.address));
-          if (mail.subject === 'Восстановление пароля' && to.includes(address)) {
-            link = /https?:\/\/\S+\/reset-password#[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a reset mail to ${address} in ${folder}` },
-    )
-    .toBe(true);
-  const url = new URL(link!);
-  // PUBLIC_URL is not set for this server (its port is chosen at start): the link's path and token are what count.
-  return `${url.pathname}${url.hash}`;
-}
 
 test('a forgotten password is reset from the mailed link, other sessions end, the link works once', async ({ page, browser, request }) => {
   test.slow();
@@ -70,7 +36,7 @@ test('a forgotten password is reset from the mailed link, other sessions end, th
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
     await expect(page.getByRole('status')).toContainText('Если такой пользователь есть');
 
-    const link = await resetLinkFor(address);
+    const link = await mailedLink(address, 'Восстановление пароля', /https?:\/\/\S+\/reset-password#[A-Za-z0-9_-]+/);
     await page.goto(link);
     await page.getByLabel(NEW_PASSWORD_FIELD).fill('qwerty123');
     await page.getByLabel(REPEAT_FIELD).fill('qwerty123');

@@ -259,3 +259,38 @@ test('the order flow on a phone: every dialog fits 360 px, «К оплате» a
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, '390-order-pay-bar.png') });
 });
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1440, height: 900 },
+]) {
+  test(`the team's dialogs fit ${viewport.width} px: invitation, role and limit, blocking, removal`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    await signIn(page);
+    await page.goto('/companies/c0a80001-0000-4000-8000-000000000001/team');
+    const buyer = page.getByTestId('team-table').locator('[data-login="buyer"]');
+    await expect(buyer).toContainText('Закупщик');
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${viewport.width}-team-page.png`), fullPage: true });
+
+    await page.getByRole('button', { name: 'Пригласить' }).click();
+    await expect(page.getByRole('dialog', { name: 'Пригласить сотрудника' })).toBeVisible();
+    await expectDialogFits(page, 'team-invite');
+    await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // Each of the colleague's actions, then «Отмена»: nothing changes.
+    for (const [item, name] of [
+      ['Роль и лимит', 'team-role'],
+      ['Заблокировать', 'team-block'],
+      ['Удалить из компании', 'team-remove'],
+    ] as const) {
+      await buyer.getByRole('button', { name: /^Действия:/ }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await expectDialogFits(page, name);
+      await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+    }
+    await expect(buyer).toContainText('Закупщик');
+  });
+}

@@ -1,46 +1,15 @@
 /**
  * A company's team end to end, at 1440 and 390 px: the administrator opens «Сотрудники» from the menu and invites a
- * colleague as «Бухгалтер» (the mail read from the .eml files the server writes without SMTP); the colleague sets a
- * password from the link and lands signed in, seeing only what the role allows; blocking ends their session.
+ * colleague as «Бухгалтер» (the mail read from the SMTP server the run starts); the colleague sets a password from the
+ * link and lands signed in, seeing only what the role allows (no «Добавить в заказ» in the size grid); blocking ends
+ * their session.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { expect, signIn, test } from '../fixtures';
+import { mailedLink } from '../mailbox';
 
 const SPECSNAB = 'c0a80001-0000-4000-8000-000000000001';
 const PASSWORD = 'Пароль бухгалтера 2026';
-
-/** The invitation link mailed to this address (path and token: PUBLIC_URL is not this server's). */
-async function invitationLinkFor(address: string): Promise<string> {
-  const folder = process.env.E2E_MAIL_DIR;
-  if (!folder) throw new Error('E2E_MAIL_DIR is not set: run through playwright with e2e/global-setup.ts');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        let names: string[] = [];
-        try {
-          names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
-        } catch {
-          return false;
-        }
-        for (const name of names) {
-          const mail = await simpleParser(readFileSync(path.join(folder, name)));
-          const to = [mail.to ?? []].flat().flatMap((entry) => entry.value.map((value) => value.address));
-          if (mail.subject?.startsWith('Приглашение в портал дилера') && to.includes(address)) {
-            link = /https?:\/\/\S+\/invitation#[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-            return Boolean(link);
-          }
-        }
-        return false;
-      },
-      { message: `an invitation mail to ${address} in ${folder}` },
-    )
-    .toBe(true);
-  const url = new URL(link!);
-  return `${url.pathname}${url.hash}`;
-}
 
 for (const viewport of [
   { width: 1440, height: 900 },
@@ -81,7 +50,7 @@ for (const viewport of [
     const colleagueContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport });
     try {
       const colleague = await colleagueContext.newPage();
-      await colleague.goto(await invitationLinkFor(address));
+      await colleague.goto(await mailedLink(address, 'Приглашение в портал дилера', /https?:\/\/\S+\/invitation#[A-Za-z0-9_-]+/));
       await expect(colleague.getByLabel(/^Пароль( \*)?$/)).toBeVisible();
       await shot('team-invitation-page', colleague);
       await colleague.getByLabel(/^Пароль( \*)?$/).fill(PASSWORD);
@@ -100,6 +69,18 @@ for (const viewport of [
       await colleague.goto('/order');
       await expect(colleague.getByTestId('role-refusal')).toContainText('Ваша роль «Бухгалтер» не позволяет оформлять заказы');
       await shot('team-accountant-order-refused', colleague);
+      // The catalogue shows the accountant sizes and prices, but nothing to add to an order.
+      await colleague.goto('/catalog/catalog/odezhda-letnyaya');
+      await colleague.getByRole('button', { name: /^Размеры / }).first().click();
+      const sizes = colleague.getByRole('dialog', { name: /^Размеры/ });
+      await expect(sizes.getByRole('table', { name: 'Размерная сетка' })).toBeVisible();
+      await expect(sizes.getByTestId('size-grid-role-refusal')).toContainText('Ваша роль «Бухгалтер» не позволяет оформлять заказы');
+      await expect(sizes.getByRole('button', { name: 'Добавить в заказ' })).toHaveCount(0);
+      await expect(sizes.getByRole('textbox')).toHaveCount(0);
+      // The dialog alone: the catalogue page under it is several screens long on a phone.
+      await sizes.screenshot({ path: path.join(shots, `team-accountant-size-grid-${viewport.width}.png`) });
+      await sizes.getByRole('button', { name: 'Отмена' }).click();
+      await expect(sizes).toBeHidden();
       const refused = await colleague.evaluate(async (partner) => {
         const token = localStorage.getItem('id_token');
         const answer = await fetch(`/api/partners/${partner}/team`, { headers: { authorization: `Bearer ${token}` } });

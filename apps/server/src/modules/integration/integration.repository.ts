@@ -295,7 +295,11 @@ export async function upsertCase(db: DbOrTx, values: typeof showcaseCases.$infer
   await db.insert(showcaseCases).values(values).onConflictDoUpdate({ target: showcaseCases.guid, set: changes });
 }
 
+/** The companies the user acts for: a link the company's administrator blocked no longer counts. */
 export async function partnerIdsOfUser(db: DbOrTx, userId: number) {
-  const rows = await db.select({ id: userPartners.partnerId }).from(userPartners).where(eq(userPartners.userId, userId));
+  const rows = await db
+    .select({ id: userPartners.partnerId })
+    .from(userPartners)
+    .where(and(eq(userPartners.userId, userId), eq(userPartners.blocked, false)));
   return rows.map((row) => row.id);
 }

@@ -16,6 +16,7 @@ import {
   showcaseCases,
   storageDocuments,
   storages,
+  userPartners,
   users,
 } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/db/seed/people';
@@ -449,6 +450,18 @@ describe('integration API: statuses raise realtime events for that company only'
     const refused = (await send('messages', [{ partner: DEMO_PARTNERS.PETROV, login: 'demo2', message: 'Не вам' }])).json().response;
     expect(refused.items[0].reason).toMatch(/не найден среди пользователей компании/);
     await demo2HeardNothing();
+  });
+
+  it('a message by login skips a colleague whose link to the company its administrator blocked', async () => {
+    const [colleague] = await t.app.db.insert(users).values({ login: 'it-blocked-colleague', passwordHash: 'x' }).returning({ id: users.id });
+    await t.app.db.insert(userPartners).values([
+      { userId: colleague!.id, partnerId: await partnerId(DEMO_PARTNERS.SPECSNAB), role: 'buyer' },
+      { userId: colleague!.id, partnerId: await partnerId(DEMO_PARTNERS.PETROV), role: 'buyer', blocked: true },
+    ]);
+    const toBlocked = (await send('messages', [{ partner: DEMO_PARTNERS.PETROV, login: 'it-blocked-colleague', message: 'Вы заблокированы' }])).json().response;
+    expect(toBlocked.items[0].reason).toMatch(/не найден среди пользователей компании/);
+    const toActive = (await send('messages', [{ partner: DEMO_PARTNERS.SPECSNAB, login: 'it-blocked-colleague', message: 'Вам' }])).json().response;
+    expect(toActive.applied).toBe(1);
   });
 });
 

@@ -2,7 +2,8 @@
  * The size grid (issue 15): every size of a product with its stock, the company's price and a quantity field; one
  * action adds all the sizes given to the working order. The split into stock and pre-order (merged with what the
  * order already holds) is the domain's `sizeGridLines`, shown before adding. Arrow keys and Enter move between fields.
- * Opened from the catalogue's cards and from the product page.
+ * Opened from the catalogue's cards and from the product page. A role that cannot order in the company in use (an
+ * accountant) sees the sizes, stock and prices, with neither quantities nor «Добавить в заказ».
  */
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +11,7 @@ import { offersOrPlaceholder, type TCompany } from '@portal/contracts';
 import { SEARCH_OPTION, formatPrice, sizeGridLines } from '@portal/domain';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useProductSearch } from '../api/search-product';
+import { companyMay, roleRefusalText } from '../company-roles';
 import { useWorkingOrderPort } from '../working-order-port';
 import { PortalModal } from './portal-modal';
 
@@ -27,13 +29,16 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
     held,
   );
   const anyTyped = Object.values(typed).some((value) => value.trim() !== '');
+  // Without a company in use the grid still invites ordering (it asks to choose one); a company whose role cannot order
+  // shows the grid for reference.
+  const ordering = !company || companyMay(company, 'orders.place');
 
   const close = () => {
     setTyped({});
     onClose();
   };
   const add = () => {
-    if (!result || !company || !port || grid.problems.length > 0) return;
+    if (!result || !company || !ordering || !port || grid.problems.length > 0) return;
     const units = port.add(result, new Map(grid.asked.map((line) => [line.offerGuid, line.quantity])), company);
     notifications.show({ color: 'teal', message: `Добавлено в заказ: ${units} шт.` });
     close();
@@ -65,7 +70,7 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                 <Table.Th>Размер</Table.Th>
                 <Table.Th ta="right">Остаток</Table.Th>
                 <Table.Th ta="right">Ваша цена</Table.Th>
-                <Table.Th w={80}>Кол-во</Table.Th>
+                {ordering && <Table.Th w={80}>Кол-во</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -84,21 +89,23 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
                         розничная <span style={{ whiteSpace: 'nowrap' }} data-testid="size-list-price">{formatPrice(offer.PRICE_LIST ?? result.PRODUCT.PRICE)}</span>
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        ref={(element) => {
-                          fields.current[index] = element;
-                        }}
-                        size="xs"
-                        inputMode="numeric"
-                        aria-label={`Количество, размер ${offer.CHARACTERISTIC || 'без размера'}`}
-                        placeholder={inOrder > 0 ? `в заказе ${inOrder}` : '0'}
-                        value={typed[offer.GUID] ?? ''}
-                        onChange={(event) => setTyped({ ...typed, [offer.GUID]: event.currentTarget.value })}
-                        onKeyDown={move(index)}
-                        data-autofocus={index === 0 || undefined}
-                      />
-                    </Table.Td>
+                    {ordering && (
+                      <Table.Td>
+                        <TextInput
+                          ref={(element) => {
+                            fields.current[index] = element;
+                          }}
+                          size="xs"
+                          inputMode="numeric"
+                          aria-label={`Количество, размер ${offer.CHARACTERISTIC || 'без размера'}`}
+                          placeholder={inOrder > 0 ? `в заказе ${inOrder}` : '0'}
+                          value={typed[offer.GUID] ?? ''}
+                          onChange={(event) => setTyped({ ...typed, [offer.GUID]: event.currentTarget.value })}
+                          onKeyDown={move(index)}
+                          data-autofocus={index === 0 || undefined}
+                        />
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 );
               })}
@@ -111,7 +118,7 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
               ))}
             </Alert>
           )}
-          {grid.problems.length === 0 && (
+          {ordering && grid.problems.length === 0 && (
             <Text fz="sm" data-testid="size-grid-split">
               В наличии: {grid.inStock.reduce((sum, line) => sum + line.inStock, 0)} шт.
               {grid.preorder.length > 0 && `, под заказ: ${grid.preorder.reduce((sum, line) => sum + line.preorder, 0)} шт. (${grid.preorder.map((line) => line.characteristic).join(', ')})`}
@@ -119,12 +126,19 @@ export function SizeGridModal({ productId, company, onClose }: { productId: numb
             </Text>
           )}
           <Group justify="flex-end">
+            {!ordering && company && (
+              <Text fz="sm" c="dimmed" style={{ flex: 1 }} data-testid="size-grid-role-refusal">
+                {roleRefusalText([company], 'orders.place')}
+              </Text>
+            )}
             <Button variant="default" onClick={close}>
               Отмена
             </Button>
-            <Button onClick={add} disabled={!company || !port || grid.problems.length > 0}>
-              Добавить в заказ
-            </Button>
+            {ordering && (
+              <Button onClick={add} disabled={!company || !port || grid.problems.length > 0}>
+                Добавить в заказ
+              </Button>
+            )}
           </Group>
         </Stack>
       )}
