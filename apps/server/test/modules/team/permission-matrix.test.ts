@@ -38,10 +38,13 @@ type Request = (ctx: Context) => Promise<InjectOptions> | InjectOptions;
  * - `own`: the user's own things (profile, notifications, catalogue, search), every role alike;
  * - `company`: acts in one company: its role must allow `action` (403 with the reason), another dealer's company 403;
  * - `anywhere`: the user's own things behind an action some company of theirs must allow;
- * - `list`: spans the user's companies, keeping those where the role allows `action`: 200 for every role.
+ * - `list`: spans the user's companies, keeping those where the role allows `action`: 200 for every role;
+ * - `elsewhere`: decided in the company of an object that must exist first (an order kept «На согласовании»); its
+ *   matrix is proven in the file named.
  */
 type Rule =
   | { kind: 'public' | 'key' | 'own' }
+  | { kind: 'elsewhere'; action: CompanyAction; provenIn: string }
   | { kind: 'company'; action: CompanyAction | 'member'; request: Request }
   | { kind: 'anywhere'; action: CompanyAction; request: Request }
   | { kind: 'list'; action: CompanyAction; request: Request };
@@ -107,6 +110,13 @@ const RULES: Record<string, Rule> = {
   'POST /api/notifications/{id}/read': { kind: 'own' },
   'DELETE /api/notifications/{id}': { kind: 'own' },
   'DELETE /api/notifications': { kind: 'own' },
+  'GET /api/notifications/unread': { kind: 'own' },
+  'POST /api/notifications/{id}/open': { kind: 'own' },
+  'POST /api/notifications/read-all': { kind: 'own' },
+  // The user's own held orders, and those of the companies where the user approves.
+  'GET /api/order-approvals': { kind: 'own' },
+  'POST /api/order-approvals/{id}/approve': { kind: 'elsewhere', action: 'orders.approve', provenIn: 'orders/approvals.test.ts' },
+  'POST /api/order-approvals/{id}/reject': { kind: 'elsewhere', action: 'orders.approve', provenIn: 'orders/approvals.test.ts' },
   // The address suggestions' proxy keeps the suggestion service's own path, outside /api.
   'POST /suggestions/api/4_1/rs/suggest/address': { kind: 'own' },
   'GET /api/integration/vat-rates': { kind: 'key' },
@@ -134,6 +144,11 @@ const RULES: Record<string, Rule> = {
     request: (ctx) => ({ method: 'POST', url: `/api/order/${ctx.order}/edit`, payload: { ...orderBody(ctx), partner_id: DEMO_PARTNERS.SPECSNAB } }),
   },
   'GET /api/user/order/{id}': { kind: 'company', action: 'orders.view', request: (ctx) => ({ method: 'GET', url: `/api/user/order/${ctx.order}` }) },
+  'GET /api/orders/history': { kind: 'company', action: 'orders.view', request: (ctx) => ({ method: 'GET', url: `/api/orders/history?company=${ctx.partner}` }) },
+  'GET /api/orders/{id}': { kind: 'company', action: 'orders.view', request: (ctx) => ({ method: 'GET', url: `/api/orders/${ctx.order}` }) },
+  'GET /api/orders/{id}/documents/{documentId}': { kind: 'company', action: 'documents.view', request: (ctx) => ({ method: 'GET', url: `/api/orders/${ctx.order}/documents/999999` }) },
+  'GET /api/companies/{uid}/audit': { kind: 'company', action: 'audit.view', request: (ctx) => ({ method: 'GET', url: `/api/companies/${ctx.partner}/audit` }) },
+  'GET /api/companies/{uid}/audit/export': { kind: 'company', action: 'audit.view', request: (ctx) => ({ method: 'GET', url: `/api/companies/${ctx.partner}/audit/export?format=csv` }) },
   'GET /api/order/{id}/documents': { kind: 'company', action: 'documents.view', request: (ctx) => ({ method: 'GET', url: `/api/order/${ctx.order}/documents` }) },
   'POST /api/user/request/check/{id}': { kind: 'company', action: 'documents.view', request: (ctx) => ({ method: 'POST', url: `/api/user/request/check/${ctx.order}`, payload: { guid: 'no-such-check' } }) },
   'GET /api/order/print': { kind: 'company', action: 'documents.view', request: (ctx) => ({ method: 'GET', url: `/api/order/print?id=${ctx.order}&name=invoice` }) },
@@ -177,7 +192,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/user/shipments/orders': { kind: 'list', action: 'shipments.request', request: () => ({ method: 'GET', url: '/api/user/shipments/orders' }) },
   'GET /api/user/claims': { kind: 'list', action: 'claims.file', request: () => ({ method: 'GET', url: '/api/user/claims' }) },
 };
-for (const name of ['products', 'offers', 'stock', 'catalog-groups', 'price-types', 'managers', 'partners', 'users', 'checks', 'documents', 'shipments', 'claims', 'messages', 'news', 'cases']) {
+for (const name of ['products', 'offers', 'stock', 'catalog-groups', 'price-types', 'managers', 'partners', 'users', 'checks', 'documents', 'order-files', 'shipments', 'claims', 'messages', 'news', 'cases']) {
   RULES[`POST /api/integration/${name}`] = { kind: 'key' };
 }
 for (const kind of ['logo', 'banner']) {
