@@ -183,7 +183,7 @@ async function describe(app: MailApp, event: repo.MailEventRow): Promise<Describ
     // The order as its page shows it, read through the same model (orders.service), by a user of its company.
     const order: TOrderDetail | undefined = reader ? await orderDetail(app.db, Number(reader), event.subjectId) : undefined;
     // The history opens with this order's card marked and in view (`?n=`), as after sending it.
-    const action = { label: 'Открыть заказ', url: link(`/orders?n=${event.subjectId}`) };
+    const action = { label: 'Открыть заказ', url: link(NOTIFICATION_ROUTES.order(event.subjectId)) };
     const n = event.subjectId;
     if (event.kind === 'order.created' || event.kind === 'order.changed') {
       const created = event.kind === 'order.created';

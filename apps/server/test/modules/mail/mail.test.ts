@@ -93,7 +93,7 @@ describe('order created', () => {
     expect(mail!.text).toContain(suit.article);
     expect(mail!.text).toContain(`Итого со скидкой: ${formatPrice(detail.total_discount)}`);
     expect(mail!.text).toContain('Доставка: Самовывоз');
-    expect(mail!.text).toContain(`https://portal.example.ru/orders?n=${id}`);
+    expect(mail!.text).toContain(`https://portal.example.ru/orders/${id}`);
     expect(mail!.text).toContain('«Заказ создан»');
     expect(mail!.text).toContain('Настройки уведомлений: https://portal.example.ru/profile');
     expect(mail!.html).toContain(`<strong>Итого со скидкой: ${formatPrice(detail.total_discount)}</strong>`);
