@@ -57,7 +57,7 @@ for (const viewport of [
     const held = purchaser.getByTestId(`approval-${approvalId}`);
     await expect(held.getByTestId('approval-state')).toHaveText('На согласовании');
     await expect(held).toContainText('ваш заказ');
-    await expect(held).toContainText('больше вашего лимита на один заказ 100.00 ₽');
+    await expect(held).toContainText('больше лимита закупщика на один заказ 100.00 ₽');
     await expect(held.getByRole('button', { name: 'Согласовать' })).toHaveCount(0);
     await purchaser.screenshot({ path: test.info().outputPath(`approval-purchaser-${viewport.width}.png`), fullPage: true });
 

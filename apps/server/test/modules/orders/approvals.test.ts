@@ -106,7 +106,7 @@ describe('an order over the purchaser’s limit', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().response;
     expect(answer.id).toBe(0);
-    expect(answer.message).toMatch(/^Заказ отправлен на согласование администратору\. Сумма заказа .+ больше вашего лимита на один заказ 50\u202f000\.00 ₽\.$/);
+    expect(answer.message).toMatch(/^Заказ отправлен на согласование администратору\. Сумма заказа .+ больше лимита закупщика на один заказ 50\u202f000\.00 ₽\.$/);
     expect(await ordersOfSpecsnab()).toBe(ordersBefore);
     expect(await stock()).toBe(stockBefore);
     const row = await approvalRow(answer.approval);

@@ -63,7 +63,7 @@ const approval = (id: number, fields: Partial<TOrderApproval>): TOrderApproval =
   total: 61_234.5,
   count: 2,
   total_count: 40,
-  held_for: 'Сумма заказа 61 234.50 ₽ больше вашего лимита на один заказ 50 000.00 ₽.',
+  held_for: 'Сумма заказа 61 234.50 ₽ больше лимита закупщика на один заказ 50 000.00 ₽.',
   reason: '',
   can_decide: false,
   mine: true,

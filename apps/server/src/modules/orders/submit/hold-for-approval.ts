@@ -27,7 +27,7 @@ export interface Member {
 async function holdReason(db: DbOrTx, member: Member, partnerId: number, priced: PricedOrder, now = Date.now()): Promise<string | undefined> {
   const total = priced.totals.totalKopecks;
   if (member.orderLimitKopecks !== null && total > member.orderLimitKopecks) {
-    return `Сумма заказа ${formatPrice(fromKopecks(total))} больше вашего лимита на один заказ ${formatPrice(fromKopecks(member.orderLimitKopecks))}.`;
+    return `Сумма заказа ${formatPrice(fromKopecks(total))} больше лимита закупщика на один заказ ${formatPrice(fromKopecks(member.orderLimitKopecks))}.`;
   }
   if (!member.approvalOverCredit) return undefined;
   const contracts = await approvals.contractsForCredit(db, partnerId);
