@@ -5,12 +5,15 @@
  */
 import type { TAuditRecord } from '@portal/contracts';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, shortenCompanyName, type AuditAction } from '@portal/domain';
-import { Alert, Button, Card, Center, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { usePartners } from '../../shared/api/get-partners';
 import { reportError } from '../../shared/errors';
+// The calendar's month and day names in Russian.
+import '../../shared/lib/dayjs';
 import { StackedTable } from '../../shared/ui/stacked-table';
 import { downloadAudit, useAuditPage, type AuditFilter } from './api/get-audit';
 
@@ -85,8 +88,26 @@ export function AuditPage() {
             onChange={(value) => change({ action: (value as AuditAction | null) ?? undefined })}
             w={{ base: '100%', sm: 260 }}
           />
-          <TextInput label="С" type="date" value={filter.from ?? ''} onChange={(event) => change({ from: event.currentTarget.value || undefined })} w={{ base: '47%', sm: 160 }} />
-          <TextInput label="По" type="date" value={filter.to ?? ''} onChange={(event) => change({ to: event.currentTarget.value || undefined })} w={{ base: '47%', sm: 160 }} />
+          <DatePickerInput
+            label="С"
+            placeholder="ДД.ММ.ГГГГ"
+            valueFormat="DD.MM.YYYY"
+            value={filter.from ?? null}
+            onChange={(value) => change({ from: value || undefined })}
+            maxDate={filter.to}
+            clearable
+            w={{ base: '47%', sm: 160 }}
+          />
+          <DatePickerInput
+            label="По"
+            placeholder="ДД.ММ.ГГГГ"
+            valueFormat="DD.MM.YYYY"
+            value={filter.to ?? null}
+            onChange={(value) => change({ to: value || undefined })}
+            minDate={filter.from}
+            clearable
+            w={{ base: '47%', sm: 160 }}
+          />
           <Group gap="xs">
             <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
               CSV
