@@ -7,9 +7,14 @@
 import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/db/seed/people';
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailEvents, mailOutbox, notifications, orderApprovals, orders, partners, storages, userPartners, users } from '../../../src/db/schema';
 import { hashPassword } from '../../../src/modules/auth/password';
+import { saleStep } from '../../../src/modules/exchange-1c/sale';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { atServerPrices } from '../../support/order-prices';
 import { insertProduct, line, residues, setResidue, type FixtureProduct } from './fixtures';
@@ -174,6 +179,26 @@ describe('approving', () => {
     const again = await approve('admin-b', id);
     expect(again.json().response.id).toBe(placed.id);
     expect(await stock()).toBe(stockBefore! - 40);
+  });
+
+  it('hands the order to 1C only once it is approved', async () => {
+    const uploadDir = await mkdtemp(path.join(tmpdir(), 'approvals-1c-'));
+    try {
+      const handedOut = async () => iconv.decode((await saleStep(t.app, { mode: 'query', uploadDir })).body as Buffer, 'windows-1251');
+      // 1C takes what is waiting now, so the next query holds only what comes after.
+      await handedOut();
+      await saleStep(t.app, { mode: 'success', uploadDir });
+      const id = await held(41);
+      expect(await handedOut()).not.toContain('<Документ>');
+      const response = await approve('demo', id);
+      expect(response.statusCode, response.body).toBe(200);
+      const placed = response.json().response as { id: number };
+      const document = await handedOut();
+      expect(document.match(/<Документ>/g)).toHaveLength(1);
+      expect(document).toContain(`<Номер>${placed.id}</Номер>`);
+    } finally {
+      await rm(uploadDir, { recursive: true, force: true });
+    }
   });
 
   it('by two administrators at once places exactly one order', async () => {
