@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TTeam, TTeamInviteBody, TTeamMember, TTeamMemberChange } from '@portal/contracts';
-import { COMPANY_ROLE_LABELS, adminsAfter, fromKopecks, toKopecks, type AuditAction, type CompanyRole } from '@portal/domain';
+import { COMPANY_ROLE_LABELS, adminsAfter, formatPrice, fromKopecks, toKopecks, type AuditAction, type CompanyRole } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -53,7 +53,13 @@ function limitOf(role: CompanyRole, orderLimit: number | null | undefined): numb
   return toKopecks(orderLimit);
 }
 
-const limitInRoubles = (kopecks: number | null) => (kopecks === null ? null : fromKopecks(kopecks));
+/**
+ * How the record shows a team change: Russian field names and values, as the record's page and its exports print them
+ * («Роль: Закупщик → Бухгалтер»).
+ */
+const NOTHING = '—';
+const limitText = (kopecks: number | null) => (kopecks === null ? 'без лимита' : formatPrice(fromKopecks(kopecks)));
+const yesNo = (value: boolean) => (value ? 'да' : 'нет');
 
 /** Tells the company's people's open pages that roles or settings changed (they read the companies again). */
 async function announce(app: TeamApp, partnerId: number) {
@@ -92,7 +98,7 @@ export async function inviteColleague(app: TeamApp, userId: number, partnerUid: 
       userId,
       action: 'team.invited',
       object: `Сотрудник ${body.email}`,
-      changes: { role: { from: null, to: COMPANY_ROLE_LABELS[body.role] }, orderLimit: { from: null, to: limitInRoubles(orderLimitKopecks) } },
+      changes: { Роль: { from: NOTHING, to: COMPANY_ROLE_LABELS[body.role] }, 'Лимит заказа': { from: NOTHING, to: limitText(orderLimitKopecks) } },
       ip,
     });
     const invitation = { company: company.name, role: COMPANY_ROLE_LABELS[body.role], inviter: inviterName };
@@ -196,13 +202,13 @@ async function recordColleagueChange(
   const roleBefore = storedRole(before.role);
   if (set.role !== undefined && set.role !== roleBefore) {
     const roleAfter = storedRole(set.role);
-    await record('team.role_changed', { role: { from: COMPANY_ROLE_LABELS[roleBefore], to: COMPANY_ROLE_LABELS[roleAfter] } });
+    await record('team.role_changed', { Роль: { from: COMPANY_ROLE_LABELS[roleBefore], to: COMPANY_ROLE_LABELS[roleAfter] } });
   }
   if (set.orderLimitKopecks !== undefined && set.orderLimitKopecks !== before.orderLimitKopecks) {
-    await record('team.limit_changed', { orderLimit: { from: limitInRoubles(before.orderLimitKopecks), to: limitInRoubles(set.orderLimitKopecks) } });
+    await record('team.limit_changed', { 'Лимит заказа': { from: limitText(before.orderLimitKopecks), to: limitText(set.orderLimitKopecks) } });
   }
   if (set.blocked !== undefined && set.blocked !== before.blocked) {
-    await record(set.blocked ? 'team.blocked' : 'team.unblocked', { blocked: { from: before.blocked, to: set.blocked } });
+    await record(set.blocked ? 'team.blocked' : 'team.unblocked', { Заблокирован: { from: yesNo(before.blocked), to: yesNo(set.blocked) } });
   }
 }
 
@@ -221,7 +227,7 @@ export async function removeColleague(app: TeamApp, userId: number, partnerUid: 
       userId,
       action: 'team.removed',
       object: `Сотрудник ${await repo.personLogin(tx, memberId)}`,
-      changes: { role: { from: COMPANY_ROLE_LABELS[storedRole(removed.role)], to: null } },
+      changes: { Роль: { from: COMPANY_ROLE_LABELS[storedRole(removed.role)], to: NOTHING } },
       ip,
     });
   });
@@ -242,7 +248,7 @@ export async function setApprovalOverCredit(app: TeamApp, userId: number, partne
       userId,
       action: 'team.approval_setting_changed',
       object: `Компания ${company.name}`,
-      changes: { approvalOverCredit: { from: before.approvalOverCredit, to: approvalOverCredit } },
+      changes: { 'Согласование заказов сверх кредита': { from: yesNo(before.approvalOverCredit), to: yesNo(approvalOverCredit) } },
       ip,
     });
   });
