@@ -115,6 +115,11 @@ for (const screen of SCREENS) {
     expect((await opened).status()).toBe(200);
     await expect.poll(() => page.evaluate(() => (window as unknown as { visited: string[] }).visited[0])).toBe(`/orders/${order}`);
     expect((await (await request.get('/api/notifications/unread', { headers: user })).json()).response).toEqual({ unread: 0 });
+    // The order's own page is shown, and the bell has no count left.
+    await expect(page).toHaveURL(new RegExp(`/orders/${order}$`));
+    await expect(page.getByTestId('order-detail-page').getByRole('heading', { level: 1, name: `Заказ № ${order}` })).toBeVisible();
+    await expect(bell).toHaveAccessibleName('Уведомления');
+    await page.screenshot({ path: test.info().outputPath(`notifications-order-page-${screen.viewport.width}.png`) });
 
     // Back in the portal (any page, a reload included) the bell counts none, and the message stays in the bar as read.
     await page.goto('/');

@@ -15,6 +15,13 @@ export const AUDIT_ACTIONS = [
   'address.deleted',
   'settings.changed',
   'team.changed',
+  'team.invited',
+  'team.role_changed',
+  'team.limit_changed',
+  'team.blocked',
+  'team.unblocked',
+  'team.removed',
+  'team.approval_setting_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,6 +38,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'address.deleted': 'Адрес удалён',
   'settings.changed': 'Настройки изменены',
   'team.changed': 'Изменения в команде',
+  'team.invited': 'Сотрудник приглашён',
+  'team.role_changed': 'Роль сотрудника изменена',
+  'team.limit_changed': 'Лимит заказа изменён',
+  'team.blocked': 'Сотрудник заблокирован',
+  'team.unblocked': 'Сотрудник разблокирован',
+  'team.removed': 'Сотрудник удалён из команды',
+  'team.approval_setting_changed': 'Согласование заказов сверх кредита изменено',
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

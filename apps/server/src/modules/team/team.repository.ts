@@ -86,10 +86,16 @@ export async function deleteLink(db: DbOrTx, partnerId: number, userId: number) 
 /** The company's links, locked for the change (PostgreSQL): two administrators demoting each other cannot both pass. */
 export function lockLinks(db: DbOrTx, partnerId: number) {
   return db
-    .select({ userId: userPartners.userId, role: userPartners.role, blocked: userPartners.blocked })
+    .select({ userId: userPartners.userId, role: userPartners.role, orderLimitKopecks: userPartners.orderLimitKopecks, blocked: userPartners.blocked })
     .from(userPartners)
     .where(eq(userPartners.partnerId, partnerId))
     .for('update');
+}
+
+/** How the record names a colleague: their login (an e-mail for the invited). */
+export async function personLogin(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db.select({ login: users.login }).from(users).where(eq(users.id, userId));
+  return row?.login ?? `№ ${userId}`;
 }
 
 /** A blocked person's invitation to the portal is void. */

@@ -25,24 +25,24 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/partners/:uid/team/invite',
     { schema: { tags: ['team'], summary: 'Invite a colleague by e-mail (the link sets a password and signs in)', params: ZTeamCompanyParamsSchema, body: ZTeamInviteBodySchema, response: { 200: answer } } },
-    async (request) => ({ error: null, response: await inviteColleague(app, currentUser(request).id, request.params.uid, request.body) }),
+    async (request) => ({ error: null, response: await inviteColleague(app, currentUser(request).id, request.params.uid, request.body, request.ip) }),
   );
 
   app.patch(
     '/partners/:uid/team/:userId',
     { schema: { tags: ['team'], summary: "Change a colleague's role or limit, block or unblock them", params: ZTeamMemberParamsSchema, body: ZTeamMemberChangeSchema, response: { 200: answer } } },
-    async (request) => ({ error: null, response: await changeColleague(app, currentUser(request).id, request.params.uid, request.params.userId, request.body) }),
+    async (request) => ({ error: null, response: await changeColleague(app, currentUser(request).id, request.params.uid, request.params.userId, request.body, request.ip) }),
   );
 
   app.delete(
     '/partners/:uid/team/:userId',
     { schema: { tags: ['team'], summary: 'Remove a colleague from the company', params: ZTeamMemberParamsSchema, response: { 200: answer } } },
-    async (request) => ({ error: null, response: await removeColleague(app, currentUser(request).id, request.params.uid, request.params.userId) }),
+    async (request) => ({ error: null, response: await removeColleague(app, currentUser(request).id, request.params.uid, request.params.userId, request.ip) }),
   );
 
   app.put(
     '/partners/:uid/team/settings',
     { schema: { tags: ['team'], summary: 'Whether orders over a contract’s credit wait for approval', params: ZTeamCompanyParamsSchema, body: ZTeamSettingsSchema, response: { 200: answer } } },
-    async (request) => ({ error: null, response: await setApprovalOverCredit(app, currentUser(request).id, request.params.uid, request.body.approvalOverCredit) }),
+    async (request) => ({ error: null, response: await setApprovalOverCredit(app, currentUser(request).id, request.params.uid, request.body.approvalOverCredit, request.ip) }),
   );
 };

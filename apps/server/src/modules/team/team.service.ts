@@ -5,12 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TTeam, TTeamInviteBody, TTeamMember, TTeamMemberChange } from '@portal/contracts';
-import { COMPANY_ROLE_LABELS, adminsAfter, fromKopecks, toKopecks, type CompanyRole } from '@portal/domain';
+import { COMPANY_ROLE_LABELS, adminsAfter, formatPrice, fromKopecks, toKopecks, type AuditAction, type CompanyRole } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requireUserPartner, storedRole } from '../../lib/partner-scope';
 import { issueInvitation } from '../auth/account.service';
+import { recordAction } from '../audit';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { hashPassword } from '../auth/password';
 import { portalLink } from '../mail/mail.events';
@@ -52,6 +53,14 @@ function limitOf(role: CompanyRole, orderLimit: number | null | undefined): numb
   return toKopecks(orderLimit);
 }
 
+/**
+ * How the record shows a team change: Russian field names and values, as the record's page and its exports print them
+ * («Роль: Закупщик → Бухгалтер»).
+ */
+const NOTHING = '—';
+const limitText = (kopecks: number | null) => (kopecks === null ? 'без лимита' : formatPrice(fromKopecks(kopecks)));
+const yesNo = (value: boolean) => (value ? 'да' : 'нет');
+
 /** Tells the company's people's open pages that roles or settings changed (they read the companies again). */
 async function announce(app: TeamApp, partnerId: number) {
   try {
@@ -70,7 +79,7 @@ export async function listTeam(app: TeamApp, userId: number, partnerUid: string)
  * Invites a colleague by e-mail. A new person gets an account (login = the address) and a mail with a link that sets
  * the password and signs in; a person the portal already knows is added to the company and told so by mail.
  */
-export async function inviteColleague(app: TeamApp, userId: number, partnerUid: string, body: TTeamInviteBody, now = new Date()) {
+export async function inviteColleague(app: TeamApp, userId: number, partnerUid: string, body: TTeamInviteBody, ip = '', now = new Date()) {
   const company = await requireUserPartner(app.db, userId, partnerUid, 'team.manage');
   const orderLimitKopecks = limitOf(body.role, body.orderLimit);
   const inviter = await app.db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, userId) });
@@ -84,6 +93,14 @@ export async function inviteColleague(app: TeamApp, userId: number, partnerUid: 
     if (!(await repo.insertLink(tx, { userId: personId, partnerId: company.id, role: body.role, orderLimitKopecks }))) {
       throw conflict(`${body.email} уже в команде компании: измените роль в списке сотрудников.`);
     }
+    await recordAction(tx, {
+      partnerId: company.id,
+      userId,
+      action: 'team.invited',
+      object: `Сотрудник ${body.email}`,
+      changes: { Роль: { from: NOTHING, to: COMPANY_ROLE_LABELS[body.role] }, 'Лимит заказа': { from: NOTHING, to: limitText(orderLimitKopecks) } },
+      ip,
+    });
     const invitation = { company: company.name, role: COMPANY_ROLE_LABELS[body.role], inviter: inviterName };
     if (!known) {
       await issueInvitation(tx, app.config, { id: personId, name: body.name, login: body.email, email: body.email }, invitation, now);
@@ -128,7 +145,15 @@ async function issueAddedNotice(
  * Blocking ends the person's sessions and open sockets at once (all of them: see docs/decisions.md «Blocking a
  * colleague»); their unused invitation is void.
  */
-export async function changeColleague(app: TeamApp, userId: number, partnerUid: string, memberId: number, change: TTeamMemberChange, now = new Date()) {
+export async function changeColleague(
+  app: TeamApp,
+  userId: number,
+  partnerUid: string,
+  memberId: number,
+  change: TTeamMemberChange,
+  ip = '',
+  now = new Date(),
+) {
   const company = await requireUserPartner(app.db, userId, partnerUid, 'team.manage');
   if (change.blocked === true && memberId === userId) throw badRequest('Нельзя заблокировать самого себя: попросите об этом другого администратора.');
   await app.db.transaction(async (tx) => {
@@ -145,6 +170,7 @@ export async function changeColleague(app: TeamApp, userId: number, partnerUid: 
     else if (change.role !== undefined && role !== 'buyer') set.orderLimitKopecks = null;
     if (change.blocked !== undefined) set.blocked = change.blocked;
     await repo.updateLink(tx, company.id, memberId, set);
+    await recordColleagueChange(tx, { partnerId: company.id, userId, memberId, ip }, target, set);
     if (change.blocked === true) {
       await revokeUserSessions(tx, memberId);
       await repo.voidInvitations(tx, memberId, now);
@@ -163,15 +189,47 @@ export async function changeColleague(app: TeamApp, userId: number, partnerUid: 
   return { message, team };
 }
 
+/** Puts each kind of change that really happened on the record, with its from → to; an unchanged field is not recorded. */
+async function recordColleagueChange(
+  tx: DbOrTx,
+  who: { partnerId: number; userId: number; memberId: number; ip: string },
+  before: { role: string; orderLimitKopecks: number | null; blocked: boolean },
+  set: { role?: string; orderLimitKopecks?: number | null; blocked?: boolean },
+) {
+  const object = `Сотрудник ${await repo.personLogin(tx, who.memberId)}`;
+  const record = (action: AuditAction, changes: Record<string, unknown>) =>
+    recordAction(tx, { partnerId: who.partnerId, userId: who.userId, action, object, changes, ip: who.ip });
+  const roleBefore = storedRole(before.role);
+  if (set.role !== undefined && set.role !== roleBefore) {
+    const roleAfter = storedRole(set.role);
+    await record('team.role_changed', { Роль: { from: COMPANY_ROLE_LABELS[roleBefore], to: COMPANY_ROLE_LABELS[roleAfter] } });
+  }
+  if (set.orderLimitKopecks !== undefined && set.orderLimitKopecks !== before.orderLimitKopecks) {
+    await record('team.limit_changed', { 'Лимит заказа': { from: limitText(before.orderLimitKopecks), to: limitText(set.orderLimitKopecks) } });
+  }
+  if (set.blocked !== undefined && set.blocked !== before.blocked) {
+    await record(set.blocked ? 'team.blocked' : 'team.unblocked', { Заблокирован: { from: yesNo(before.blocked), to: yesNo(set.blocked) } });
+  }
+}
+
 /** Removes a colleague from the company (their account stays, for other companies); never the last administrator. */
-export async function removeColleague(app: TeamApp, userId: number, partnerUid: string, memberId: number) {
+export async function removeColleague(app: TeamApp, userId: number, partnerUid: string, memberId: number, ip = '') {
   const company = await requireUserPartner(app.db, userId, partnerUid, 'team.manage');
   await app.db.transaction(async (tx) => {
     const links = await repo.lockLinks(tx, company.id);
-    if (!links.some((link) => link.userId === memberId)) throw notFound(`Сотрудник № ${memberId} не найден в команде компании: обновите страницу.`);
+    const removed = links.find((link) => link.userId === memberId);
+    if (!removed) throw notFound(`Сотрудник № ${memberId} не найден в команде компании: обновите страницу.`);
     const others = links.filter((link) => link.userId !== memberId).map((link) => ({ userId: link.userId, role: storedRole(link.role), blocked: link.blocked }));
     if (adminsAfter(others, { userId: memberId }) === 0) throw conflict(LAST_ADMIN);
     await repo.deleteLink(tx, company.id, memberId);
+    await recordAction(tx, {
+      partnerId: company.id,
+      userId,
+      action: 'team.removed',
+      object: `Сотрудник ${await repo.personLogin(tx, memberId)}`,
+      changes: { Роль: { from: COMPANY_ROLE_LABELS[storedRole(removed.role)], to: NOTHING } },
+      ip,
+    });
   });
   // The removed person's open pages lose the company now.
   await app.realtime.disconnectUsers([memberId], 'removed from the company');
@@ -179,9 +237,21 @@ export async function removeColleague(app: TeamApp, userId: number, partnerUid: 
   return { message: 'Сотрудник удалён из команды компании.', team: await teamOf(app.db, company.id, userId) };
 }
 
-export async function setApprovalOverCredit(app: TeamApp, userId: number, partnerUid: string, approvalOverCredit: boolean) {
+export async function setApprovalOverCredit(app: TeamApp, userId: number, partnerUid: string, approvalOverCredit: boolean, ip = '') {
   const company = await requireUserPartner(app.db, userId, partnerUid, 'team.manage');
-  await repo.setApprovalOverCredit(app.db, company.id, approvalOverCredit);
+  await app.db.transaction(async (tx) => {
+    const before = await repo.partnerSettings(tx, company.id);
+    if (before.approvalOverCredit === approvalOverCredit) return;
+    await repo.setApprovalOverCredit(tx, company.id, approvalOverCredit);
+    await recordAction(tx, {
+      partnerId: company.id,
+      userId,
+      action: 'team.approval_setting_changed',
+      object: `Компания ${company.name}`,
+      changes: { 'Согласование заказов сверх кредита': { from: yesNo(before.approvalOverCredit), to: yesNo(approvalOverCredit) } },
+      ip,
+    });
+  });
   await announce(app, company.id);
   return {
     message: approvalOverCredit

@@ -163,3 +163,57 @@ describe('changes', () => {
     await call('PUT', `${team}/settings`, admin, { approvalOverCredit: false });
   });
 });
+
+describe('the record of team changes', () => {
+  type Entry = { login: string; action: string; action_name: string; object: string; changes: Record<string, unknown>; ip: string };
+  const recordOf = async (action: string) => {
+    const page = await call('GET', `/api/companies/${DEMO_PARTNERS.SPECSNAB}/audit?action=${action}`, admin);
+    expect(page.statusCode, page.body).toBe(200);
+    return page.json().response.records as Entry[];
+  };
+
+  it('records a role change with who did it, from which address, and the role from → to', async () => {
+    const buyer = await memberId('buyer');
+    const changed = await t.app.inject({ method: 'PATCH', url: `${team}/${buyer}`, headers: admin, payload: { role: 'accountant' }, remoteAddress: '203.0.113.7' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [latest] = await recordOf('team.role_changed');
+    expect(latest).toMatchObject({
+      login: 'demo',
+      action_name: 'Роль сотрудника изменена',
+      object: 'Сотрудник buyer',
+      changes: { Роль: { from: 'Закупщик', to: 'Бухгалтер' } },
+      ip: '203.0.113.7',
+    });
+    // The purchaser's limit went with the role: recorded too.
+    expect((await recordOf('team.limit_changed'))[0]).toMatchObject({ object: 'Сотрудник buyer', changes: { 'Лимит заказа': { from: '50\u202f000.00 ₽', to: 'без лимита' } } });
+    await call('PATCH', `${team}/${buyer}`, admin, { role: 'buyer', orderLimit: 50_000 });
+    expect((await recordOf('team.limit_changed'))[0]!.changes).toEqual({ 'Лимит заказа': { from: 'без лимита', to: '50\u202f000.00 ₽' } });
+  });
+
+  it('records an invitation, blocking, unblocking, removal and the approval setting; a refused change records nothing', async () => {
+    const invited = await call('POST', `${team}/invite`, admin, { email: 'record.buyer@example.ru', name: 'Пётр', role: 'buyer', orderLimit: 1000 });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect((await recordOf('team.invited'))[0]).toMatchObject({
+      object: 'Сотрудник record.buyer@example.ru',
+      changes: { Роль: { from: '—', to: 'Закупщик' }, 'Лимит заказа': { from: '—', to: '1\u202f000.00 ₽' } },
+    });
+    const person = await memberId('record.buyer@example.ru');
+    await call('PATCH', `${team}/${person}`, admin, { blocked: true });
+    await call('PATCH', `${team}/${person}`, admin, { blocked: false });
+    expect((await recordOf('team.blocked'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { Заблокирован: { from: 'нет', to: 'да' } } });
+    expect((await recordOf('team.unblocked'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { Заблокирован: { from: 'да', to: 'нет' } } });
+    expect((await call('DELETE', `${team}/${person}`, admin)).statusCode).toBe(200);
+    expect((await recordOf('team.removed'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { Роль: { from: 'Закупщик', to: '—' } } });
+
+    const settingsBefore = (await recordOf('team.approval_setting_changed')).length;
+    await call('PUT', `${team}/settings`, admin, { approvalOverCredit: true });
+    await call('PUT', `${team}/settings`, admin, { approvalOverCredit: false });
+    const settings = await recordOf('team.approval_setting_changed');
+    expect(settings).toHaveLength(settingsBefore + 2);
+    expect(settings[0]!.changes).toEqual({ 'Согласование заказов сверх кредита': { from: 'да', to: 'нет' } });
+
+    const rolesBefore = (await recordOf('team.role_changed')).length;
+    expect((await call('PATCH', `${team}/${await memberId('demo')}`, admin, { role: 'buyer' })).statusCode).toBe(409);
+    expect(await recordOf('team.role_changed')).toHaveLength(rolesBefore);
+  });
+});

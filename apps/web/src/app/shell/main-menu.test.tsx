@@ -51,6 +51,11 @@ describe('MainMenu', () => {
     expect(screen.getByTestId('client-version')).toHaveTextContent('Версия 0.4.6');
     // The team page only under the company the user administers (an accountant of ИП Петров sees none there).
     expect(screen.getAllByTestId('menu-company-team').map((link) => link.getAttribute('href'))).toEqual(['/companies/c-1/team']);
+    // So is the record of who did what, right after the team entry.
+    const audit = screen.getAllByTestId('menu-company-audit');
+    expect(audit.map((link) => link.getAttribute('href'))).toEqual(['/companies/c-1/audit']);
+    expect(audit[0]).toHaveTextContent('Журнал действий');
+    expect(screen.getByTestId('menu-company-team').nextElementSibling).toBe(audit[0]);
   });
 
   it("hides the entries a role cannot use in any of the user's companies", async () => {
@@ -60,6 +65,7 @@ describe('MainMenu', () => {
       renderMenu();
       await screen.findAllByTestId('menu-company');
       expect(screen.queryByTestId('menu-company-team')).toBeNull();
+      expect(screen.queryByTestId('menu-company-audit')).toBeNull();
       expect(screen.getByText('Заказы')).toBeInTheDocument();
       for (const hidden of ['Черновики', 'Создать КП', 'Рекламации', 'Отгрузки']) expect(screen.queryByText(hidden), hidden).toBeNull();
     } finally {

@@ -1,7 +1,7 @@
 /** The slide-out menu (spec §2): the groups of menu-items.ts, one entry per company of the user, the version. */
 import { Box, Divider, Drawer, Group, NavLink, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { CLIENT_VERSION, shortenCompanyName } from '@portal/domain';
-import { IconBuilding, IconChevronRight, IconLock, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconChevronRight, IconHistory, IconLock, IconUsers } from '@tabler/icons-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -79,6 +79,7 @@ function Companies({ onNavigate }: { onNavigate: () => void }) {
   return companies.data.map((company) => {
     const to = paths.company(company.uid);
     const team = paths.team(company.uid);
+    const audit = paths.companyAudit(company.uid);
     return (
       <Fragment key={company.uid}>
         <NavLink
@@ -102,6 +103,19 @@ function Companies({ onNavigate }: { onNavigate: () => void }) {
             onClick={onNavigate}
             pl="xl"
             data-testid="menu-company-team"
+          />
+        )}
+        {/* The record of who did what, for those whose role in the company may see it. */}
+        {companyMay(company, 'audit.view') && (
+          <NavLink
+            component={RouterLink}
+            to={audit}
+            label="Журнал действий"
+            leftSection={<IconHistory size={ICON_SIZE - 2} stroke={1.6} />}
+            active={pathname === audit}
+            onClick={onNavigate}
+            pl="xl"
+            data-testid="menu-company-audit"
           />
         )}
       </Fragment>

@@ -30,6 +30,8 @@ import {
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { usePartners } from '../../shared/api/get-partners';
+import { companyMay } from '../../shared/company-roles';
 import { reportError } from '../../shared/errors';
 import { usePrepareConfirmations } from '../../shared/ui/confirm-modal';
 import { StackedTable } from '../../shared/ui/stacked-table';
@@ -82,6 +84,11 @@ function OrderDetail({ order }: { order: TOrderPage }) {
   const actions = useOrderActions(order.n);
   const reservation = reservationBadge(order.checks, order.preorder_count, order.total_count);
   const named = order.name.trim() !== '' && order.name !== `Заказ № ${order.n}`;
+  // What the user's role allows in the order's company, as the history card decides it: an accountant sees the order
+  // and its documents, not its edits or claims.
+  const company = usePartners().data?.find((candidate) => candidate.uid === order.partner_id);
+  const ordering = !company || companyMay(company, 'orders.place');
+  const claiming = !company || companyMay(company, 'claims.file');
 
   return (
     <>
@@ -118,12 +125,16 @@ function OrderDetail({ order }: { order: TOrderPage }) {
       </Group>
 
       <Group gap="xs" wrap="wrap" data-testid="order-actions">
-        <Button variant="default" size="sm" leftSection={<IconPencil size={16} />} disabled={!canEditOrder(order.checks)} onClick={() => void actions.edit()}>
-          Редактировать
-        </Button>
-        <Button variant="default" size="sm" leftSection={<IconCopy size={16} />} onClick={() => void actions.copy()}>
-          Создать на основе
-        </Button>
+        {ordering && (
+          <Button variant="default" size="sm" leftSection={<IconPencil size={16} />} disabled={!canEditOrder(order.checks)} onClick={() => void actions.edit()}>
+            Редактировать
+          </Button>
+        )}
+        {ordering && (
+          <Button variant="default" size="sm" leftSection={<IconCopy size={16} />} onClick={() => void actions.copy()}>
+            Создать на основе
+          </Button>
+        )}
         {canPrintInvoice(order.checks) && (
           <StatefulButton variant="light" size="sm" leftSection={<IconFileInvoice size={16} />} onClick={actions.print} data-testid="print-invoice">
             Счёт PDF
@@ -132,9 +143,11 @@ function OrderDetail({ order }: { order: TOrderPage }) {
         <StatefulButton variant="default" size="sm" leftSection={<IconCertificate size={16} />} onClick={actions.certificates}>
           Сертификаты
         </StatefulButton>
-        <Button variant="default" size="sm" leftSection={<IconMessageReport size={16} />} onClick={actions.claim}>
-          Рекламация
-        </Button>
+        {claiming && (
+          <Button variant="default" size="sm" leftSection={<IconMessageReport size={16} />} onClick={actions.claim}>
+            Рекламация
+          </Button>
+        )}
       </Group>
 
       <Card withBorder radius="md" padding="md">

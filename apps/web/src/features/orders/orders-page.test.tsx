@@ -1,8 +1,11 @@
-import { CHECK_STATUS_NAMES } from '@portal/domain';
-import type { TOrderApproval, TOrderCheck, TOrderListItem } from '@portal/contracts';
-import { screen, within } from '@testing-library/react';
+import { CHECK_STATUS_NAMES, ORGANISATION, PRICE_TYPE } from '@portal/domain';
+import type { TOrderApproval, TOrderCheck, TOrderListItem, TProductSearchResult } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testContract, testMembership } from '../../shared/testing/companies';
 import { renderWithProviders } from '../../shared/testing/render';
+import { useOrderStore } from './model/order-store';
 import { OrdersPage } from './orders-page';
 
 afterEach(() => vi.restoreAllMocks());
@@ -90,6 +93,76 @@ describe('OrdersPage orders kept «На согласовании»', () => {
     expect(within(deciding).getByText(/закупщик Закупкин Олег/)).toBeInTheDocument();
     expect(within(deciding).getByRole('button', { name: 'Согласовать' })).toBeEnabled();
     expect(within(deciding).getByRole('button', { name: 'Отклонить' })).toBeEnabled();
+  });
+
+  it('lets the purchaser take a rejected order back into the working order, priced today, to change and send again', async () => {
+    const jacket: TProductSearchResult = {
+      PRODUCT: {
+        ID: 7, UID: 'pkb-100a', NAME: 'Куртка летняя', TYPE: 'wear', ARTICLE: 'ПКБ100-А', PRICE: 2000, PRICE_OPT: 1800, PRICE_NET: 1800, WEIGHT: 1, VALUME: 1,
+        DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0,
+      },
+      OFFERS: [
+        { ID: 71, CHARACTERISTIC: '48', RESIDUE: 10, PRICE: 1800, PPDATA: '', GUID: 'offer-71', ORGGUID: ORGANISATION.FRO },
+        { ID: 72, CHARACTERISTIC: '50', RESIDUE: 10, PRICE: 1800, PPDATA: '', GUID: 'offer-72', ORGGUID: ORGANISATION.FRO },
+      ],
+      FOUND: [],
+      IMAGES: [],
+      PROTECT: '',
+      VIDEO: null,
+      PRICETYPE: { id: PRICE_TYPE.DEALER, name: 'Дилерская' },
+    };
+    const line = (guid: string, quantity: number) => ({ guid, orgguid: ORGANISATION.FRO, quantity, price: 1620, fullprice: 1800, discount: 0.1 });
+    const rejected = approval(2, {
+      state: 'rejected',
+      reason: 'Уменьшите количество',
+      order: {
+        partner_id: 'p',
+        edit: false,
+        comment: 'Для склада № 2',
+        delivery: { address: 'Москва, ул. Тверская, 7', case: 'delivery', date: '2026-03-02', cost: 0, bill_to: '' },
+        request_certificate: true,
+        bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0 },
+        position: [{ guid: 'pkb-100a', characteristics: [line('offer-71', 4), line('offer-72', 2)] }],
+        position_presail: [],
+      },
+    });
+    useOrderStore.getState().reset();
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = urlOf(input);
+      asked.push(url);
+      const response = url.includes('/order-approvals')
+        ? [rejected]
+        : url.includes('/orders/history')
+          ? { items: [], next: null }
+          : url.includes('/partners')
+            ? [{ uid: 'p', name: 'ООО «СпецСнаб»', inn: '7707083893', ...testMembership('buyer'), storages: [testContract(ORGANISATION.FRO)] }]
+            : url.includes('/product/search')
+              ? jacket
+              : [];
+      return new Response(JSON.stringify({ error: null, response }), { status: 200 });
+    });
+    renderWithProviders(<OrdersPage />, { route: '/orders' });
+
+    const card = await screen.findByTestId('approval-2');
+    await userEvent.click(within(card).getByRole('button', { name: 'Изменить и отправить снова' }));
+    await waitFor(() => expect(useOrderStore.getState().order.position).toHaveLength(1));
+    const { order: working } = useOrderStore.getState();
+    expect(asked.some((url) => url.includes('/product/search') && url.includes('QUERY=pkb-100a') && url.includes('OPTION=9'))).toBe(true);
+    expect(working).toMatchObject({ partner_id: 'p', edit: false, comment: 'Для склада № 2', request_certificate: true });
+    // The delivery is kept but its date is chosen again, as for «Создать на основе».
+    expect(working.delivery).toMatchObject({ address: 'Москва, ул. Тверская, 7', case: 'delivery', date: '' });
+    expect(working.position[0]!.characteristics.map((each) => [each.GUID, each.count])).toEqual([
+      ['offer-71', 4],
+      ['offer-72', 2],
+    ]);
+    expect(working.total_count).toBe(6);
+  });
+
+  it('offers taking an order back only to its purchaser and only once it is rejected', async () => {
+    renderOrders([], [approval(1, {}), approval(3, { mine: false, can_decide: true, state: 'rejected', reason: 'Нет' })]);
+    await screen.findByTestId('approval-1');
+    expect(screen.queryByRole('button', { name: 'Изменить и отправить снова' })).toBeNull();
   });
 
   it('shows no section when nothing waits', async () => {

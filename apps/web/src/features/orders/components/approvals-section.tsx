@@ -7,14 +7,18 @@ import type { TOrderApproval, TPricesChangedError } from '@portal/contracts';
 import { formatPrice, formatUnixDate, shortenCompanyName } from '@portal/domain';
 import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { partnersQueryOptions } from '../../../shared/api/get-partners';
 import { reportError } from '../../../shared/errors';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { useApproveOrder, useOrderApprovals, useRejectOrder } from '../api/order-approvals';
 import { pricesChangedOf } from '../api/submit-order';
+import { fromApproval } from '../model/from-approval';
+import { useReplaceWorkingOrder } from '../model/use-order-actions';
 import { PricesChangedModal } from './prices-changed-modal';
 
 const STATE_BADGES: Record<TOrderApproval['state'], { label: string; color: string }> = {
@@ -31,6 +35,22 @@ export function ApprovalsSection({ highlighted }: { highlighted: number | null }
   const [conflict, setConflict] = useState<{ id: number; error: TPricesChangedError }>();
   const [rejecting, setRejecting] = useState<TOrderApproval>();
   const [reason, setReason] = useState('');
+  const queryClient = useQueryClient();
+  const replaceWorkingOrder = useReplaceWorkingOrder();
+  const [loading, setLoading] = useState<number>();
+
+  /** The purchaser's rejected order back in the working order, priced for today, to change and send again. */
+  const doResend = async (approval: TOrderApproval) => {
+    setLoading(approval.id);
+    try {
+      const companies = await queryClient.fetchQuery(partnersQueryOptions());
+      replaceWorkingOrder(await fromApproval(approval.order, companies.find((company) => company.uid === approval.partner_guid)));
+    } catch (error) {
+      reportError('GET_ORDER', error);
+    } finally {
+      setLoading(undefined);
+    }
+  };
 
   if (!approvals.data || approvals.data.length === 0) return null;
 
@@ -78,6 +98,8 @@ export function ApprovalsSection({ highlighted }: { highlighted: number | null }
             setReason('');
             setRejecting(approval);
           }}
+          loading={loading === approval.id}
+          onResend={() => void doResend(approval)}
         />
       ))}
       <PricesChangedModal
@@ -121,15 +143,19 @@ interface ApprovalCardProps {
   busy: boolean;
   onApprove(): void;
   onReject(): void;
+  loading: boolean;
+  onResend(): void;
 }
 
-function ApprovalCard({ approval, highlighted, busy, onApprove, onReject }: ApprovalCardProps) {
+function ApprovalCard({ approval, highlighted, busy, onApprove, onReject, loading, onResend }: ApprovalCardProps) {
   const badge = STATE_BADGES[approval.state];
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (highlighted) card.current?.scrollIntoView?.({ block: 'center' });
   }, [highlighted]);
   const deciding = approval.can_decide && approval.state !== 'rejected';
+  // Only its purchaser takes a rejected order back to change it.
+  const resending = approval.mine && approval.state === 'rejected';
   return (
     <Card
       ref={card}
@@ -172,6 +198,11 @@ function ApprovalCard({ approval, highlighted, busy, onApprove, onReject }: Appr
                 Отклонить
               </Button>
             </Group>
+          )}
+          {resending && (
+            <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onResend} loading={loading} data-testid="approval-resend">
+              Изменить и отправить снова
+            </Button>
           )}
         </Stack>
       </Group>

@@ -15,14 +15,38 @@ import { reportError } from '../../../shared/errors';
 import { openConfirmModal } from '../../../shared/ui/confirm-modal';
 import { downloadCertificates, downloadInvoice } from '../api/download-order-files';
 import { useRequestBill } from '../api/request-bill';
-import { useOrderStore } from './order-store';
+import { useOrderStore, type WebOrder } from './order-store';
 import { fromDetail, heldByOrder } from './payload';
 import { atTodaysPrices } from './todays-offers';
+
+/**
+ * Puts an order into the working order and opens it: asks first when the working order has lines (they would be
+ * lost unless saved as a draft). The one way an order from elsewhere (the history, a rejected approval) is loaded.
+ */
+export function useReplaceWorkingOrder() {
+  const navigate = useNavigate();
+  return (working: WebOrder) => {
+    const current = useOrderStore.getState().order;
+    const apply = () => {
+      useOrderStore.getState().replace(working);
+      navigate(paths.order());
+    };
+    if (current.position.length + current.position_presail.length > 0) {
+      openConfirmModal({
+        title: 'Заменить текущий заказ?',
+        children: <Text size="sm">В текущем заказе есть позиции. Сохраните его в черновики, если он ещё нужен.</Text>,
+        labels: { confirm: 'Заменить', cancel: 'Отмена' },
+        onConfirm: apply,
+      });
+    } else apply();
+  };
+}
 
 export function useOrderActions(n: number) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const bill = useRequestBill();
+  const replaceWorkingOrder = useReplaceWorkingOrder();
 
   const load = async (mode: 'edit' | 'copy') => {
     try {
@@ -34,19 +58,7 @@ export function useOrderActions(n: number) {
         companies.find((company) => company.uid === detail.partner_id),
         mode === 'edit' ? heldByOrder(detail) : undefined,
       );
-      const current = useOrderStore.getState().order;
-      const apply = () => {
-        useOrderStore.getState().replace(working);
-        navigate(paths.order());
-      };
-      if (current.position.length + current.position_presail.length > 0) {
-        openConfirmModal({
-          title: 'Заменить текущий заказ?',
-          children: <Text size="sm">В текущем заказе есть позиции. Сохраните его в черновики, если он ещё нужен.</Text>,
-          labels: { confirm: 'Заменить', cancel: 'Отмена' },
-          onConfirm: apply,
-        });
-      } else apply();
+      replaceWorkingOrder(working);
     } catch (error) {
       reportError('GET_ORDER', error);
     }
