@@ -10,13 +10,15 @@ import type { z } from 'zod';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { openDatabase, type Database } from '../../../src/db/client';
-import { TEXT_LIMITS } from '@portal/contracts';
+import { ORDER_DOCUMENT_FILE_MAX_BYTES, TEXT_LIMITS } from '@portal/contracts';
 import { badInputError, findBadInput } from '../../../src/lib/input-guard';
 import { LOG_TEXT_LIMIT, boundedLogOptions } from '../../../src/lib/log-redaction';
 import { INTEGRATION_KINDS, INTEGRATION_KIND_NAMES } from '../../../src/modules/integration/integration.service';
 
 const KEY = 'integration-key-for-bounded-input';
 const MEGABYTE = 'x'.repeat(1024 * 1024);
+/** Fields whose bound is above a megabyte — a document file of up to 10 MB, in base64 — are sent just above it. */
+const ABOVE_BOUND: Record<string, string> = { 'order-files.content': 'x'.repeat(Math.ceil((ORDER_DOCUMENT_FILE_MAX_BYTES * 4) / 3) + 5) };
 const lines: string[] = [];
 let database: Database;
 let app: FastifyInstance;
@@ -44,7 +46,7 @@ describe('a 1 MB field sent to each integration route', () => {
       method: 'POST',
       url: `/api/integration/${name}`,
       headers: { 'x-api-key': KEY },
-      payload: fields.map((field) => ({ [field]: MEGABYTE })),
+      payload: fields.map((field) => ({ [field]: ABOVE_BOUND[`${name}.${field}`] ?? MEGABYTE })),
     });
 
     expect(response.statusCode).toBe(200);
