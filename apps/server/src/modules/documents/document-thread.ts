@@ -55,12 +55,11 @@ function documentThread(): DocumentThread {
   if (thread) return thread;
   const worker = new Worker(workerUrl);
   const started: DocumentThread = { worker, pending: new Map() };
-  // Idle, it does not keep the process alive; while documents are asked for, their requests do.
-  worker.unref();
   worker.on('message', (answer: ThreadAnswer) => {
     if (answer.id === undefined) return;
     const waiting = started.pending.get(answer.id);
     started.pending.delete(answer.id);
+    if (started.pending.size === 0) worker.unref();
     if (!waiting) return;
     if (answer.bytes) waiting.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
     else waiting.reject(threadError('The document was not drawn', answer.failed));
@@ -72,6 +71,9 @@ function documentThread(): DocumentThread {
   };
   worker.on('error', stopped);
   worker.on('exit', (code) => stopped(new Error(`The document thread stopped (exit code ${code})`)));
+  // Idle, it does not keep the process alive (a command that drew documents ends when its work does); while documents
+  // are asked for, it does. Unref'd after the listeners: adding a 'message' listener refs the thread's port again.
+  worker.unref();
   thread = started;
   return started;
 }
@@ -81,6 +83,7 @@ export function renderDocument<Input>(renderer: DocumentRenderer<Input>, input: 
   const { worker, pending } = documentThread();
   const id = ++sequence;
   return new Promise((resolve, reject) => {
+    if (pending.size === 0) worker.ref();
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, module: renderer.module, exportName: renderer.exportName, input });
   });
