@@ -26,7 +26,6 @@ import {
   IconFileInvoice,
   IconMessageReport,
   IconPencil,
-  IconReceipt,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -38,11 +37,10 @@ import { StackedTable } from '../../shared/ui/stacked-table';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { downloadOrderDocument } from './api/download-order-files';
 import { useOrderPage } from './api/get-order-page';
+import { CheckSummary } from './components/check-summary';
 import { useOrderActions } from './model/use-order-actions';
 
 const DELIVERY_CASES: Record<string, string> = { pickup: 'Самовывоз', delivery: 'Доставка', other: 'Другое' };
-
-const statusColor = (status: number) => ({ 1: 'teal', 6: 'blue', 5: 'orange', 3: 'gray', 4: 'red', 2: 'violet' })[status] ?? 'gray';
 
 /** 'YYYY-MM-DD' → 'dd.mm.yyyy' (a delivery or document date as the back office gave it). */
 const dayText = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : day);
@@ -249,18 +247,7 @@ function CheckBlock({
   return (
     <Stack gap={6} p={10} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }} data-testid={`check-${check.guid}`}>
       <Group gap="xs" justify="space-between">
-        <Group gap="xs">
-          <IconReceipt size={16} />
-          <Text size="sm" fw={600}>
-            {check.org_name}
-          </Text>
-          <Badge size="sm" color={statusColor(check.status)} variant="light">
-            {check.status_name}
-          </Badge>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatPrice(check.total)}
-          </Text>
-        </Group>
+        <CheckSummary check={check} />
         {canRequestBill(check.status) && (
           <Button size="compact-sm" variant="light" onClick={onRequestBill} loading={billing}>
             Запросить счёт

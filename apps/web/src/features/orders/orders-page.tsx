@@ -26,7 +26,6 @@ import {
   IconFileInvoice,
   IconMessageReport,
   IconPencil,
-  IconReceipt,
   IconRefresh,
   IconSearch,
   IconShoppingBag,
@@ -43,6 +42,7 @@ import { StatefulButton } from '../../shared/ui/stateful-button';
 import { companyMay } from '../../shared/company-roles';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { NO_FILTERS, useOrderHistory, type OrderHistoryFilters } from './api/get-order-history';
+import { CheckSummary } from './components/check-summary';
 import { useOrderActions } from './model/use-order-actions';
 import { ApprovalsSection } from './components/approvals-section';
 
@@ -53,7 +53,6 @@ const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
   { key: 'StatusUPK', label: 'УПК' },
 ];
 
-const statusColor = (status: number) => ({ 1: 'teal', 6: 'blue', 5: 'orange', 3: 'gray', 4: 'red', 2: 'violet' })[status] ?? 'gray';
 
 export function OrdersPage() {
   usePrepareConfirmations();
@@ -332,18 +331,7 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
           const doc = docOf(check);
           return (
             <Group key={check.guid} data-testid={`check-${check.guid}`} justify="space-between" gap="xs" p={8} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }}>
-              <Group gap="xs">
-                <IconReceipt size={16} />
-                <Text size="sm" fw={600}>
-                  {check.org_name}
-                </Text>
-                <Badge size="sm" color={statusColor(check.status)} variant="light">
-                  {check.status_name}
-                </Badge>
-                <Text size="sm" c="dimmed">
-                  {formatPrice(check.total)}
-                </Text>
-              </Group>
+              <CheckSummary check={check} />
               <Group gap={4}>
                 {DOCS.map(({ key, label }) => (
                   <Tooltip key={key} label={doc[key] ? `${label}: готов` : `${label}: ещё нет`}>
