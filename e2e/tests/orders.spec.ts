@@ -64,6 +64,8 @@ test('order journey: split above stock, draft, reload, use the draft, submit, hi
   await page.getByTestId('available-lines').getByRole('button', { name: `Увеличить: Количество КЗМ-2 ${jacket.CHARACTERISTIC}` }).click();
   await page.getByTestId('submit-order').click();
   await expect(page).toHaveURL(new RegExp(`/orders\\?n=${number}$`));
+  // Found by its number: journeys running beside this one may have pushed it off the history's first page.
+  await page.goto(`/orders?q=${number}`);
   await expect(page.getByTestId(`order-${number}`)).toContainText('изменён');
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('logs'))) ?? '[]').at(-1)).toMatchObject({ action: 'ORDER_EDIT', outcome: 'ok' });
 });
