@@ -1,26 +1,11 @@
 /**
  * Pictures and certificate PDFs of the demo catalogue, drawn at seed time: a small PNG pictogram per product kind and
- * colour (encoded by sharp, off the main thread), and a one-page certificate of conformity per model line (pdfmake with Roboto, which has Cyrillic).
+ * colour (encoded by sharp, off the main thread), and a one-page certificate of conformity per model line (the
+ * documents module's PDF). sharp and pdfmake are loaded by the first seed that draws (~50 MB resident together): a
+ * portal serving an existing database never holds them on its main thread.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
-
-const require = createRequire(import.meta.url);
-// pdfmake and sharp are loaded by the first seed that draws (~50 MB resident together): a portal serving an existing
-// database never holds them on its main thread.
-let fontsReady = false;
-async function pdfmakeWithFonts() {
-  const { default: pdfmake } = await import('pdfmake');
-  if (fontsReady) return pdfmake;
-  pdfmake.setFonts(require('pdfmake/fonts/Roboto.js'));
-  // Documents are built from our own data only: nothing remote, and no local file but the fonts.
-  const fontsDir = path.dirname(require.resolve('pdfmake/fonts/Roboto.js'));
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir + path.sep));
-  fontsReady = true;
-  return pdfmake;
-}
+import { DEMO_DOCUMENT_NOTE, renderPdf } from '../documents';
 
 export type Pictogram = 'wear' | 'vest' | 'shoes' | 'gloves' | 'helmet' | 'glasses' | 'mask';
 
@@ -79,7 +64,6 @@ export interface CertificateText {
 
 /** A one-page certificate of conformity as a PDF. */
 export async function renderCertificatePdf(text: CertificateText): Promise<Buffer> {
-  const pdfmake = await pdfmakeWithFonts();
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [56, 56, 56, 56],
@@ -101,14 +85,8 @@ export async function renderCertificatePdf(text: CertificateText): Promise<Buffe
         layout: 'lightHorizontalLines',
         fontSize: 11,
       },
-      {
-        text: 'Демонстрационный документ портала дилеров: выдан для примера и юридической силы не имеет.',
-        fontSize: 9,
-        color: '#666666',
-        margin: [0, 32, 0, 0],
-      },
+      DEMO_DOCUMENT_NOTE,
     ],
-    defaultStyle: { font: 'Roboto' },
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return renderPdf(doc);
 }

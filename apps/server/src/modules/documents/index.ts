@@ -4,3 +4,4 @@
  */
 export { documentRenderer, renderDocument, type DocumentRenderer } from './document-thread';
 export { DOCUMENT_COLOURS, WORD_COLOURS, type DocumentColour } from './document-style';
+export { DEMO_DOCUMENT_NOTE, renderPdf } from './pdf';

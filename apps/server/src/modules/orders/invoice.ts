@@ -5,8 +5,6 @@
  * Every figure comes from the domain's priced check (order-pricing.ts), so the invoices add up to the order's total.
  * pdfmake with Roboto, which has Cyrillic.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
   ORGANISATION,
   amountInWords,
@@ -24,26 +22,8 @@ import {
   unbilledNotice,
 } from '@portal/domain';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { DOCUMENT_COLOURS } from '../documents';
+import { DOCUMENT_COLOURS, renderPdf } from '../documents';
 import type { InvoiceData } from './orders.service';
-
-const require = createRequire(import.meta.url);
-const robotoFonts = require('pdfmake/fonts/Roboto.js') as Record<string, Record<string, string>>;
-const fontDir = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-
-/**
- * pdfmake is one shared instance whose fonts and policies other modules set too; createPdf reads them synchronously,
- * so setting ours right before each call is race-free. Nothing remote, and only the font files, may be read.
- */
-async function createPdf(doc: TDocumentDefinitions) {
-  // Loaded by the first invoice, on the documents' thread: the main thread only names invoices (invoiceFileName) and
-  // never holds pdfmake (~27 MB resident).
-  const { default: pdfmake } = await import('pdfmake');
-  pdfmake.setFonts(robotoFonts);
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir + path.sep));
-  return pdfmake.createPdf(doc);
-}
 
 /** The selling organisations' requisites (the real ones were not given: fixed demo values, docs/decisions.md). */
 export interface Seller {
@@ -220,10 +200,10 @@ export async function renderInvoice({ order, buyer, contracts, checks, priced, v
     info: { title: `Счёт к заказу ${order.id}`, author: 'Дилерский портал' },
     pageSize: 'A4',
     pageMargins: [36, 36, 36, 48],
-    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    defaultStyle: { fontSize: 9 },
     styles: { title: { fontSize: 15, bold: true, margin: [0, 0, 0, 2] } },
     footer: (page, pages) => ({ text: `Стр. ${page} из ${pages}`, alignment: 'right', fontSize: 7, color: DOCUMENT_COLOURS.muted, margin: [0, 16, 36, 0] }),
     content,
   };
-  return Buffer.from(await (await createPdf(doc)).getBuffer());
+  return renderPdf(doc);
 }

@@ -1,45 +1,25 @@
 /** /reset-password#token: the link from the mail; sets a new password, after which every session of the user ends. */
-import { Alert, Anchor, Button, PasswordInput, Text } from '@mantine/core';
+import { Alert, Anchor, Button } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { PASSWORD_RULE, newPasswordOf } from '../../shared/lib/password-rule';
+import { useNewPasswordForm } from '../../shared/lib/password-rule';
 import { resetPassword, tokenFromHash } from './api/account';
 import { AuthLayout } from './auth-layout';
 import { useAuthStore } from './auth-store';
+import { NewPasswordFields } from './new-password-fields';
 
 export function ResetPasswordPage() {
   const token = tokenFromHash(useLocation().hash);
   const logout = useAuthStore((state) => state.logout);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [mismatch, setMismatch] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const typed = newPasswordOf(form);
-    if (typed.mismatch !== undefined) {
-      setMismatch(typed.mismatch);
-      return;
-    }
-    const { password } = typed;
-    setMismatch(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      const { message } = await resetPassword({ token, password });
-      // The sessions of this user have ended on the server; this browser forgets its own too.
-      await logout().catch(() => undefined);
-      setDone(message);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useNewPasswordForm(async (password) => {
+    const { message } = await resetPassword({ token, password });
+    // The sessions of this user have ended on the server; this browser forgets its own too.
+    await logout().catch(() => undefined);
+    setDone(message);
+  });
 
   if (!token) {
     return (
@@ -55,7 +35,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Новый пароль" text="Придумайте новый пароль для входа в портал." onSubmit={submit}>
+    <AuthLayout title="Новый пароль" text="Придумайте новый пароль для входа в портал." onSubmit={form.submit}>
       {done ? (
         <>
           <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={18} />}>
@@ -66,26 +46,20 @@ export function ResetPasswordPage() {
           </Button>
         </>
       ) : (
-        <>
-          {failure && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-              {failure}{' '}
-              {failure.startsWith('Ссылка') && (
-                <Anchor component={Link} to={paths.forgotPassword} inherit>
-                  Запросить новую ссылку
-                </Anchor>
-              )}
-            </Alert>
-          )}
-          <PasswordInput name="password" label="Новый пароль" autoComplete="new-password" required autoFocus size="md" description={PASSWORD_RULE} />
-          <PasswordInput name="repeat" label="Новый пароль ещё раз" autoComplete="new-password" required size="md" error={mismatch} />
-          <Text fz="xs" c="dimmed">
-            После смены пароля все входы в портал на других устройствах завершатся.
-          </Text>
-          <Button type="submit" loading={busy} size="md" fullWidth>
-            Сохранить пароль
-          </Button>
-        </>
+        <NewPasswordFields
+          form={form}
+          label="Новый пароль"
+          // A link that has expired or was used already: a new one is a click away.
+          failureHelp={
+            form.failure?.startsWith('Ссылка') && (
+              <Anchor component={Link} to={paths.forgotPassword} inherit>
+                Запросить новую ссылку
+              </Anchor>
+            )
+          }
+          note="После смены пароля все входы в портал на других устройствах завершатся."
+          submitLabel="Сохранить пароль"
+        />
       )}
     </AuthLayout>
   );

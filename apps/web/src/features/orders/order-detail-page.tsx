@@ -4,20 +4,8 @@
  * back office has sent (downloadable); the status timeline; and the history card's actions.
  */
 import type { TOrderCheck, TOrderDocumentFile, TOrderPage, TOrderPosition } from '@portal/contracts';
-import {
-  CHECK_STATUS,
-  billRequestRefusal,
-  canEditOrder,
-  canPrintInvoice,
-  canRequestBill,
-  formatPrice,
-  formatUnixDate,
-  fromKopecks,
-  lineAmountKopecks,
-  reservationBadge,
-  toKopecks,
-} from '@portal/domain';
-import { Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title, Tooltip } from '@mantine/core';
+import { canEditOrder, canPrintInvoice, formatPrice, formatUnixDate, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/domain';
+import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconCertificate,
@@ -37,7 +25,9 @@ import { StackedTable } from '../../shared/ui/stacked-table';
 import { StatefulButton } from '../../shared/ui/stateful-button';
 import { downloadOrderDocument } from './api/download-order-files';
 import { useOrderPage } from './api/get-order-page';
+import { BillRequest } from './components/bill-request';
 import { CheckSummary } from './components/check-summary';
+import { OrderHeading } from './components/order-heading';
 import { useOrderActions } from './model/use-order-actions';
 
 const DELIVERY_CASES: Record<string, string> = { pickup: 'Самовывоз', delivery: 'Доставка', other: 'Другое' };
@@ -80,8 +70,6 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: TOrderPage }) {
   const actions = useOrderActions(order.n);
-  const reservation = reservationBadge(order.checks, order.preorder_count, order.total_count);
-  const named = order.name.trim() !== '' && order.name !== `Заказ № ${order.n}`;
   // What the user's role allows in the order's company, as the history card decides it: an accountant sees the order
   // and its documents, not its edits or claims.
   const company = usePartners().data?.find((candidate) => candidate.uid === order.partner_id);
@@ -91,32 +79,7 @@ function OrderDetail({ order }: { order: TOrderPage }) {
   return (
     <>
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Group gap="xs">
-            <Title order={1} size="h2">Заказ № {order.n}</Title>
-            <Badge color={reservation.color} variant="light" data-testid="order-reservation">
-              {reservation.label}
-            </Badge>
-            {reservation.preorderNote && (
-              <Badge color="orange" variant="light" c="var(--mantine-color-text)">
-                {reservation.preorderNote}
-              </Badge>
-            )}
-            {order.edit && (
-              <Badge color="grape" variant="light">
-                изменён
-              </Badge>
-            )}
-          </Group>
-          {named && (
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {order.name}
-            </Text>
-          )}
-          <Text size="sm" c="dimmed">
-            {formatUnixDate(order.date)} · {order.partner_name} · {order.count} поз., {order.total_count} шт.
-          </Text>
-        </Stack>
+        <OrderHeading order={order} title={<Title order={1} size="h2">Заказ № {order.n}</Title>} />
         <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="order-total">
           {formatPrice(order.total)}
         </Text>
@@ -248,18 +211,7 @@ function CheckBlock({
     <Stack gap={6} p={10} style={{ background: 'var(--mantine-color-gray-light)', borderRadius: 8 }} data-testid={`check-${check.guid}`}>
       <Group gap="xs" justify="space-between">
         <CheckSummary check={check} />
-        {canRequestBill(check.status) && (
-          <Button size="compact-sm" variant="light" onClick={onRequestBill} loading={billing}>
-            Запросить счёт
-          </Button>
-        )}
-        {check.status === CHECK_STATUS.PREORDER && (
-          <Tooltip label={billRequestRefusal(check.status)} multiline w={280}>
-            <Button size="compact-sm" variant="subtle" data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
-              Запросить счёт
-            </Button>
-          </Tooltip>
-        )}
+        <BillRequest check={check} onRequest={onRequestBill} loading={billing} size="compact-sm" variant="light" />
       </Group>
       {documents.length > 0 ? (
         <Group gap="xs" wrap="wrap">

@@ -4,17 +4,7 @@
  * certificates zip, «create from», «edit» and «claim», and opens the order's detail page.
  */
 import type { TDocStatus, TOrderCheck, TOrderListItem } from '@portal/contracts';
-import {
-  CHECK_STATUS,
-  CHECK_STATUS_NAMES,
-  billRequestRefusal,
-  canEditOrder,
-  canPrintInvoice,
-  canRequestBill,
-  formatPrice,
-  formatUnixDate,
-  reservationBadge,
-} from '@portal/domain';
+import { CHECK_STATUS_NAMES, canEditOrder, canPrintInvoice, formatPrice } from '@portal/domain';
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Menu, Select, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,7 +20,7 @@ import {
   IconSearch,
   IconShoppingBag,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { reportError } from '../../shared/errors';
@@ -42,9 +32,12 @@ import { StatefulButton } from '../../shared/ui/stateful-button';
 import { companyMay } from '../../shared/company-roles';
 import { orderDocumentsQueryOptions } from './api/get-order-documents';
 import { NO_FILTERS, useOrderHistory, type OrderHistoryFilters } from './api/get-order-history';
-import { CheckSummary } from './components/check-summary';
-import { useOrderActions } from './model/use-order-actions';
 import { ApprovalsSection } from './components/approvals-section';
+import { BillRequest } from './components/bill-request';
+import { CheckSummary } from './components/check-summary';
+import { LinkedCard } from './components/linked-card';
+import { OrderHeading } from './components/order-heading';
+import { useOrderActions } from './model/use-order-actions';
 
 const DOCS: Array<{ key: keyof Omit<TDocStatus, 'id'>; label: string }> = [
   { key: 'StatusSchet', label: 'Счёт' },
@@ -212,11 +205,6 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   const company = usePartners().data?.find((candidate) => candidate.uid === order.partner_guid);
   const ordering = !company || companyMay(company, 'orders.place');
   const claiming = !company || companyMay(company, 'claims.file');
-  // The order a link names (after sending it, or from its e-mail) is brought into view as well as marked.
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (highlighted) card.current?.scrollIntoView?.({ block: 'center' });
-  }, [highlighted]);
 
   const docOf = (check: TOrderCheck): TDocStatus => docs?.find((doc) => doc.id === check.doc_status.id) ?? check.doc_status;
 
@@ -231,54 +219,24 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
   };
 
   const editable = canEditOrder(order.checks);
-  const reservation = reservationBadge(order.checks, order.preorder_count, order.total_count);
-  // The server names an unnamed order «Заказ № n»: the title already says that, so only a dealer's own name is shown.
-  const named = order.name.trim() !== '' && order.name !== `Заказ № ${order.n}`;
 
   return (
-    <Card
-      ref={card}
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid={`order-${order.n}`}
-      data-order-card
-      style={highlighted ? { borderColor: 'var(--mantine-color-teal-5)', boxShadow: '0 0 0 2px var(--mantine-color-teal-1)' } : undefined}
-    >
+    // The order a link names (after sending it, or from its e-mail) is brought into view as well as marked.
+    <LinkedCard highlighted={highlighted} colour="teal" data-testid={`order-${order.n}`} data-order-card>
       {/* Wraps on a phone: the total and the actions go under the order's title instead of past the card's edge. */}
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Group gap="xs">
+        <OrderHeading
+          order={order}
+          title={
             <Title order={2} size="h4">
               <Anchor component={Link} to={paths.orderDetail(order.n)} inherit data-testid="order-open">
                 Заказ № {order.n}
               </Anchor>
             </Title>
-            <Badge color={reservation.color} variant="light" data-testid="order-reservation">
-              {reservation.label}
-            </Badge>
-            {reservation.preorderNote && (
-              // The page's own text colour on a light orange ground: orange letters on white fall below AA contrast.
-              <Badge color="orange" variant="light" c="var(--mantine-color-text)" data-testid="order-preorder">
-                {reservation.preorderNote}
-              </Badge>
-            )}
-            {order.edit && (
-              <Badge color="grape" variant="light">
-                изменён
-              </Badge>
-            )}
-            {order.upd && <Badge variant="outline">УПД</Badge>}
-          </Group>
-          {named && (
-            <Text fw={600} data-testid="order-name" style={{ overflowWrap: 'anywhere' }}>
-              {order.name}
-            </Text>
-          )}
-          <Text size="sm" c="dimmed">
-            {formatUnixDate(order.date)} · {order.partner_name} · {order.count} поз., {order.total_count} шт.
-          </Text>
-        </Stack>
+          }
+        >
+          {order.upd && <Badge variant="outline">УПД</Badge>}
+        </OrderHeading>
         <Group gap="xs">
           <Text fw={800} size="lg" style={{ whiteSpace: 'nowrap' }}>
             {formatPrice(order.total)}
@@ -340,24 +298,18 @@ function OrderCard({ order, highlighted }: { order: TOrderListItem; highlighted:
                     </Badge>
                   </Tooltip>
                 ))}
-                {canRequestBill(check.status) && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => void actions.requestBill(check)} loading={actions.billing === check.guid}>
-                    Запросить счёт
-                  </Button>
-                )}
-                {/* A pre-order check gets its bill later: say why instead of hiding the action without a word. */}
-                {check.status === CHECK_STATUS.PREORDER && (
-                  <Tooltip label={billRequestRefusal(check.status)} multiline w={280}>
-                    <Button size="compact-xs" variant="subtle" data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
-                      Запросить счёт
-                    </Button>
-                  </Tooltip>
-                )}
+                <BillRequest
+                  check={check}
+                  onRequest={() => void actions.requestBill(check)}
+                  loading={actions.billing === check.guid}
+                  size="compact-xs"
+                  variant="subtle"
+                />
               </Group>
             </Group>
           );
         })}
       </Stack>
-    </Card>
+    </LinkedCard>
   );
 }

@@ -5,11 +5,11 @@
  */
 import type { TOrderApproval, TPricesChangedError } from '@portal/contracts';
 import { formatPrice, formatUnixDate, shortenCompanyName } from '@portal/domain';
-import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { partnersQueryOptions } from '../../../shared/api/get-partners';
@@ -19,6 +19,7 @@ import { useApproveOrder, useOrderApprovals, useRejectOrder } from '../api/order
 import { pricesChangedOf } from '../api/submit-order';
 import { fromApproval } from '../model/from-approval';
 import { useReplaceWorkingOrder } from '../model/use-order-actions';
+import { LinkedCard } from './linked-card';
 import { PricesChangedModal } from './prices-changed-modal';
 
 const STATE_BADGES: Record<TOrderApproval['state'], { label: string; color: string }> = {
@@ -149,22 +150,11 @@ interface ApprovalCardProps {
 
 function ApprovalCard({ approval, highlighted, busy, onApprove, onReject, loading, onResend }: ApprovalCardProps) {
   const badge = STATE_BADGES[approval.state];
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (highlighted) card.current?.scrollIntoView?.({ block: 'center' });
-  }, [highlighted]);
   const deciding = approval.can_decide && approval.state !== 'rejected';
   // Only its purchaser takes a rejected order back to change it.
   const resending = approval.mine && approval.state === 'rejected';
   return (
-    <Card
-      ref={card}
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid={`approval-${approval.id}`}
-      style={highlighted ? { borderColor: 'var(--mantine-color-yellow-5)', boxShadow: '0 0 0 2px var(--mantine-color-yellow-1)' } : undefined}
-    >
+    <LinkedCard highlighted={highlighted} colour="yellow" data-testid={`approval-${approval.id}`}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Group gap="xs">
@@ -206,6 +196,6 @@ function ApprovalCard({ approval, highlighted, busy, onApprove, onReject, loadin
           )}
         </Stack>
       </Group>
-    </Card>
+    </LinkedCard>
   );
 }

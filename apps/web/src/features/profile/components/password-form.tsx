@@ -1,41 +1,20 @@
 /** The profile's password change: the current password proves it is the user; other devices are signed out. */
-import { Alert, Button, Divider, Grid, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
-import { PASSWORD_RULE, newPasswordOf } from '../../../shared/lib/password-rule';
+import { PASSWORD_RULE, useNewPasswordForm } from '../../../shared/lib/password-rule';
 import { changePassword } from '../api/change-password';
+import { ProfileFormFoot } from './profile-form-foot';
 
 export function PasswordForm() {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [mismatch, setMismatch] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const typed = newPasswordOf(form);
-    if (typed.mismatch !== undefined) {
-      setMismatch(typed.mismatch);
-      return;
-    }
-    const { password } = typed;
-    setMismatch(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      const { message } = await changePassword({ current: String(form.get('current') ?? ''), password });
-      formElement.reset();
-      notifications.show({ color: 'teal', title: 'Пароль изменён', message });
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useNewPasswordForm(async (password, formElement) => {
+    const current = String(new FormData(formElement).get('current') ?? '');
+    const { message } = await changePassword({ current, password });
+    formElement.reset();
+    notifications.show({ color: 'teal', title: 'Пароль изменён', message });
+  });
 
   return (
-    <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} data-testid="password-form">
+    <Paper withBorder radius="md" p="lg" component="form" onSubmit={form.submit} data-testid="password-form">
       <Title order={2} size="h3" mb="xs">
         Пароль
       </Title>
@@ -49,21 +28,11 @@ export function PasswordForm() {
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <Stack gap="sm">
             <PasswordInput name="password" label="Новый пароль" autoComplete="new-password" required description={PASSWORD_RULE} />
-            <PasswordInput name="repeat" label="Новый пароль ещё раз" autoComplete="new-password" required error={mismatch} />
+            <PasswordInput name="repeat" label="Новый пароль ещё раз" autoComplete="new-password" required error={form.mismatch} />
           </Stack>
         </Grid.Col>
       </Grid>
-      {failure && (
-        <Alert color="red" mt="md" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Divider my="md" />
-      <Group justify="flex-end">
-        <Button type="submit" loading={busy}>
-          Сменить пароль
-        </Button>
-      </Group>
+      <ProfileFormFoot failure={form.failure} busy={form.busy} submitLabel="Сменить пароль" />
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 /** The personal data form of the profile, with the avatar (spec §3 "Profile personal"). */
-import { Alert, Button, Divider, Grid, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Grid, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ZPersonalUpdateSchema, type TPersonal } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import '../../../shared/lib/zod-config';
 import { useAvatarUrl } from '../api/get-avatar';
 import { useUpdatePersonal } from '../api/update-personal';
 import { AvatarField, avatarProblem } from './avatar-field';
+import { ProfileFormFoot } from './profile-form-foot';
 
 type Fields = Pick<TPersonal, 'name' | 'lastname' | 'patronymic' | 'email' | 'phone'>;
 const FIELD_NAMES = ['lastname', 'name', 'patronymic', 'email', 'phone'] as const;
@@ -130,17 +131,7 @@ export function PersonalForm({ personal }: { personal: TPersonal }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      {failure && (
-        <Alert color="red" mt="md" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Divider my="md" />
-      <Group justify="flex-end">
-        <Button type="submit" loading={update.isPending}>
-          Сохранить
-        </Button>
-      </Group>
+      <ProfileFormFoot failure={failure} busy={update.isPending} submitLabel="Сохранить" />
     </Paper>
   );
 }

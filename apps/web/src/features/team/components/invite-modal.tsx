@@ -3,6 +3,7 @@ import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { useSubmission } from '../../../shared/lib/use-submission';
 import { MoneyInput } from '../../../shared/ui/amount-input';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 
@@ -26,22 +27,15 @@ export function InviteModal({
   onInvite: (form: InviteForm) => Promise<void>;
 }) {
   const [form, setForm] = useState<InviteForm>({ email: '', name: '', role: 'buyer', limit: 0 });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, send } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    await send(async () => {
       await onInvite(form);
       setForm({ email: '', name: '', role: 'buyer', limit: 0 });
       onClose();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -4,6 +4,7 @@ import type { TTeamMember } from '@portal/contracts';
 import type { CompanyRole } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSubmission } from '../../../shared/lib/use-submission';
 import { MoneyInput } from '../../../shared/ui/amount-input';
 import { PortalModal } from '../../../shared/ui/portal-modal';
 import { ROLE_OPTIONS } from './invite-modal';
@@ -19,27 +20,20 @@ export function MemberModal({
 }) {
   const [role, setRole] = useState<CompanyRole>('buyer');
   const [limit, setLimit] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, send, clearFailure } = useSubmission();
   useEffect(() => {
     if (!member) return;
     setRole(member.role);
     setLimit(member.orderLimit ?? 0);
-    setFailure(null);
-  }, [member]);
+    clearFailure();
+  }, [member, clearFailure]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    await send(async () => {
       await onSave({ role, orderLimit: role === 'buyer' && limit > 0 ? limit : null });
       onClose();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
