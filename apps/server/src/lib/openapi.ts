@@ -32,7 +32,7 @@ export function operationIdOf(method: string, url: string): string {
 /** The codes of ERROR_CODES an error status stands for, with their default messages. */
 function errorDescription(status: number): string {
   const codes = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => ERROR_CODES[code].status === status);
-  return codes.map((code) => `${code}: ${ERROR_CODES[code].message}`).join(' / ') || 'Ошибка.';
+  return codes.map((code) => `${code}: ${ERROR_CODES[code].message}`).join(' / ') || 'An error answer.';
 }
 
 /** A declared error answer given as a bare schema gets the description of its status; one with its own is kept. */
