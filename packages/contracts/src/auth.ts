@@ -10,6 +10,9 @@ export type TSignInBody = z.infer<typeof ZSignInBodySchema>;
 export const ZSignInResponseSchema = z.object({ token: z.string(), src: z.string().optional() });
 export type TSignInResponse = z.infer<typeof ZSignInResponseSchema>;
 
+/** POST /api/auth/logout: the session is revoked. */
+export const ZSignedOutSchema = z.object({ ok: z.boolean() });
+
 /** GET /api/ — the latest client version. */
 export const ZVersionResponseSchema = z.object({ last: z.string() });
 export type TVersionResponse = z.infer<typeof ZVersionResponseSchema>;

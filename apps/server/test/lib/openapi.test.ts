@@ -8,9 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/helper';
+import { createTestApp, signInAs, type TestApp } from '../support/helper';
 
 interface Operation {
   operationId?: string;
@@ -28,9 +29,11 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'portal-openapi-'));
 const documentFile = path.join(scratch, 'openapi.json');
 let t: TestApp;
 let document: Document;
+/** The ERP's key the integration API is configured with here, so that probes reach past "the API is off". */
+const INTEGRATION_KEY = 'openapi-probe-key';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INTEGRATION_API_KEY: INTEGRATION_KEY });
   const response = await t.app.inject({ url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
   document = response.json();
@@ -44,6 +47,9 @@ afterAll(async () => {
 const operations = () =>
   Object.entries(document.paths).flatMap(([url, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${url}`, operation })));
 const operation = (key: string) => operations().find((entry) => entry.key === key)!.operation;
+
+/** The routes that count attempts and refuse with 429: sign-in, password reset mail, the ERP's key (per address). */
+const RATE_LIMITED = [/^POST \/api\/auth$/, /^POST \/api\/auth\/password\/forgot$/, /^(GET|POST|PUT) \/api\/integration\//];
 
 describe('the OpenAPI document', () => {
   it('passes Redocly CLI lint (recommended rules) with no error', () => {
@@ -73,11 +79,11 @@ describe('the OpenAPI document', () => {
 
   it('declares the error answers each operation can give, as the error envelope', () => {
     const statuses = (key: string) => Object.keys(operation(key).responses).filter((status) => status !== '200').sort();
-    expect(statuses('POST /api/order/add')).toEqual(['400', '401', '403', '409', '413', '415']);
-    expect(statuses('POST /api/auth')).toEqual(['400', '413', '415', '429']);
+    expect(statuses('POST /api/order/add')).toEqual(['400', '401', '403', '404', '409', '413', '415', '503', '507']);
+    expect(statuses('POST /api/auth')).toEqual(['400', '401', '403', '413', '415', '429', '503', '507']);
     expect(statuses('GET /api/order/{id}/documents')).toEqual(['400', '401', '403', '404']);
-    expect(statuses('GET /api/partners')).toEqual(['400', '401', '403']);
-    expect(statuses('POST /api/integration/products')).toEqual(['400', '401', '413', '415', '429']);
+    expect(statuses('GET /api/partners')).toEqual(['400', '401']);
+    expect(statuses('POST /api/integration/products')).toEqual(['400', '401', '404', '413', '415', '429', '503', '507']);
     for (const { key, operation: each } of operations()) {
       for (const [status, answer] of Object.entries(each.responses)) {
         // Readiness answers a load balancer with its own small body, not the error envelope (docs/operations.md).
@@ -92,6 +98,60 @@ describe('the OpenAPI document', () => {
     // Public operations need no session; the rest need the bearer token of the document.
     expect(operation('GET /api/product/suggestions').security).toEqual([{}, { bearer: [] }]);
     expect(operation('GET /api/partners').security).toBeUndefined();
+  });
+
+  it('declares, for every operation, the statuses that follow from how it is reached', () => {
+    const missing: string[] = [];
+    const need = (key: string, responses: Operation['responses'], status: number, why: string) => {
+      if (!(String(status) in responses)) missing.push(`${key}: ${status} (${why})`);
+    };
+    for (const { key, operation: each } of operations()) {
+      const method = key.split(' ')[0]!;
+      if (!Object.keys(each.responses).some((status) => /^2\d\d$/.test(status))) missing.push(`${key}: no success answer`);
+      // Every route's path, query and body pass the input guard (lib/input-guard.ts), whatever its schemas.
+      need(key, each.responses, 400, 'input');
+      if (each.security === undefined || each.security.some((requirement) => 'apiKey' in (requirement as object))) need(key, each.responses, 401, 'session or key');
+      // Fastify reads a body sent with any method but GET: too large, or of a type no parser takes.
+      if (method !== 'GET') {
+        need(key, each.responses, 413, 'body');
+        need(key, each.responses, 415, 'body');
+      }
+      const limited = RATE_LIMITED.some((pattern) => pattern.test(key));
+      if (limited) need(key, each.responses, 429, 'rate limit');
+      else if ('429' in each.responses) missing.push(`${key}: 429 declared, yet it is not rate limited`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('answers the requests any route may get only with statuses it declares, each error in Russian with its code', async () => {
+    const signedIn = { ...(await signInAs(t.app, 'demo')), 'x-api-key': INTEGRATION_KEY };
+    // Above the server's body limit (5 MiB); the integration API takes more, and refuses this one as not a batch.
+    const tooLarge = JSON.stringify('ы'.repeat(3 * 1024 * 1024));
+    const undeclared: string[] = [];
+    const badBodies: string[] = [];
+    for (const { key, operation: each } of operations()) {
+      const [method, path] = key.split(' ') as [InjectOptions['method'] & string, string];
+      const url = path.replaceAll(/\{[^}]+\}/g, '1');
+      const probes: Array<[string, InjectOptions]> = [
+        ['anonymous, a NUL in the query', { method, url: `${url}?probe=%00` }],
+        ['signed in, a NUL in the query', { method, url: `${url}?probe=%00`, headers: signedIn }],
+      ];
+      if (method !== 'GET') {
+        probes.push(['a body of a type no parser takes', { method, url, headers: { ...signedIn, 'content-type': 'text/plain' }, payload: 'probe' }]);
+        probes.push(['a body above the limit', { method, url, headers: { ...signedIn, 'content-type': 'application/json' }, payload: tooLarge }]);
+      }
+      for (const [what, request] of probes) {
+        const answer = await t.app.inject(request);
+        if (!(String(answer.statusCode) in each.responses)) undeclared.push(`${key} (${what}): ${answer.statusCode}`);
+        if (answer.statusCode >= 400 && !(key === 'GET /api/ready' && answer.statusCode === 503)) {
+          const body = answer.json() as { error?: { code?: unknown; message?: unknown }; response?: unknown };
+          const russian = typeof body.error?.message === 'string' && /[а-яё]/i.test(body.error.message);
+          if (typeof body.error?.code !== 'string' || !russian || body.response !== null) badBodies.push(`${key} (${what}): ${answer.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+    expect(badBodies).toEqual([]);
   });
 
   it('generates a typed client with openapi-typescript that compiles', async () => {

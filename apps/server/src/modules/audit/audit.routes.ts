@@ -1,4 +1,4 @@
-import { ZAuditExportQuerySchema, ZAuditPageSchema, ZAuditQuerySchema, ZCompanyUidParamsSchema, okEnvelope } from '@portal/contracts';
+import { ZAuditExportQuerySchema, ZAuditPageSchema, ZAuditQuerySchema, ZCompanyUidParamsSchema, errorResponses, fileAnswer, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
 import { attachmentHeader } from '../../lib/file-type';
@@ -17,7 +17,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The record of who did what in the company (audit.view): filters by person, action and Moscow period, 50 a page',
         params: ZCompanyUidParamsSchema,
         querystring: ZAuditQuerySchema,
-        response: { 200: okEnvelope(ZAuditPageSchema) },
+        response: { 200: okEnvelope(ZAuditPageSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ error: null, response: await auditPage(app.db, currentUser(request).id, request.params.uid, request.query) }),
@@ -31,6 +31,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The record with the same filters as a CSV (semicolons, UTF-8 with BOM) or XLSX file',
         params: ZCompanyUidParamsSchema,
         querystring: ZAuditExportQuerySchema,
+        response: {
+          200: fileAnswer('The record as CSV or XLSX', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

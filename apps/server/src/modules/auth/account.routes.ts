@@ -6,6 +6,7 @@ import {
   ZForgotPasswordBodySchema,
   ZResetPasswordBodySchema,
   ZSignInResponseSchema,
+  errorResponses,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password/forgot',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Mail a password reset link (the same answer whether or not the account exists)', body: ZForgotPasswordBodySchema, response: { 200: answer } },
+      schema: { tags: ['auth'], summary: 'Mail a password reset link (the same answer whether or not the account exists)', body: ZForgotPasswordBodySchema, response: { 200: answer, ...errorResponses(400, 413, 415, 429, 503, 507) } },
     },
     async (request) => ({ error: null, response: { message: await requestPasswordReset(app, request.body.login, request.ip) } }),
   );
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password/reset',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Set a new password from a reset link; ends every session of the user', body: ZResetPasswordBodySchema, response: { 200: answer } },
+      schema: { tags: ['auth'], summary: 'Set a new password from a reset link; ends every session of the user', body: ZResetPasswordBodySchema, response: { 200: answer, ...errorResponses(400, 413, 415, 503, 507) } },
     },
     async (request) => {
       const { login } = await resetPassword(app, request.body.token, request.body.password);
@@ -44,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "Accept an invitation to a company's team: set the password from the link and sign in",
         body: ZResetPasswordBodySchema,
-        response: { 200: okEnvelope(ZSignInResponseSchema) },
+        response: { 200: okEnvelope(ZSignInResponseSchema), ...errorResponses(400, 413, 415, 503, 507) },
       },
     },
     async (request) => ({ error: null, response: await acceptInvitation(app, request.body.token, request.body.password) }),
@@ -53,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/password',
     {
-      schema: { tags: ['profile'], summary: 'Change the password with the current one; ends the other sessions', body: ZChangePasswordBodySchema, response: { 200: answer } },
+      schema: { tags: ['profile'], summary: 'Change the password with the current one; ends the other sessions', body: ZChangePasswordBodySchema, response: { 200: answer, ...errorResponses(400, 401, 413, 415, 503, 507) } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -67,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/email/confirm',
     {
       config: { public: true },
-      schema: { tags: ['profile'], summary: 'Confirm the e-mail address of the profile from its link', body: ZConfirmEmailBodySchema, response: { 200: answer } },
+      schema: { tags: ['profile'], summary: 'Confirm the e-mail address of the profile from its link', body: ZConfirmEmailBodySchema, response: { 200: answer, ...errorResponses(400, 413, 415, 503, 507) } },
     },
     async (request) => {
       const { email } = await confirmEmail(app, request.body.token);

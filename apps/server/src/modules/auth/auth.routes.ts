@@ -1,4 +1,4 @@
-import { ZCurrentUserSchema, ZSignInBodySchema, ZSignInResponseSchema, okEnvelope } from '@portal/contracts';
+import { ZCurrentUserSchema, ZSignInBodySchema, ZSignInResponseSchema, ZSignedOutSchema, errorResponses, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
 import { currentUserName, signIn, signOut, parseBasicCredentials } from './auth.service';
@@ -12,7 +12,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with Basic credentials and a timestamp signed with the shared salt',
         body: ZSignInBodySchema,
-        response: { 200: okEnvelope(ZSignInResponseSchema) },
+        // 401 a wrong login or password, 403 a blocked account, 429 too many attempts.
+        response: { 200: okEnvelope(ZSignInResponseSchema), ...errorResponses(400, 401, 403, 413, 415, 429, 503, 507) },
       },
     },
     async (request) => {
@@ -22,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Revoke the current session' } }, async (request) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: okEnvelope(ZSignedOutSchema), ...errorResponses(400, 401, 413, 415, 503, 507) } } }, async (request) => {
     const user = currentUser(request);
     await signOut(app.db, user);
     // The session's sockets close now, not at their next re-check.
@@ -32,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: okEnvelope(ZCurrentUserSchema) } } },
+    { schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: okEnvelope(ZCurrentUserSchema), ...errorResponses(400, 401) } } },
     async (request) => ({ error: null, response: await currentUserName(app.db, currentUser(request)) }),
   );
 };

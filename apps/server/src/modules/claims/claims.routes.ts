@@ -1,4 +1,4 @@
-import { ZClaimCreatedSchema, ZClaimSchema, okEnvelope } from '@portal/contracts';
+import { ZClaimCreatedSchema, ZClaimSchema, errorResponses, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
@@ -13,7 +13,7 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['claims'],
         summary: "Claims of the user's companies with their status history, by bitrix_id descending (an empty list is [])",
-        response: { 200: okEnvelope(z.array(ZClaimSchema)) },
+        response: { 200: okEnvelope(z.array(ZClaimSchema)), ...errorResponses(400, 401) },
       },
     },
     async (request) => ({ error: null, response: await listClaims(app.db, currentUser(request).id) }),
@@ -26,7 +26,7 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['claims'],
         summary: 'File a claim: multipart partner_guid, case, title, message, order (optional), products (JSON), files',
         consumes: ['multipart/form-data'],
-        response: { 200: okEnvelope(ZClaimCreatedSchema) },
+        response: { 200: okEnvelope(ZClaimCreatedSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507) },
       },
     },
     async (request) => {

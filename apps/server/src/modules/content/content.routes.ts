@@ -1,4 +1,4 @@
-import { ZNewsItemSchema, ZShowcaseCaseSchema, okEnvelope } from '@portal/contracts';
+import { ZNewsItemSchema, ZShowcaseCaseSchema, errorResponses, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listCases, listNews } from './content.service';
@@ -9,7 +9,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/news',
     {
       config: { public: true },
-      schema: { tags: ['content'], summary: 'Main-page news, newest first', security: [], response: { 200: okEnvelope(z.array(ZNewsItemSchema)) } },
+      schema: { tags: ['content'], summary: 'Main-page news, newest first', security: [], response: { 200: okEnvelope(z.array(ZNewsItemSchema)), ...errorResponses(400) } },
     },
     async () => ({ error: null, response: await listNews(app.db) }),
   );
@@ -18,7 +18,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/cases',
     {
       config: { public: true },
-      schema: { tags: ['content'], summary: 'Showcase cases of the main-page carousel', security: [], response: { 200: okEnvelope(z.array(ZShowcaseCaseSchema)) } },
+      schema: { tags: ['content'], summary: 'Showcase cases of the main-page carousel', security: [], response: { 200: okEnvelope(z.array(ZShowcaseCaseSchema)), ...errorResponses(400) } },
     },
     async () => ({ error: null, response: await listCases(app.db) }),
   );

@@ -3,6 +3,7 @@ import {
   FEEDBACK_MAX_FILES,
   FEEDBACK_MAX_TOTAL_BYTES,
   ZFeedbackCreatedSchema,
+  errorResponses,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['feedback'],
         summary: 'Send an error report (type error) or a suggestion (type info) with text and files',
         consumes: ['multipart/form-data'],
-        response: { 201: okEnvelope(ZFeedbackCreatedSchema) },
+        response: { 201: okEnvelope(ZFeedbackCreatedSchema), ...errorResponses(400, 401, 413, 415, 503, 507) },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { errorResponses, fileAnswer } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
@@ -15,6 +16,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download a stored file of one of the user’s companies (inline=1 shows an image or PDF in the browser)',
         params: z.object({ id: z.coerce.number({ error: 'Номер файла должен быть числом.' }).int().positive('Номер файла должен быть положительным.') }),
         querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
+        response: { 200: fileAnswer('The file as it was stored (a picture, a PDF, an office document)', '*/*'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@
  * (never a dealer's token). With no key configured the whole API is off and every call answers 404.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ZIntegrationReportSchema, ZIntegrationVatRateSchema, ZIntegrationVatRatesSchema, okEnvelope } from '@portal/contracts';
+import { ZIntegrationReportSchema, ZIntegrationVatRateSchema, ZIntegrationVatRatesSchema, errorResponses, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -54,7 +54,8 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
             'changes nothing.',
           security: [{ apiKey: [] }],
           body: z.array(definition.schema as z.ZodType),
-          response: { 200: okEnvelope(ZIntegrationReportSchema) },
+          // 401 a wrong key, 404 the API is off (no key configured), 429 an address that sent too many wrong keys.
+          response: { 200: okEnvelope(ZIntegrationReportSchema), ...errorResponses(400, 401, 404, 413, 415, 429, 503, 507) },
         },
         // Items are validated one by one in the service (a bad one must not refuse the batch): here only the array.
         validatorCompiler: () => (data: unknown) =>
@@ -75,7 +76,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['integration'],
         summary: 'The VAT table: each seller\'s rates by the day they take effect',
         security: [{ apiKey: [] }],
-        response: { 200: okEnvelope(ZIntegrationVatRatesSchema) },
+        response: { 200: okEnvelope(ZIntegrationVatRatesSchema), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async () => ({ error: null, response: await listVatRates(app.db) }),
@@ -92,7 +93,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
           'no VAT («Без НДС»). A bad day, rate or unknown seller answers 400 saying what to fix.',
         security: [{ apiKey: [] }],
         body: ZIntegrationVatRateSchema,
-        response: { 200: okEnvelope(ZIntegrationVatRateSchema) },
+        response: { 200: okEnvelope(ZIntegrationVatRateSchema), ...errorResponses(400, 401, 404, 413, 415, 429, 503, 507) },
       },
     },
     async (request) => ({ error: null, response: await setVatRate(app.db, request.body) }),

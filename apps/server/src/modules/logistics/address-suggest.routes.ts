@@ -2,7 +2,7 @@
  * POST /suggestions/api/4_1/rs/suggest/address — the path and shape of the public address-suggestion service, so the
  * client needs no other host. Mounted at the root (not under /api), so it checks the session itself.
  */
-import { ZAddressSuggestRequestSchema, ZAddressSuggestResponseSchema } from '@portal/contracts';
+import { ZAddressSuggestRequestSchema, ZAddressSuggestResponseSchema, errorResponses } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { authenticate } from '../auth/auth.service';
@@ -16,7 +16,8 @@ export const addressSuggestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['logistics'],
         summary: 'Address suggestions (built-in gazetteer, or the upstream service when configured)',
         body: ZAddressSuggestRequestSchema,
-        response: { 200: ZAddressSuggestResponseSchema },
+        // 503: the upstream service is configured and does not answer.
+        response: { 200: ZAddressSuggestResponseSchema, ...errorResponses(400, 401, 413, 415, 503) },
       },
       onRequest: async (request) => {
         const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

@@ -3,6 +3,7 @@
  * the database answers and carries every migration of this build). Public, and they tell nothing about the inside:
  * the reason a check failed goes to the log.
  */
+import { errorResponses } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCurrent, readSchemaState, textQuery } from './schema-version';
@@ -21,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { public: true, ignoresSession: true },
-      schema: { tags: ['operations'], summary: 'Liveness: the process answers', security: [], response: { 200: ZHealthSchema } },
+      schema: { tags: ['operations'], summary: 'Liveness: the process answers', security: [], response: { 200: ZHealthSchema, ...errorResponses(400) } },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -34,7 +35,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operations'],
         summary: 'Readiness: the database answers, its migrations are current and no write met a full or read-only disk in the last minute (503 otherwise)',
         security: [],
-        response: { 200: ZHealthSchema, 503: ZHealthSchema },
+        // 503 answers a load balancer with the same small body, not the error envelope.
+        response: { 200: ZHealthSchema, ...errorResponses(400), 503: ZHealthSchema },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,8 @@ import {
   ZOrderPayloadSchema,
   ZOrderPrintQuerySchema,
   ZOrderSubmitResultSchema,
+  errorResponses,
+  fileAnswer,
   okEnvelope,
   type TOrderSubmitResult,
 } from '@portal/contracts';
@@ -85,7 +87,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Submit an order (split against stock on the server; Idempotency-Key makes retries safe). A sent price other than the server’s: 409 PRICES_CHANGED with the priced order to confirm, nothing stored',
         body: ZOrderPayloadSchema,
-        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request, reply) => {
@@ -106,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Submit a new version of an order: keeps its number and date, gives back the old stock, takes the new. A sent price other than the server’s: 409 PRICES_CHANGED, nothing changed',
         params: ZOrderIdParamsSchema,
         body: ZOrderPayloadSchema,
-        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request, reply) => {
@@ -120,7 +122,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders',
-    { schema: { tags: ['orders'], summary: "The order history of the user's companies", response: { 200: okEnvelope(z.array(ZOrderListItemSchema)) } } },
+    { schema: { tags: ['orders'], summary: "The order history of the user's companies", response: { 200: okEnvelope(z.array(ZOrderListItemSchema)), ...errorResponses(400, 401) } } },
     async (request) => ({ error: null, response: await listOrders(app.db, currentUser(request).id) }),
   );
 
@@ -132,7 +134,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A page of the order history of the user's companies: search (number, article, name, comment), filters (check status, company, calendar month), newest first; `next` is the `before` of the following page",
         querystring: ZOrderHistoryQuerySchema,
-        response: { 200: okEnvelope(ZOrderHistoryPageSchema) },
+        response: { 200: okEnvelope(ZOrderHistoryPageSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ error: null, response: await orderHistory(app.db, currentUser(request).id, request.query) }),
@@ -145,7 +147,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'The order detail page: lines with the split, delivery, checks, document files and the status timeline',
         params: ZOrderIdParamsSchema,
-        response: { 200: okEnvelope(ZOrderPageSchema) },
+        response: { 200: okEnvelope(ZOrderPageSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ error: null, response: await orderPage(app.db, currentUser(request).id, request.params.id) }),
@@ -158,6 +160,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Download a document file of the order (счёт, счёт-фактура, УПД, УПК), PDF',
         params: ZOrderDocumentParamsSchema,
+        response: { 200: fileAnswer('The document as the ERP sent it', 'application/pdf'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -177,7 +180,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Orders kept «На согласовании» or rejected: the user’s own, and all of the companies where the user approves',
-        response: { 200: okEnvelope(z.array(ZOrderApprovalSchema)) },
+        response: { 200: okEnvelope(z.array(ZOrderApprovalSchema)), ...errorResponses(400, 401) },
       },
     },
     async (request) => ({ error: null, response: await listOrderApprovals(app.db, currentUser(request).id) }),
@@ -192,7 +195,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approve an order kept «На согласовании» (orders.approve): places it as it was priced; prices moved → 409 PRICES_CHANGED, send back its order to confirm',
         params: ZApprovalIdParamsSchema,
         body: ZApproveOrderSchema,
-        response: { 200: okEnvelope(ZOrderSubmitResultSchema), 409: ZOrderConflictEnvelopeSchema },
+        response: { 200: okEnvelope(ZOrderSubmitResultSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request) => {
@@ -211,7 +214,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject an order kept «На согласовании» with a reason (orders.approve); the purchaser is notified',
         params: ZApprovalIdParamsSchema,
         body: ZRejectOrderSchema,
-        response: { 200: okEnvelope(z.object({ id: z.number(), state: z.literal('rejected') })) },
+        response: { 200: okEnvelope(z.object({ id: z.number(), state: z.literal('rejected') })), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 503, 507) },
       },
     },
     async (request) => {
@@ -223,7 +226,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/order/:id',
     {
-      schema: { tags: ['orders'], summary: 'One order with its positions', params: ZOrderIdParamsSchema, response: { 200: okEnvelope(ZOrderDetailSchema) } },
+      schema: { tags: ['orders'], summary: 'One order with its positions', params: ZOrderIdParamsSchema, response: { 200: okEnvelope(ZOrderDetailSchema), ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => ({ error: null, response: await orderDetail(app.db, currentUser(request).id, request.params.id) }),
   );
@@ -235,7 +238,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Document statuses of the order checks (bill, invoice, УПД, УПК)',
         params: ZOrderIdParamsSchema,
-        response: { 200: okEnvelope(z.array(ZDocStatusSchema)) },
+        response: { 200: okEnvelope(z.array(ZDocStatusSchema)), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ error: null, response: await orderDocuments(app.db, currentUser(request).id, request.params.id) }),
@@ -249,7 +252,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Request a bill for a check «В резерве» of the order ({id} is the order number); 409 with the reason for any other status',
         params: ZOrderIdParamsSchema,
         body: ZBillRequestSchema,
-        response: { 200: okEnvelope(z.array(ZOrderCheckSchema)) },
+        response: { 200: okEnvelope(z.array(ZOrderCheckSchema)), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 503, 507) },
       },
     },
     async (request) => ({
@@ -260,7 +263,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order/print',
-    { schema: { tags: ['orders'], summary: 'The invoice PDF of an order (name=invoice)', querystring: ZOrderPrintQuerySchema } },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The invoice PDF of an order (name=invoice)',
+        querystring: ZOrderPrintQuerySchema,
+        // 409: the seller's VAT table does not cover the invoice's day.
+        response: { 200: fileAnswer('The invoice', 'application/pdf'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const data = await invoiceData(app.db, currentUser(request).id, request.query.id, request.query.name);
       // Each seller's VAT on the invoice's day; 409 when the VAT table does not cover it.

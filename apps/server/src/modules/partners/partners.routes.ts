@@ -4,6 +4,7 @@ import {
   ZManagerSchema,
   ZManagersQuerySchema,
   ZPartnersQuerySchema,
+  errorResponses,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['companies'],
         summary: "The user's companies with contracts",
         querystring: ZPartnersQuerySchema,
-        response: { 200: okEnvelope(z.array(ZCompanySchema)) },
+        response: { 200: okEnvelope(z.array(ZCompanySchema)), ...errorResponses(400, 401) },
       },
     },
     async (request) => ({ error: null, response: await listCompanies(app.db, currentUser(request).id, request.query.editing) }),
@@ -32,7 +33,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['companies'],
         summary: "Managers of one of the user's companies",
         querystring: ZManagersQuerySchema,
-        response: { 200: okEnvelope(z.array(ZManagerSchema)) },
+        response: { 200: okEnvelope(z.array(ZManagerSchema)), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
@@ -48,7 +49,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['companies'],
         summary: "A manager of the user's companies",
         querystring: ZManagerQuerySchema,
-        response: { 200: okEnvelope(ZManagerSchema) },
+        response: { 200: okEnvelope(ZManagerSchema), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => ({ error: null, response: await getManager(app.db, currentUser(request).id, request.query.id) }),

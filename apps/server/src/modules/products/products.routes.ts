@@ -5,6 +5,7 @@ import {
   ZProductSearchResultSchema,
   ZSuggestionSchema,
   ZSuggestionsQuerySchema,
+  errorResponses,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +25,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'Product search: OPTION 0 by article, 2 by name words or free text, 9 by id; 404 when nothing is found',
         querystring: ZProductSearchQuerySchema,
-        response: { 200: okEnvelope(ZProductSearchResultSchema) },
+        // 401, 403 and 404 also for prices asked of a company (PARTNER) or a price type (PRICEUID) without a session, not the user's, unknown.
+        response: { 200: okEnvelope(ZProductSearchResultSchema), ...errorResponses(400, 401, 403, 404) },
       },
       // The answer is built from the contract's types; re-validating it on this hot path would cost more than the search.
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -39,7 +41,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: "A company's prices of catalogue products (its contracts' price types), for the catalogue's cards",
         querystring: ZProductPricesQuerySchema,
-        response: { 200: okEnvelope(ZProductPricesSchema) },
+        response: { 200: okEnvelope(ZProductPricesSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ error: null, response: await companyProductPrices(app.db, currentUser(request), request.query) }),
@@ -53,7 +55,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'Article suggestions for the search widget (at least 2 characters), ranked, at most 10',
         querystring: ZSuggestionsQuerySchema,
-        response: { 200: okEnvelope(z.array(ZSuggestionSchema)) },
+        response: { 200: okEnvelope(z.array(ZSuggestionSchema)), ...errorResponses(400) },
       },
     },
     async (request) => ({ error: null, response: await suggestProducts(app.db, request.query.QUERY, app.catalogIndex) }),

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, ZNotificationSettingsSchema, ZUserSettingsSchema, okEnvelope } from '@portal/contracts';
+import { AVATAR_MAX_BYTES, ZNotificationSettingsSchema, ZUserSettingsSchema, errorResponses, fileAnswer, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
@@ -17,7 +17,7 @@ const AVATAR_POLICY = {
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/settings',
-    { schema: { tags: ['profile'], summary: 'Personal data and notification settings', response: { 200: okEnvelope(ZUserSettingsSchema) } } },
+    { schema: { tags: ['profile'], summary: 'Personal data and notification settings', response: { 200: okEnvelope(ZUserSettingsSchema), ...errorResponses(400, 401) } } },
     async (request) => ({ error: null, response: await getSettings(app.db, currentUser(request).id) }),
   );
 
@@ -28,7 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Update personal data (multipart: name, lastname, patronymic, email, phone, removeAvatar; file avatar ≤ 2 MB, PNG/JPEG/WebP)',
         consumes: ['multipart/form-data'],
-        response: { 200: okEnvelope(ZUserSettingsSchema) },
+        response: { 200: okEnvelope(ZUserSettingsSchema), ...errorResponses(400, 401, 413, 415, 503, 507) },
       },
     },
     async (request) => {
@@ -48,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Replace the notification settings',
         body: ZNotificationSettingsSchema,
-        response: { 200: okEnvelope(ZNotificationSettingsSchema) },
+        response: { 200: okEnvelope(ZNotificationSettingsSchema), ...errorResponses(400, 401, 413, 415, 503, 507) },
       },
     },
     async (request) => ({ error: null, response: await updateNotifications(app.db, currentUser(request).id, request.body, request.ip) }),
@@ -61,6 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: "The signed-in user's avatar image",
         params: z.object({ fileId: z.coerce.number({ error: 'Номер файла должен быть числом.' }).int().positive() }),
+        response: { 200: fileAnswer('The avatar picture', 'image/*'), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {

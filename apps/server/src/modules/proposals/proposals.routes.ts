@@ -10,6 +10,8 @@ import {
   ZProposalRequestSchema,
   ZProposalVatQuerySchema,
   ZProposalVatSchema,
+  errorResponses,
+  fileAnswer,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,6 +48,11 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['proposals'],
         summary: 'Build a commercial proposal: answers the PDF or Word file (priced from the database)',
         body: ZProposalRequestSchema,
+        // 409: the seller's VAT table does not cover the proposal's day.
+        response: {
+          200: fileAnswer('The proposal', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+        },
       },
     },
     async (request, reply) => {
@@ -67,7 +74,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['proposals'],
         summary: 'Organisation name by INN (10 or 12 digits with a valid checksum): our partners, then the sample registry',
         params: ZInnParamsSchema,
-        response: { 200: okEnvelope(ZProposalOrgSchema) },
+        response: { 200: okEnvelope(ZProposalOrgSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ error: null, response: await findOrganisation(app.db, currentUser(request).id, request.params.inn) }),
@@ -80,7 +87,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['proposals'],
         summary: "The executor company's VAT rate on the proposal's date, as the document prints it (null: «Без НДС»)",
         querystring: ZProposalVatQuerySchema,
-        response: { 200: okEnvelope(ZProposalVatSchema) },
+        response: { 200: okEnvelope(ZProposalVatSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({
@@ -93,7 +100,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     const tags = ['proposals'];
     app.get(
       `/services/proposal/${kind}/list`,
-      { schema: { tags, summary: `The user's ${kind}s in upload order`, response: { 200: okEnvelope(ZProposalImageListSchema) } } },
+      { schema: { tags, summary: `The user's ${kind}s in upload order`, response: { 200: okEnvelope(ZProposalImageListSchema), ...errorResponses(400, 401, 403) } } },
       async (request) => ({ error: null, response: await listImages(app.db, currentUser(request).id, kind) }),
     );
 
@@ -104,7 +111,8 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Add a ${kind} (multipart, one PNG, JPEG or WebP file, up to 3 MB; SVG is refused)`,
           consumes: ['multipart/form-data'],
-          response: { 200: okEnvelope(ZProposalImageListDataSchema) },
+          // 409: the library is full.
+          response: { 200: okEnvelope(ZProposalImageListDataSchema), ...errorResponses(400, 401, 403, 409, 413, 415, 503, 507) },
         },
       },
       async (request) => {
@@ -116,7 +124,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `/services/proposal/${kind}/delete`,
-      { schema: { tags, summary: `Delete one of the user's ${kind}s`, body: ZProposalImageDeleteSchema, response: { 200: okEnvelope(ZProposalImageListDataSchema) } } },
+      { schema: { tags, summary: `Delete one of the user's ${kind}s`, body: ZProposalImageDeleteSchema, response: { 200: okEnvelope(ZProposalImageListDataSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507) } } },
       async (request) => ({
         error: null,
         response: { data: await deleteImage(app.db, app.storage, currentUser(request).id, kind, request.body.id) },
@@ -125,7 +133,14 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `/services/proposal/${kind}/:id/image`,
-      { schema: { tags, summary: `The bytes of one of the user's ${kind}s`, params: ZProposalImageParamsSchema } },
+      {
+        schema: {
+          tags,
+          summary: `The bytes of one of the user's ${kind}s`,
+          params: ZProposalImageParamsSchema,
+          response: { 200: fileAnswer('The picture', 'image/*'), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
       async (request, reply) => {
         const image = await imageBytes(app.db, app.storage, currentUser(request).id, kind, request.params.id);
         return reply

@@ -1,4 +1,4 @@
-import { okEnvelope } from '@portal/contracts';
+import { errorResponses, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -8,7 +8,7 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { public: true },
-      schema: { tags: ['version'], summary: 'The latest client version', response: { 200: okEnvelope(z.object({ last: z.string() })) } },
+      schema: { tags: ['version'], summary: 'The latest client version', response: { 200: okEnvelope(z.object({ last: z.string() })), ...errorResponses(400) } },
     },
     async () => ({ error: null, response: { last: app.config.LATEST_CLIENT_VERSION } }),
   );

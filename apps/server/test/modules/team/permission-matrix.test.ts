@@ -1,7 +1,8 @@
 /**
  * The permission matrix: every operation of the OpenAPI document × every role (Администратор, Закупщик, Бухгалтер) ×
  * the role's own company and another dealer's → the status the domain's table (team/roles.ts) says. Built from the
- * document, so a new route cannot be forgotten: an operation with no rule here fails the first test.
+ * document, so a new route cannot be forgotten: an operation with no rule here fails the first test. Every status the
+ * matrix sees must be one the operation declares in the document.
  */
 import { COMPANY_ROLES, firstWorkingDayFrom, moscowDateAfter, roleMay, type CompanyAction, type CompanyRole } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -209,16 +210,22 @@ async function blankOrder(ctx: Context) {
 }
 
 let operations: string[];
+/** The statuses each operation declares in the OpenAPI document. */
+let declared: Record<string, string[]>;
+/** Statuses seen that the operation does not declare: each test ends with none. */
+const undeclared: string[] = [];
 let contexts: Record<Side, Omit<Context, 'member'> & { members: Record<'admin' | 'other', number> }>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.keys(methods)
-      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map((method) => `${method.toUpperCase()} ${path}`),
+  const document = t.app.swagger() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+  const entries = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, Object.keys(operation.responses ?? {})] as const),
   );
+  operations = entries.map(([operation]) => operation);
+  declared = Object.fromEntries(entries);
   for (const role of COMPANY_ROLES) sessions[role] = await signInAs(t.app, PEOPLE[role]);
   const product = await insertProduct(t.app.db, { offers: [{ characteristic: '48', residue: 50 }] });
   const orderOf = async (uid: string) => {
@@ -233,13 +240,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The status of `rule`'s request sent by `role` on `side`. */
-async function statusOf(rule: Extract<Rule, { request: Request }>, role: CompanyRole, side: Side) {
+/** The status of `operation`'s request sent by `role` on `side`, noted when the operation does not declare it. */
+async function statusOf(operation: string, rule: Extract<Rule, { request: Request }>, role: CompanyRole, side: Side) {
   const { members, ...rest } = contexts[side];
   const ctx: Context = { ...rest, member: role === 'admin' ? members.admin : members.other };
   const request = await rule.request(ctx);
   const response = await t.app.inject({ ...request, headers: { ...(request.headers as object), ...sessions[role] } });
   const message = response.headers['content-type']?.toString().includes('json') ? ((response.json() as { error?: { message?: string } | null }).error?.message ?? '') : '';
+  if (!declared[operation]?.includes(String(response.statusCode))) undeclared.push(`${operation} as ${role} (${side}): ${response.statusCode}`);
   return { status: response.statusCode, message };
 }
 
@@ -255,7 +263,7 @@ describe('the permission matrix', () => {
     for (const [operation, rule] of Object.entries(RULES)) {
       if (rule.kind !== 'company') continue;
       for (const role of COMPANY_ROLES) {
-        const { status, message } = await statusOf(rule, role, 'own');
+        const { status, message } = await statusOf(operation, rule, role, 'own');
         const allowed = rule.action === 'member' || roleMay(role, rule.action);
         const seen = allowed ? (status === 403 || status === 401 || status >= 500 ? `refused ${status}: ${message}` : 'allowed') : status === 403 && /не позволяет/.test(message) ? 'refused' : `${status}: ${message}`;
         table.push(`${operation} as ${role}: ${seen}`);
@@ -265,15 +273,17 @@ describe('the permission matrix', () => {
       rule.kind !== 'company' ? [] : COMPANY_ROLES.map((role) => `${operation} as ${role}: ${rule.action === 'member' || roleMay(role, rule.action) ? 'allowed' : 'refused'}`),
     );
     expect(table).toEqual(expected);
+    expect(undeclared.splice(0)).toEqual([]);
   });
 
   it("refuses every role in another dealer's company (403)", async () => {
     const table: string[] = [];
     for (const [operation, rule] of Object.entries(RULES)) {
       if (rule.kind !== 'company') continue;
-      for (const role of COMPANY_ROLES) table.push(`${operation} as ${role}: ${(await statusOf(rule, role, 'other')).status}`);
+      for (const role of COMPANY_ROLES) table.push(`${operation} as ${role}: ${(await statusOf(operation, rule, role, 'other')).status}`);
     }
     expect(table).toEqual(Object.entries(RULES).flatMap(([operation, rule]) => (rule.kind !== 'company' ? [] : COMPANY_ROLES.map((role) => `${operation} as ${role}: 403`))));
+    expect(undeclared.splice(0)).toEqual([]);
   });
 
   it("refuses the user's own things behind an action to a role that has it in none of their companies", async () => {
@@ -281,7 +291,7 @@ describe('the permission matrix', () => {
     for (const [operation, rule] of Object.entries(RULES)) {
       if (rule.kind !== 'anywhere') continue;
       for (const role of COMPANY_ROLES) {
-        const { status } = await statusOf(rule, role, 'own');
+        const { status } = await statusOf(operation, rule, role, 'own');
         table.push(`${operation} as ${role}: ${status === 403 ? 'refused' : status === 401 || status >= 500 ? status : 'allowed'}`);
       }
     }
@@ -290,6 +300,7 @@ describe('the permission matrix', () => {
         rule.kind !== 'anywhere' ? [] : COMPANY_ROLES.map((role) => `${operation} as ${role}: ${roleMay(role, rule.action) ? 'allowed' : 'refused'}`),
       ),
     );
+    expect(undeclared.splice(0)).toEqual([]);
   });
 
   it('answers lists across companies to every role, keeping only the companies where the role allows the action', async () => {
@@ -299,6 +310,7 @@ describe('the permission matrix', () => {
         const request = await rule.request({ ...contexts.own, member: 0 });
         const response = await t.app.inject({ ...request, headers: sessions[role] });
         expect(response.statusCode, `${operation} as ${role}`).toBe(200);
+        expect(declared[operation], operation).toContain('200');
         const rows = response.json().response as Array<{ partner_guid?: string }>;
         if (!roleMay(role, rule.action)) expect(rows, `${operation} as ${role}`).toEqual([]);
         expect(rows.every((row) => row.partner_guid !== DEMO_PARTNERS.TECHNOSHIELD), `${operation} as ${role}`).toBe(true);
