@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -19,6 +20,8 @@ const importsOfFeature = (feature) =>
  * sits in src/ beside db/, lib/, modules/ and config.ts is a program that uses the modules (app, main, cli, seed).
  */
 const serverSrc = './apps/server/src';
+/** The zones' paths are from the repository's root, whichever folder eslint is started from. */
+const repositoryRoot = fileURLToPath(new URL('.', import.meta.url));
 const serverModules = readdirSync(new URL(`${serverSrc}/modules`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -73,10 +76,10 @@ export default tseslint.config(
     ignores: ['apps/server/src/**/*.test.ts'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: [`${repositoryRoot}apps/server/tsconfig.json`] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-restricted-paths': ['error', { zones: serverZones, basePath: repositoryRoot }],
     },
   },
   {
