@@ -83,7 +83,7 @@ async function child(kind: Kind, target: string, role: Role) {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config');
   const { configuredDatabase, openDatabase, rowsOf } = await import('../apps/server/src/db/client');
-  const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
+  const { DEMO_PARTNERS } = await import('../apps/server/src/seed/people');
   const { createStorage } = await import('../apps/server/src/lib/storage');
   const { signInAs } = await import('../apps/server/test/support/helper');
 

@@ -99,7 +99,7 @@ async function serve() {
   const { ORGANISATION } = await import('@portal/domain');
   const { inArray, sql } = await import('drizzle-orm');
   const { offers, orderLines, orders } = await import('../apps/server/src/db/schema');
-  const { DEMO_PARTNERS } = await import('../apps/server/src/db/seed/people');
+  const { DEMO_PARTNERS } = await import('../apps/server/src/seed/people');
   const { createTestApp, signInAs } = await import('../apps/server/test/support/helper');
   const { insertProduct } = await import('../apps/server/test/modules/orders/fixtures');
 

@@ -89,8 +89,8 @@ export async function seedInChild(file: string, args: string[]): Promise<number 
 export async function seedAndExit(database: Database, storage: Storage, products: number, where: string): Promise<void> {
   const { sql } = await import('drizzle-orm');
   const { rowsOf } = await import('../apps/server/src/db/client');
-  const { seedPeople } = await import('../apps/server/src/db/seed/people');
-  const { seedCatalog } = await import('../apps/server/src/db/seed/catalog');
+  const { seedPeople } = await import('../apps/server/src/seed/people');
+  const { seedCatalog } = await import('../apps/server/src/seed/catalog');
   const started = performance.now();
   const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(await database.db.execute(sql`select count(*)::int as count from products`));
   if (count === 0) {

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { configuredDatabase, openDatabase, type Database } from './db/client';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { DiskFaultLog } from './lib/disk-faults';
 import { boundedLogOptions } from './lib/log-redaction';
@@ -17,15 +17,15 @@ import { openApiDocument } from './lib/openapi';
 import { securityHeaders } from './lib/security-headers';
 import { registerCompression, registerWebApp } from './lib/static-assets';
 import { createStorage, type FileStorage } from './lib/storage';
-import { authHook } from './modules/auth/auth.hook';
-import { CatalogIndex } from './modules/catalog/catalog-index-keeper';
+import { authHook } from './modules/auth';
+import { CatalogIndex } from './modules/catalog';
 import { apiModules } from './modules';
 import { exchange1cRoutes } from './modules/exchange-1c';
-import { addressSuggestRoutes } from './modules/logistics/address-suggest.routes';
-import { mailPlugin } from './modules/mail/mail.plugin';
-import type { MailTransport } from './modules/mail/transport';
-import { operationsPlugin } from './modules/operations/operations.plugin';
-import { realtimeModule } from './modules/realtime/realtime.routes';
+import { addressSuggestRoutes } from './modules/logistics';
+import { mailPlugin, type MailTransport } from './modules/mail';
+import { orderDetail } from './modules/orders';
+import { operationsPlugin } from './modules/operations';
+import { realtimeModule } from './modules/realtime';
 import type {} from './lib/fastify';
 
 export interface BuildOptions {
@@ -136,7 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authHook);
   // The hub (app.realtime) before the API modules that raise events; the socket at /ws, outside /api.
   await app.register(realtimeModule);
-  await app.register(mailPlugin, options.mailTransport ? { transport: options.mailTransport } : {});
+  // Mail describes an order as its page shows it: the orders module's reading, handed over here so that mail, whose
+  // events orders write, imports nothing of orders.
+  await app.register(mailPlugin, { readOrder: orderDetail, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module);

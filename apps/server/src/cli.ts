@@ -3,14 +3,14 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './seed';
 import { boundedLogOptions } from './lib/log-redaction';
 import { keepNewFilesPrivate } from './lib/private-files';
 import { createStorage } from './lib/storage';
 import { pino } from 'pino';
 import { createRealtimeHub } from './lib/realtime';
-import { INTEGRATION_KIND_NAMES, type IntegrationApp } from './modules/integration/integration.service';
 import {
+  INTEGRATION_KIND_NAMES,
   OperatorError,
   createUser,
   formatReport,
@@ -19,10 +19,11 @@ import {
   setBlocked,
   setVat,
   vatTable,
-} from './modules/integration/operator-commands';
+  type IntegrationApp,
+} from './modules/integration';
 import { exchangeLogLines } from './modules/exchange-1c';
-import { listEmlFiles, readEml } from './modules/mail/transport';
-import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './modules/operations/commands';
+import { listEmlFiles, readEml } from './modules/mail';
+import { backupCommand, moveCommand, restoreCommand, verifyCommand } from './modules/operations';
 
 /**
  * The database and a realtime hub, as the integration code needs them. On PostgreSQL the hub publishes through

@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { testConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
-import { seedIfEmpty } from '../../src/db/seed';
+import { seedIfEmpty } from '../../src/seed';
 import { MemoryStorage } from '../../src/lib/storage';
 
 /** Where test files find the template: the PGlite tarball or the PostgreSQL database, and the seed's files. */

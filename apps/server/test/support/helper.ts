@@ -12,7 +12,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, testConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { DEMO_PASSWORD } from '../../src/db/seed/people';
+import { DEMO_PASSWORD } from '../../src/seed/people';
 import { MemoryStorage, type FileStorage } from '../../src/lib/storage';
 
 export interface TestApp {

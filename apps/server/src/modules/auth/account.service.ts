@@ -11,9 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import { portalLink } from '../mail/mail.events';
-import * as mailRepo from '../mail/mail.repository';
-import { renderMail } from '../mail/templates';
+import { findToken, insertMessages, insertToken, portalLink, renderMail, useToken, voidTokens } from '../mail';
 import * as repo from './auth.repository';
 import { hashToken } from './auth.service';
 import { hashPassword, verifyPassword } from './password';
@@ -64,9 +62,9 @@ export async function requestPasswordReset(app: AccountApp, loginOrEmail: string
     }
     const token = newToken();
     await app.db.transaction(async (tx) => {
-      await mailRepo.voidTokens(tx, user.id, 'password_reset', now);
-      await mailRepo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'password_reset', expiresAt: new Date(now.getTime() + RESET_LINK_MS) });
-      await mailRepo.insertMessages(tx, [
+      await voidTokens(tx, user.id, 'password_reset', now);
+      await insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'password_reset', expiresAt: new Date(now.getTime() + RESET_LINK_MS) });
+      await insertMessages(tx, [
         {
           dedupeKey: `password_reset:${hashToken(token)}`,
           userId: user.id,
@@ -93,14 +91,14 @@ export async function requestPasswordReset(app: AccountApp, loginOrEmail: string
 /** Sets the new password from a reset link: the link is used up, and every session and socket of the user ends. */
 export async function resetPassword(app: AccountApp, token: string, password: string, now = new Date()) {
   const tokenHash = hashToken(token);
-  const known = await mailRepo.findToken(app.db, tokenHash);
+  const known = await findToken(app.db, tokenHash);
   if (!known || known.purpose !== 'password_reset') throw badRequest(INVALID_LINK);
   const user = await app.db.query.users.findFirst({ where: eq(users.id, known.userId) });
   const problem = passwordProblem(password, { login: user?.login });
   if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(password);
   const userId = await app.db.transaction(async (tx) => {
-    const used = await mailRepo.useToken(tx, tokenHash, 'password_reset', now);
+    const used = await useToken(tx, tokenHash, 'password_reset', now);
     if (!used) return undefined;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await repo.revokeUserSessions(tx, used.userId);
@@ -137,9 +135,9 @@ export async function changePassword(app: AccountApp, userId: number, tokenHash:
  */
 export async function requestEmailConfirmation(tx: DbOrTx, config: AccountApp['config'], user: { id: number; name: string }, email: string, now = new Date()) {
   const token = newToken();
-  await mailRepo.voidTokens(tx, user.id, 'email_confirm', now);
-  await mailRepo.insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'email_confirm', email, expiresAt: new Date(now.getTime() + EMAIL_LINK_MS) });
-  await mailRepo.insertMessages(tx, [
+  await voidTokens(tx, user.id, 'email_confirm', now);
+  await insertToken(tx, { tokenHash: hashToken(token), userId: user.id, purpose: 'email_confirm', email, expiresAt: new Date(now.getTime() + EMAIL_LINK_MS) });
+  await insertMessages(tx, [
     {
       dedupeKey: `email_confirm:${hashToken(token)}`,
       userId: user.id,
@@ -160,7 +158,7 @@ export async function requestEmailConfirmation(tx: DbOrTx, config: AccountApp['c
 /** Confirms the address of a link: only if it is still the address in the profile. */
 export async function confirmEmail(app: AccountApp, token: string, now = new Date()) {
   const done = await app.db.transaction(async (tx) => {
-    const used = await mailRepo.useToken(tx, hashToken(token), 'email_confirm', now);
+    const used = await useToken(tx, hashToken(token), 'email_confirm', now);
     if (!used) return undefined;
     const rows = await tx
       .update(users)
@@ -190,9 +188,9 @@ export async function issueInvitation(
   now = new Date(),
 ) {
   const token = newToken();
-  await mailRepo.voidTokens(tx, invited.id, 'invitation', now);
-  await mailRepo.insertToken(tx, { tokenHash: hashToken(token), userId: invited.id, purpose: 'invitation', email: invited.email, expiresAt: new Date(now.getTime() + INVITATION_LINK_MS) });
-  await mailRepo.insertMessages(tx, [
+  await voidTokens(tx, invited.id, 'invitation', now);
+  await insertToken(tx, { tokenHash: hashToken(token), userId: invited.id, purpose: 'invitation', email: invited.email, expiresAt: new Date(now.getTime() + INVITATION_LINK_MS) });
+  await insertMessages(tx, [
     {
       dedupeKey: `invitation:${hashToken(token)}`,
       userId: invited.id,
@@ -218,7 +216,7 @@ export async function issueInvitation(
  */
 export async function acceptInvitation(app: AccountApp, token: string, password: string, now = new Date()): Promise<{ token: string }> {
   const tokenHash = hashToken(token);
-  const known = await mailRepo.findToken(app.db, tokenHash);
+  const known = await findToken(app.db, tokenHash);
   if (!known || known.purpose !== 'invitation') throw badRequest(INVALID_INVITATION);
   const user = await app.db.query.users.findFirst({ where: eq(users.id, known.userId) });
   const problem = passwordProblem(password, { login: user?.login });
@@ -226,7 +224,7 @@ export async function acceptInvitation(app: AccountApp, token: string, password:
   const passwordHash = await hashPassword(password);
   const session = newToken();
   const accepted = await app.db.transaction(async (tx) => {
-    const used = await mailRepo.useToken(tx, tokenHash, 'invitation', now);
+    const used = await useToken(tx, tokenHash, 'invitation', now);
     if (!used) return false;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await tx.update(users).set({ emailConfirmed: true }).where(and(eq(users.id, used.userId), eq(users.email, used.email ?? '')));

@@ -8,9 +8,9 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
-import { discardUploads, putUploads, recordUploads } from '../files/files.service';
+import { discardUploads, putUploads, recordUploads } from '../files';
 import * as repo from './claims.repository';
-import { enqueueMailEvent } from '../mail/mail.events';
+import { enqueueMailEvent } from '../mail';
 
 const MAX_PRODUCTS = 200;
 

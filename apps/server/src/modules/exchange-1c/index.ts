@@ -3,3 +3,5 @@
 export { exchange1cRoutes } from './exchange-1c.routes';
 export { exchangeLogLines } from './exchange-log';
 export { failure, progress, success, textAnswer, type ExchangeAnswer } from './answer';
+// Orders the back office has already (the demo seed's history) are not handed to 1C's first query.
+export { markOrdersTakenByOneC } from './sale';

@@ -43,10 +43,10 @@ import { claims, shipments } from '../../db/schema';
 import { DiskFaultError, databaseDiskFault } from '../../lib/disk-faults';
 import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
-import { hashPassword } from '../auth/password';
-import { notifyPartner, notifyUsers } from '../notifications/notifications.service';
+import { hashPassword } from '../auth';
+import { notifyPartner, notifyUsers } from '../notifications';
 import * as repo from './integration.repository';
-import { enqueueMailEvent } from '../mail/mail.events';
+import { enqueueMailEvent } from '../mail';
 
 /** What the integration needs of the app: the database, the realtime hub (events) and a log. */
 /** The server's pieces an import uses; the catalogue index is absent in the command line (its server sees the markers). */

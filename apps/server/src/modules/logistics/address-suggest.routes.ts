@@ -5,7 +5,7 @@
 import { ZAddressSuggestRequestSchema, ZAddressSuggestResponseSchema, errorResponses } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { authenticate } from '../auth/auth.service';
+import { authenticate } from '../auth';
 import { suggestAddress } from './address-suggest.service';
 
 export const addressSuggestRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { readMultipart } from '../../lib/uploads';
-import { ATTACHMENT_POLICY } from '../files/files.service';
+import { ATTACHMENT_POLICY } from '../files';
 import * as service from './logistics.service';
 
 const deliveryList = okEnvelope(ZDeliveryListResponseSchema);

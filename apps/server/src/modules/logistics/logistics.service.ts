@@ -10,10 +10,10 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { requireAnyCompanyAction, requireCompanyAction, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
-import { discardUploads, putUploads, recordUploads } from '../files/files.service';
+import { discardUploads, putUploads, recordUploads } from '../files';
 import * as repo from './logistics.repository';
 import { parseShipmentDate } from './shipment-date';
-import { enqueueMailEvent } from '../mail/mail.events';
+import { enqueueMailEvent } from '../mail';
 import { recordAction } from '../audit';
 
 export const MAX_ADDRESSES = 50;

@@ -7,9 +7,8 @@
 import { NOTIFICATION_ROUTES, type TOrderDetail } from '@portal/contracts';
 import { CHECK_STATUS_NAMES, claimStatusName, formatPrice, fromKopecks, shipmentStatusName, shortenCompanyName } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { rawQuery, type DbOrTx } from '../../db/client';
-import { notifyStored, type NotificationInput } from '../notifications/notifications.service';
-import { orderDetail } from '../orders/order-history.service';
+import { rawQuery, type Db, type DbOrTx } from '../../db/client';
+import { notifyStored, type NotificationInput } from '../notifications';
 import * as repo from './mail.repository';
 import { renderMail, type MailContent } from './templates';
 
@@ -43,6 +42,12 @@ export async function silenceOrderMail(tx: DbOrTx, orderId: number) {
 }
 
 type MailApp = Pick<FastifyInstance, 'db' | 'config' | 'realtime' | 'log'>;
+
+/**
+ * An order as its page shows it, read by a user of its company: the orders module's reading, handed to the mail
+ * plugin by app.ts, so that orders may write mail events while mail knows nothing of the orders' code.
+ */
+export type OrderReader = (db: Db, userId: number, orderId: number) => Promise<TOrderDetail>;
 
 interface Recipient {
   userId: number | null;
@@ -172,7 +177,7 @@ async function trackedRow(db: DbOrTx, table: 'shipments' | 'claims', id: number)
 }
 
 /** What an event says and to whom; undefined when its subject is gone (nothing to tell). */
-async function describe(app: MailApp, event: repo.MailEventRow): Promise<Described | undefined> {
+async function describe(app: MailApp, readOrder: OrderReader, event: repo.MailEventRow): Promise<Described | undefined> {
   const data = event.data as Record<string, unknown>;
   const link = (route: string) => portalLink(app.config, route);
   if (event.kind.startsWith('approval.')) return describeApproval(app, event);
@@ -180,8 +185,8 @@ async function describe(app: MailApp, event: repo.MailEventRow): Promise<Describ
     const partnerId = await orderPartner(app.db, event.subjectId);
     if (partnerId === undefined) return undefined;
     const reader = (await partnerOf(app.db, partnerId))?.any_user;
-    // The order as its page shows it, read through the same model (orders.service), by a user of its company.
-    const order: TOrderDetail | undefined = reader ? await orderDetail(app.db, Number(reader), event.subjectId) : undefined;
+    // The order as its page shows it, read through the same model (the orders module's), by a user of its company.
+    const order: TOrderDetail | undefined = reader ? await readOrder(app.db, Number(reader), event.subjectId) : undefined;
     // The history opens with this order's card marked and in view (`?n=`), as after sending it.
     const action = { label: 'Открыть заказ', url: link(NOTIFICATION_ROUTES.order(event.subjectId)) };
     const n = event.subjectId;
@@ -258,10 +263,10 @@ const nothingToPush = { push: async () => {} };
  * Turns pending events into messages (and the bar's notifications of orders): each event in its own transaction that
  * first takes it, so an event is expanded once whatever the number of processes. Answers how many were expanded.
  */
-export async function expandEvents(app: MailApp, limit = 50): Promise<number> {
+export async function expandEvents(app: MailApp, readOrder: OrderReader, limit = 50): Promise<number> {
   let expanded = 0;
   for (const event of await repo.pendingEvents(app.db, limit)) {
-    const described = await describe(app, event);
+    const described = await describe(app, readOrder, event);
     const partner = described ? await partnerOf(app.db, described.partnerId) : undefined;
     const company = partner ? shortenCompanyName(partner.name) : '';
     const settingsUrl = portalLink(app.config, '/profile');

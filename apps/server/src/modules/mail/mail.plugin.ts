@@ -1,5 +1,6 @@
 /** The mail sender of a server process: started once the app is ready, stopped before the database closes. */
 import fp from 'fastify-plugin';
+import type { OrderReader } from './mail.events';
 import { MailSender } from './sender';
 import { createTransport, type MailTransport } from './transport';
 
@@ -9,9 +10,9 @@ declare module 'fastify' {
   }
 }
 
-export const mailPlugin = fp<{ transport?: MailTransport }>(
+export const mailPlugin = fp<{ transport?: MailTransport; readOrder: OrderReader }>(
   async (app, options) => {
-    const sender = new MailSender(app, options.transport ?? createTransport(app.config));
+    const sender = new MailSender(app, options.transport ?? createTransport(app.config), options.readOrder);
     app.decorate('mail', sender);
     app.addHook('onReady', async () => sender.start(app.config.MAIL_SEND_INTERVAL_SECONDS));
     app.addHook('preClose', async () => sender.close());

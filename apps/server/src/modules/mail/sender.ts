@@ -5,7 +5,7 @@
  * knows whether the SMTP server took it, and it is marked failed rather than sent again (docs/decisions.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { expandEvents } from './mail.events';
+import { expandEvents, type OrderReader } from './mail.events';
 import * as repo from './mail.repository';
 import { isPermanent, type MailTransport } from './transport';
 
@@ -46,6 +46,7 @@ export class MailSender {
   constructor(
     private readonly app: SenderApp,
     readonly transport: MailTransport,
+    private readonly readOrder: OrderReader,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -105,7 +106,7 @@ export class MailSender {
       report.purged = await repo.purgeSettled(this.app.db, new Date(now - this.app.config.MAIL_KEEP_DAYS * 86_400_000));
       if (report.purged > 0) this.app.log.info({ purged: report.purged }, `mail: ${report.purged} settled messages older than ${this.app.config.MAIL_KEEP_DAYS} days deleted`);
     }
-    for (let n; (n = await expandEvents(this.app)) > 0; ) report.expanded += n;
+    for (let n; (n = await expandEvents(this.app, this.readOrder)) > 0; ) report.expanded += n;
     const interrupted = await repo.failInterrupted(this.app.db, INTERRUPTED_REASON, this.clock());
     for (const id of interrupted) this.app.log.warn({ mail: id }, `mail ${id} was interrupted mid-send and is not sent again`);
     report.failed += interrupted.length;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound } from '../../lib/errors';
 import { wrongKeyThrottle } from '../../lib/failure-throttle';
-import { IDEMPOTENT_REPLAYED } from '../orders/orders.routes';
+import { IDEMPOTENT_REPLAYED } from '../orders';
 import { Metrics } from './metrics';
 import { openOperatorSocket, type OperatorSocket } from './operator-socket';
 

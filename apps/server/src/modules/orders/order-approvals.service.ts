@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requireCompanyAction } from '../../lib/partner-scope';
 import { recordAction } from '../audit';
-import { enqueueMailEvent } from '../mail/mail.events';
+import { enqueueMailEvent } from '../mail';
 import * as repo from './order-approvals.repository';
 import { submitOrder } from './submit/submit-order';
 

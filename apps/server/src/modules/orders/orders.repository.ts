@@ -1,7 +1,7 @@
 /** SQL of the orders area. Every statement is one round trip whatever the number of lines (a test counts them). */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
-import { prefixUpperBound } from '../products/products.repository';
+import { prefixUpperBound } from '../products';
 import { files, offers, orderChecks, orderDocuments, orderEdits, orderLines, orderTimeline, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -4,3 +4,7 @@
  */
 export { imageUrl, resolvePricing, type NameWordsIndex, type Pricing } from './products.service';
 export { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
+export { productsRoutes } from './products.routes';
+export { certificatesRoutes } from './certificates.routes';
+// The bound of a prefix search on a text index, which the orders' history search uses too.
+export { prefixUpperBound } from './products.repository';

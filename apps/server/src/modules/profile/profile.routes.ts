@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
 import { IMAGE_TYPES, readMultipart } from '../../lib/uploads';
-import { requestEmailConfirmation } from '../auth/account.service';
+import { requestEmailConfirmation } from '../auth';
 import { getSettings, readAvatar, updateNotifications, updatePersonal } from './profile.service';
 
 const AVATAR_POLICY = {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { realtimeHub } from '../../lib/realtime';
-import { authenticate } from '../auth/auth.service';
+import { authenticate } from '../auth';
 import { isOriginAllowed } from './realtime.service';
 
 /** A session ended where no event reaches the hub (it expired) closes the socket within this time. */

@@ -10,13 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { requireUserPartner, storedRole } from '../../lib/partner-scope';
-import { issueInvitation } from '../auth/account.service';
+import { hashPassword, issueInvitation, revokeUserSessions } from '../auth';
 import { recordAction } from '../audit';
-import { revokeUserSessions } from '../auth/auth.repository';
-import { hashPassword } from '../auth/password';
-import { portalLink } from '../mail/mail.events';
-import { insertMessages } from '../mail/mail.repository';
-import { renderMail } from '../mail/templates';
+import { insertMessages, portalLink, renderMail } from '../mail';
 import * as repo from './team.repository';
 
 type TeamApp = Pick<FastifyInstance, 'db' | 'config' | 'realtime' | 'log' | 'mail'>;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { signInHash } from '@portal/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { openSocket, type TestSocket } from '../../support/realtime-client';
 
 const KEY = 'fanout-test-key-0123456789abcdef';

@@ -3,7 +3,7 @@
  * address; a company's administrators read it with filters and export it as CSV or XLSX; nobody else reads it; old
  * records are deleted after AUDIT_KEEP_DAYS.
  */
-import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/seed/people';
 import { firstWorkingDayFrom, moscowDate, moscowDateAfter } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';

@@ -6,7 +6,7 @@ import { CATALOG_PAGE_SIZE, catalogPageCount, companyPrice, fromKopecks, toKopec
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 
 let t: TestApp;

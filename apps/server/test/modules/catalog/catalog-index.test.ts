@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
 import { answerPage, type CatalogScope } from '../../../src/modules/catalog/catalog-index';
 import { referenceCatalogPage } from '../../support/catalog-reference';
-import { createRandom } from '../../../src/db/seed/random';
+import { createRandom } from '../../../src/seed/random';
 import { createTestApp, type TestApp } from '../../support/helper';
 
 const PRODUCTS = 2500;

@@ -1,4 +1,4 @@
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { CATALOG_PAGE_SIZE, catalogPageCount } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';

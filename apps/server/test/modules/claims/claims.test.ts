@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claims, partners } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { placeOrder, png, postMultipart } from '../../support/logistics-orders';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 

@@ -7,7 +7,7 @@ import { DRAFT_LIMITS, blankOrder, type Position, type TWorkingOrderWire } from 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners, userPartners, users } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';
 import { addPositions } from '../../../../web/src/features/orders/model/working-order';

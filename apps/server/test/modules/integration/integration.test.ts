@@ -19,7 +19,7 @@ import {
   userPartners,
   users,
 } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { INTEGRATION_KEY_FAILURES } from '../../../src/modules/integration/integration.routes';
 import { createTestApp, signInAs, signInRequest, type TestApp } from '../../support/helper';
 import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';

@@ -4,7 +4,7 @@ import { ORGANISATION } from '@portal/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderChecks, orders, partners, shipments } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { dayFromToday, placeOrder, png, postMultipart } from '../../support/logistics-orders';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 
@@ -294,7 +294,7 @@ describe('shipments', () => {
     const mine = (await t.app.inject({ url: '/api/user/shipments/orders', headers: demo })).json().response;
     expect(mine.map((o: { n: number }) => o.n)).toContain(demoOrder);
     const theirs = (await t.app.inject({ url: '/api/user/shipments/orders', headers: demo2 })).json().response;
-    // demo2 also has its seeded orders (db/seed/orders.ts): only its own company's, none of demo's.
+    // demo2 also has its seeded orders (seed/orders.ts): only its own company's, none of demo's.
     expect(theirs.map((o: { n: number }) => o.n)).toContain(demo2Order);
     expect(theirs.every((o: { partner_guid: string }) => o.partner_guid === DEMO_PARTNERS.TECHNOSHIELD)).toBe(true);
     const demoNumbers = new Set(mine.map((o: { n: number }) => o.n));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { openDatabase } from '../../../src/db/client';
-import { seedPeople } from '../../../src/db/seed/people';
+import { seedPeople } from '../../../src/seed/people';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mail-kill-'));

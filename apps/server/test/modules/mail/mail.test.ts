@@ -6,7 +6,7 @@ import { firstWorkingDayFrom, formatPrice, moscowDateAfter } from '@portal/domai
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, notifications, userPartners, users } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { hashPassword } from '../../../src/modules/auth/password';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { atServerPrices } from '../../support/order-prices';

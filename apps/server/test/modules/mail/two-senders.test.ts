@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { atServerPrices } from '../../support/order-prices';
 import { startSmtp, type TestSmtp } from '../../support/smtp';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, partners, users } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { notifyPartner } from '../../../src/modules/notifications/notifications.service';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { testConfig } from '../../../src/config';
 import { rawQuery } from '../../../src/db/client';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { moveToPostgres, type MoveReport } from '../../../src/modules/operations/move-to-postgres';
 import { png, postMultipart } from '../../support/logistics-orders';
 import { createScratchDatabase, signInAs } from '../../support/helper';

@@ -4,7 +4,7 @@
  * places it as priced — once, however many administrators approve at once — and rejecting returns it to the
  * purchaser with the reason.
  */
-import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/seed/people';
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { and, count, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';

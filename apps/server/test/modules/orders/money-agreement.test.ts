@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionFor } from '../../../../web/src/features/orders/model/positions';
 import { addPositions } from '../../../../web/src/features/orders/model/working-order';
 import { partners } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { pdfText } from '../../support/pdf';
 import { insertProduct } from './fixtures';

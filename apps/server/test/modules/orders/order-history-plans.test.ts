@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
 import { partners, products, users } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { historyPageQuery, type HistoryFilter } from '../../../src/modules/orders/orders.repository';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 

@@ -10,7 +10,7 @@ import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, orderChecks, orderLines, orders, partners, users } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { rawQuery } from '../../../src/db/client';
 import { placeNewOrder } from '../../../src/modules/orders/order-writer';
 import * as repo from '../../../src/modules/orders/orders.repository';

@@ -3,7 +3,7 @@ import { ORGANISATION, PRODUCTION_CALENDAR, firstWorkingDayFrom, moscowDateAfter
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
 import { atServerPrices } from '../../support/order-prices';
 import { pdfText } from '../../support/pdf';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionFor } from '../../../../web/src/features/orders/model/positions';
 import { addPositions } from '../../../../web/src/features/orders/model/working-order';
 import { orderChecks } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { insertProduct } from '../orders/fixtures';
 

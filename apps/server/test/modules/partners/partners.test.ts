@@ -1,7 +1,7 @@
 import type { TCompany } from '@portal/contracts';
 import { PRICE_TYPE, companyWarnings, contractCredit, contractDataProblems, documentTerm, moscowDay, toKopecks } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MANAGERS, DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_MANAGERS, DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 
 let t: TestApp;

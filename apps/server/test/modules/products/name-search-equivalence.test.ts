@@ -9,7 +9,7 @@ import { NAME_WORD_MIN_LENGTH, nameKey, nameWords } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery, rowsOf } from '../../../src/db/client';
-import { createRandom, type Random } from '../../../src/db/seed/random';
+import { createRandom, type Random } from '../../../src/seed/random';
 import { idsWithNameWords } from '../../../src/modules/catalog/catalog-index';
 import { findByNameWords, likeEscape } from '../../../src/modules/products/products.repository';
 import { createTestApp, type TestApp } from '../../support/helper';

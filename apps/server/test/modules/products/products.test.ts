@@ -2,7 +2,7 @@ import { PRICE_TYPE, SEARCH_OPTION, articleKey, nameKey, offerPriceForType, prod
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
 
 let t: TestApp;

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/client';
-import { seedCatalog } from '../../../src/db/seed/catalog';
+import { seedCatalog } from '../../../src/seed/catalog';
 import {
   articlePrefixQuery,
   articleSearchStatement,

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, partners, users } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { dayFromToday, multipart } from '../../support/logistics-orders';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { insertProduct, line, type FixtureProduct } from '../orders/fixtures';

@@ -5,7 +5,7 @@
  */
 import { SOCKET_CLOSE } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, signInRequest, type TestApp } from '../../support/helper';
 import { openSignedInSocket } from '../../support/realtime-client';
 import { startSmtp, type TestSmtp } from '../../support/smtp';

@@ -10,7 +10,7 @@ import { GENERAL_VAT_SELLER, ORGANISATION } from '@portal/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderChecks, orders, partners, vatRates } from '../../../src/db/schema';
-import { DEMO_PARTNERS } from '../../../src/db/seed/people';
+import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { OperatorError, parseVatPercent, setVat, vatTable } from '../../../src/modules/integration/operator-commands';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { pdfText } from '../../support/pdf';

@@ -6,7 +6,7 @@
  */
 import { deliveryOf, type Delivery } from '@portal/contracts';
 import { CHECK_STATUS_NAMES, lineAmountKopecks, lineDiscountKopecks, moscowDay, organisationName, type OrderCheck, type OrderLine } from '@portal/domain';
-import { storedOrder } from '../../orders/order-pricing';
+import { storedOrder } from '../../orders';
 import { element, optionalElement, requisites, rubles, xmlText } from './commerceml-text';
 
 /** The schema version written: 2.08 is read by 1C:УТ 11, ERP and КА 2 and by the older 2.0x loaders alike. */

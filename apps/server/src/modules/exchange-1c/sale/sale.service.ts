@@ -6,10 +6,9 @@
  */
 import type { Delivery } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { INTEGRATION_KINDS } from '../../integration/integration.service';
+import { INTEGRATION_KINDS } from '../../integration';
 import type { DbOrTx } from '../../../db/client';
-import { storedLine } from '../../orders/order-pricing';
-import { checksOf, orderLinesOf } from '../../orders/orders.repository';
+import { checksOf, orderLinesOf, storedLine } from '../../orders';
 import { encodeCommerceMl } from './commerceml-text';
 import { ExchangeFileRefused, readOrderDocuments, type OrderDocumentFromOneC } from './order-documents-reader';
 import { DELIVERY_LINE_ID, goodsIdOf, ordersDocument, type OrderForOneC } from './orders-document';

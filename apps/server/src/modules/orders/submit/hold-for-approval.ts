@@ -10,8 +10,8 @@ import { contractCredit, formatPrice, fromKopecks, moscowDate, type PricedOrder 
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { recordAction } from '../../audit';
-import { enqueueMailEvent } from '../../mail/mail.events';
-import { pendingChecks } from '../../partners/partners.repository';
+import { enqueueMailEvent } from '../../mail';
+import { pendingChecks } from '../../partners';
 import * as approvals from '../order-approvals.repository';
 import { isKeyTaken, replayedHeld } from './idempotency';
 import { heldAnswer } from './order-answer';

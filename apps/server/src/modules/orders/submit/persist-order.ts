@@ -6,7 +6,7 @@
  */
 import type { TOrderSubmitResult } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../../db/client';
-import { enqueueOrderMessages } from '../../mail/mail.events';
+import { enqueueOrderMessages } from '../../mail';
 import { placeNewOrder } from '../order-writer';
 import * as repo from '../orders.repository';
 import { KeyTakenError } from './idempotency';

@@ -3,9 +3,9 @@
  * Areas add their step to SEED_STEPS in the order they depend on each other.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { portalMeta } from '../schema';
-import type { FileStorage } from '../../lib/storage';
+import type { Db } from '../db/client';
+import { portalMeta } from '../db/schema';
+import type { FileStorage } from '../lib/storage';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedLogistics } from './logistics';

@@ -1,6 +1,6 @@
 /** Demo main-page content: news and showcase cases, with fixed guids and dates so the demo reads the same every run. */
-import type { Db } from '../client';
-import { news, showcaseCases } from '../schema';
+import type { Db } from '../db/client';
+import { news, showcaseCases } from '../db/schema';
 import { seededGuid } from './random';
 
 const NEWS_NAMESPACE = 0x6e657773;

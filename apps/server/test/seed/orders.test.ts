@@ -1,4 +1,4 @@
-/** The demo order history (db/seed/orders.ts): who sees what, statuses and documents, prices, stock, idempotency. */
+/** The demo order history (seed/orders.ts): who sees what, statuses and documents, prices, stock, idempotency. */
 import { CHECK_STATUS, type Position } from '@portal/contracts';
 import {
   PRICE_TYPE,
@@ -11,14 +11,14 @@ import {
 } from '@portal/domain';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/db/client';
-import { claims, offers, orderChecks, orderLines, orders, partners, products, shipments, storages } from '../../../src/db/schema';
-import { seedDemo } from '../../../src/db/seed';
-import { seedCatalog } from '../../../src/db/seed/catalog';
-import { SEEDED_ORDERS, seededOrderDate, seededOrderId, seedOrders } from '../../../src/db/seed/orders';
-import { DEMO_PARTNERS, seedPeople } from '../../../src/db/seed/people';
-import { MemoryStorage } from '../../../src/lib/storage';
-import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { openDatabase } from '../../src/db/client';
+import { claims, offers, orderChecks, orderLines, orders, partners, products, shipments, storages } from '../../src/db/schema';
+import { seedDemo } from '../../src/seed';
+import { seedCatalog } from '../../src/seed/catalog';
+import { SEEDED_ORDERS, seededOrderDate, seededOrderId, seedOrders } from '../../src/seed/orders';
+import { DEMO_PARTNERS, seedPeople } from '../../src/seed/people';
+import { MemoryStorage } from '../../src/lib/storage';
+import { createTestApp, signInAs, type TestApp } from '../support/helper';
 
 interface ListItem {
   n: number;

@@ -7,10 +7,10 @@
  */
 import { ORGANISATION, moscowDay, nameKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../client';
-import { catalogGroups } from '../schema';
-import type { FileStorage } from '../../lib/storage';
-import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../../modules/catalog/catalog-files';
+import { rowsOf, type Db } from '../db/client';
+import { catalogGroups } from '../db/schema';
+import type { FileStorage } from '../lib/storage';
+import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../modules/catalog';
 
 type Zone = 'head' | 'hands' | 'body' | 'feet';
 
@@ -213,7 +213,7 @@ const BATCH = 100_000;
 /**
  * The article of the i-th product of a kind (SQL over `i` and `k.prefix`), in the forms dealers meet: «КСТ105А»
  * (three digits and a letter), «КСТ0042» and «КСТ-43». Unique for every i a 2,000,000-product seed reaches
- * (test/db/seed/catalog.test.ts). lpad must not cut: lpad('10000', 4) is '1000', the article of another product.
+ * (test/seed/catalog.test.ts). lpad must not cut: lpad('10000', 4) is '1000', the article of another product.
  */
 const articleForms = (separator: string) => sql.raw(`case
     when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}

@@ -8,7 +8,7 @@ import { articleKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEED_ARTICLE, SEED_ARTICLE_KEY } from '../../../src/db/seed/catalog';
+import { SEED_ARTICLE, SEED_ARTICLE_KEY } from '../../src/seed/catalog';
 
 const pglite = await PGlite.create();
 const db = drizzle({ client: pglite });

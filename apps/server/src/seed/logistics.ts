@@ -4,9 +4,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import type { Db } from '../client';
-import { claimFiles, claimStatusHistory, claims, deliveryAddresses, files, offers, orderLines, partners, products, shipments, users } from '../schema';
-import { newStorageKey, type FileStorage } from '../../lib/storage';
+import type { Db } from '../db/client';
+import { claimFiles, claimStatusHistory, claims, deliveryAddresses, files, offers, orderLines, partners, products, shipments, users } from '../db/schema';
+import { newStorageKey, type FileStorage } from '../lib/storage';
 import { seededOrderId } from './orders';
 import { DEMO_PARTNERS } from './people';
 import { seededGuid } from './random';

@@ -10,10 +10,10 @@
  */
 import { PRICE_TYPE_NAMES, moscowDay, toKopecks } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { managers, partners, priceTypes, userPartners, users } from '../schema';
+import type { Db } from '../db/client';
+import { managers, partners, priceTypes, userPartners, users } from '../db/schema';
 import { seedContracts } from './contracts';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../modules/auth';
 
 export const DEMO_PASSWORD = 'demo1234';
 

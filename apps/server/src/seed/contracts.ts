@@ -5,8 +5,8 @@
  */
 import { ORGANISATION, PRICE_TYPE, addDays, toKopecks, unixOfDay } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { storageDocuments, storages } from '../schema';
+import type { Db } from '../db/client';
+import { storageDocuments, storages } from '../db/schema';
 
 /** A document of a demo contract: its debt (roubles) and its last day to pay, counted from the seed's day. */
 interface DemoDocument {

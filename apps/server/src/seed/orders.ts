@@ -18,19 +18,27 @@ import {
   type OrderDocumentKind,
 } from '@portal/domain';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { FileStorage } from '../../lib/storage';
-import { newStorageKey } from '../../lib/storage';
-import { renderDocument } from '../../modules/documents';
-import { ORDER_DOCUMENT_RENDERER } from '../../modules/orders/order-document-renderer';
-import * as integrationRepo from '../../modules/integration/integration.repository';
-import { offers, orders, partners, products, users } from '../schema';
-import * as ordersRepo from '../../modules/orders/orders.repository';
-import { quoteOrder, submitOrder } from '../../modules/orders/orders.service';
+import type { Db } from '../db/client';
+import { newStorageKey, type FileStorage } from '../lib/storage';
+import { renderDocument } from '../modules/documents';
+import {
+  ORDER_DOCUMENT_RENDERER,
+  checksOf,
+  dateTimeline,
+  findOrderByKey,
+  orderLinesOf,
+  quoteOrder,
+  returnStock,
+  submitOrder,
+  updateCheck,
+  updateOrder,
+} from '../modules/orders';
+import { insertOrderDocument, orderDocumentOf } from '../modules/integration';
+import { offers, orders, partners, products, users } from '../db/schema';
 import { DEMO_PARTNERS } from './people';
 import { seededGuid } from './random';
-import { silenceOrderMail } from '../../modules/mail/mail.events';
-import { markOrdersTakenByOneC } from '../../modules/exchange-1c/sale';
+import { silenceOrderMail } from '../modules/mail';
+import { markOrdersTakenByOneC } from '../modules/exchange-1c';
 
 /** Seeded orders are dated back from this moment (Moscow 14.02.2026), never from "now". */
 const BASE_DATE = Date.UTC(2026, 1, 14, 6, 0);
@@ -187,7 +195,7 @@ export async function seedOrders(db: Db, storage: FileStorage, log: (message: st
     const userId = userIds.get(spec.login);
     if (userId === undefined) continue;
     const key = seedOrderKey(spec.code);
-    let orderId = (await ordersRepo.findOrderByKey(db, userId, key))?.id;
+    let orderId = (await findOrderByKey(db, userId, key))?.id;
     const createdAt = seededOrderDate(index);
     if (orderId === undefined) {
       const payload = await buildPayload(db, spec, used);
@@ -215,7 +223,7 @@ const seededCheckGuid = (orderId: number, orgGuid: string) => seededGuid(0x0c4ec
  */
 async function seedDocumentFiles(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date) {
   const [partner] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.uid, spec.partner));
-  const checks = await ordersRepo.checksOf(db, [orderId]);
+  const checks = await checksOf(db, [orderId]);
   const documents = [];
   for (const check of checks) {
     const docs = spec.checks?.[check.orgGuid as Org]?.docs ?? {};
@@ -251,12 +259,12 @@ async function backOfficeState(db: Db, storage: FileStorage, orderId: number, sp
     // office has them already, as it has the orders placed before the exchange existed).
     await silenceOrderMail(tx, orderId);
     await markOrdersTakenByOneC(tx, [orderId]);
-    const checks = await ordersRepo.checksOf(tx, [orderId]);
+    const checks = await checksOf(tx, [orderId]);
     for (const check of checks) {
       const guid = seededCheckGuid(orderId, check.orgGuid);
       const state = spec.checks?.[check.orgGuid as Org];
       const docs = { StatusSchet: false, StatusSF: false, StatusUPD: false, StatusUPK: false, ...state?.docs };
-      await ordersRepo.updateCheck(tx, check.id, {
+      await updateCheck(tx, check.id, {
         guid,
         status: state?.status ?? check.status,
         docStatus: { id: guid, ...docs },
@@ -266,23 +274,23 @@ async function backOfficeState(db: Db, storage: FileStorage, orderId: number, sp
     const cancelled = checks.length > 0 && checks.every((check) => spec.checks?.[check.orgGuid as Org]?.status === CHECK_STATUS.CANCELLED);
     if (cancelled) {
       // The back office cancelled the order: the stock it held is back on sale.
-      const held = (await ordersRepo.orderLinesOf(tx, [orderId]))
+      const held = (await orderLinesOf(tx, [orderId]))
         .filter(({ line }) => line.offerId !== null && !line.presale)
         .map(({ line }) => [line.offerId!, line.quantity] as const);
-      await ordersRepo.returnStock(tx, held);
+      await returnStock(tx, held);
     }
     const [order] = await tx.select({ delivery: orders.delivery }).from(orders).where(eq(orders.id, orderId));
     const afterDays = spec.delivery.afterDays;
     const date = afterDays === undefined ? '' : moscowDateAfter(createdAt.getTime(), afterDays);
-    await ordersRepo.updateOrder(tx, orderId, { createdAt, updatedAt: createdAt, delivery: { ...(order?.delivery as object), date } });
+    await updateOrder(tx, orderId, { createdAt, updatedAt: createdAt, delivery: { ...(order?.delivery as object), date } });
     for (const { file, document } of documents) {
       // An interrupted seed finishing the order again finds its documents already there.
-      if (!(await integrationRepo.orderDocumentOf(tx, document.checkGuid, document.kind, document.number))) {
-        await integrationRepo.insertOrderDocument(tx, file, document);
+      if (!(await orderDocumentOf(tx, document.checkGuid, document.kind, document.number))) {
+        await insertOrderDocument(tx, file, document);
       }
     }
     // The back office's changes happened over the days after the order, not at the seed's run.
-    await ordersRepo.dateTimeline(tx, orderId, createdAt, DAY / 2);
+    await dateTimeline(tx, orderId, createdAt, DAY / 2);
   });
 }
 

@@ -1,0 +1,2 @@
+// Claims (рекламации) with their photos.
+export { claimsRoutes } from './claims.routes';

@@ -1,0 +1,2 @@
+// Feedback from the portal's users.
+export { feedbackRoutes } from './feedback.routes';

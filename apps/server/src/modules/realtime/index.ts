@@ -1,0 +1,2 @@
+// The /ws socket app.ts registers.
+export { realtimeModule } from './realtime.routes';
