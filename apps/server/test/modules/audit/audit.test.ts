@@ -209,6 +209,8 @@ describe('reading the record', () => {
     const rows = csv.body.trim().split('\r\n').slice(1);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/;"Сумма, ₽: [\d.]+; Количество, шт\.: \d+; Причина: /);
+    const xlsx = await t.app.inject({ url: `/api/companies/${DEMO_PARTNERS.SPECSNAB}/audit/export?format=xlsx&action=order.approved`, headers: demo });
+    expect(strFromU8(unzipSync(new Uint8Array(xlsx.rawPayload))['xl/worksheets/sheet1.xml']!)).toContain('Номер заказа на согласовании: ');
   });
 
   it('exports CSV and XLSX with the same filters', async () => {
