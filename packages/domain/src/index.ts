@@ -29,3 +29,4 @@ export * from './vat';
 export * from './arrival';
 export * from './team/roles';
 export * from './team/audit-actions';
+export * from './team/audit-fields';

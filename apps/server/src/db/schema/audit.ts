@@ -1,8 +1,9 @@
 /**
  * The record of who did what (issue #39 point 5): sign-ins, orders placed, edited, held, approved or rejected, bills
  * requested, addresses, settings and team changes — who, when, from which address, what changed. Written in the same
- * transaction as the action; kept for AUDIT_KEEP_DAYS. A record of a company's object names the company; one of the
- * person alone (a sign-in, their settings) has none and shows in every company the person acts for.
+ * transaction as the action; kept for AUDIT_KEEP_DAYS. A record of a company's object names the company; what is the
+ * person's own (a sign-in, their profile, password and settings) is recorded once in each company they act for, and
+ * without a company only for a person of none (shown then in the companies they act for later).
  */
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';

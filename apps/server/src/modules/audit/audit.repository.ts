@@ -18,6 +18,12 @@ export interface AuditFilter {
   to?: Date;
 }
 
+/** The companies the person acts for now (the user–company links). */
+export async function personCompanies(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db.select({ partnerId: userPartners.partnerId }).from(userPartners).where(eq(userPartners.userId, userId)).orderBy(userPartners.partnerId);
+  return rows.map((row) => row.partnerId);
+}
+
 /**
  * A company's records: those naming it, and those of no company (a sign-in, a person's settings) by the people who
  * act for it now.

@@ -2,7 +2,7 @@
  * The record's page for a company's administrators (`audit.view`): filtered by person, action and Moscow period,
  * paged, and exported whole as CSV or XLSX.
  */
-import { auditActionLabel, type AuditAction } from '@portal/domain';
+import { auditActionLabel, auditChangesText, type AuditAction } from '@portal/domain';
 import type { TAuditPage, TAuditRecord } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -71,13 +71,6 @@ export async function auditPage(db: Db, userId: number, partnerUid: string, inpu
 const moscowTime = (unix: number) =>
   new Date(unix * 1000).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).replace(',', '');
 
-/** What changed, as one line of text: «поле: значение; …». */
-export function changesText(changes: Record<string, unknown>): string {
-  return Object.entries(changes)
-    .map(([field, value]) => `${field}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
-}
-
 const HEADER = ['Дата и время (МСК)', 'Сотрудник', 'Логин', 'Действие', 'Объект', 'Изменения', 'IP-адрес'];
 
 const csvCell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -85,7 +78,7 @@ const csvCell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/
 export async function auditExport(db: Db, userId: number, partnerUid: string, input: AuditFilterInput, format: 'csv' | 'xlsx') {
   const partner = await companyFor(db, userId, partnerUid);
   const rows = (await repo.listRecords(db, filterOf(partner.id, input), { limit: AUDIT_EXPORT_LIMIT, offset: 0 })).map(toRecord);
-  const table = rows.map((record) => [moscowTime(record.time), record.person, record.login, record.action_name, record.object, changesText(record.changes), record.ip]);
+  const table = rows.map((record) => [moscowTime(record.time), record.person, record.login, record.action_name, record.object, auditChangesText(record.changes), record.ip]);
   const day = new Date().toISOString().slice(0, 10);
   if (format === 'xlsx') {
     return { body: Buffer.from(xlsxOf('Журнал действий', HEADER, table)), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: `journal-${day}.xlsx` };

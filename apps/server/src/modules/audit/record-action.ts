@@ -2,9 +2,9 @@
  * `recordAction`: the one call an area makes to put an action on the record, inside the transaction of the action
  * itself — the record exists if and only if the action happened.
  */
-import type { AuditAction } from '@portal/domain';
+import type { AuditAction, AuditChanges } from '@portal/domain';
 import type { DbOrTx } from '../../db/client';
-import { insertRecord } from './audit.repository';
+import { insertRecord, personCompanies } from './audit.repository';
 
 export interface RecordedAction {
   /** The company the object belongs to; null for what is the person's own (a sign-in, their settings). */
@@ -13,8 +13,8 @@ export interface RecordedAction {
   action: AuditAction;
   /** What it was done to, in Russian: «Заказ № 10012». */
   object: string;
-  /** What changed: field → value, or {from, to}. */
-  changes?: Record<string, unknown>;
+  /** What changed: field → value, or {from, to}; each field has its Russian name in the domain's table. */
+  changes?: AuditChanges;
   /** The request's address. */
   ip?: string;
 }
@@ -28,4 +28,14 @@ export async function recordAction(tx: DbOrTx, action: RecordedAction): Promise<
     changes: action.changes ?? {},
     ip: action.ip ?? '',
   });
+}
+
+/**
+ * An action of the person's own (a sign-in, their profile, password or notification settings): one record in each
+ * company they act for at that moment, so it stays in that company's record after they leave it and a company they
+ * join later does not read what came before; a person of no company gets one record of no company.
+ */
+export async function recordPersonalAction(tx: DbOrTx, action: Omit<RecordedAction, 'partnerId'>): Promise<void> {
+  const companies = await personCompanies(tx, action.userId);
+  for (const partnerId of companies.length > 0 ? companies : [null]) await recordAction(tx, { ...action, partnerId });
 }

@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Set a new password from a reset link; ends every session of the user', body: ZResetPasswordBodySchema, response: { 200: answer, ...errorResponses(400, 413, 415, 503, 507) } },
     },
     async (request) => {
-      const { login } = await resetPassword(app, request.body.token, request.body.password);
+      const { login } = await resetPassword(app, request.body.token, request.body.password, new Date(), request.ip);
       return { error: null, response: { message: `Пароль для логина ${login} изменён. Войдите с новым паролем.` } };
     },
   );
@@ -58,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const { endedSessions } = await changePassword(app, user.id, user.tokenHash, request.body.current, request.body.password);
+      const { endedSessions } = await changePassword(app, user.id, user.tokenHash, request.body.current, request.body.password, request.ip);
       const others = endedSessions > 0 ? ' Входы на других устройствах завершены.' : '';
       return { error: null, response: { message: `Пароль изменён.${others}` } };
     },

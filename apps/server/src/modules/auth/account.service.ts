@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { findToken, insertMessages, insertToken, portalLink, renderMail, useToken, voidTokens } from '../mail';
+import { recordPersonalAction } from '../audit';
 import * as repo from './auth.repository';
 import { hashToken } from './auth.service';
 import { hashPassword, verifyPassword } from './password';
@@ -89,7 +90,7 @@ export async function requestPasswordReset(app: AccountApp, loginOrEmail: string
 }
 
 /** Sets the new password from a reset link: the link is used up, and every session and socket of the user ends. */
-export async function resetPassword(app: AccountApp, token: string, password: string, now = new Date()) {
+export async function resetPassword(app: AccountApp, token: string, password: string, now = new Date(), ip?: string) {
   const tokenHash = hashToken(token);
   const known = await findToken(app.db, tokenHash);
   if (!known || known.purpose !== 'password_reset') throw badRequest(INVALID_LINK);
@@ -102,6 +103,7 @@ export async function resetPassword(app: AccountApp, token: string, password: st
     if (!used) return undefined;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await repo.revokeUserSessions(tx, used.userId);
+    await recordPersonalAction(tx, { userId: used.userId, action: 'password.changed', object: 'Пароль', changes: { password: 'задан по ссылке из письма' }, ip });
     return used.userId;
   });
   if (userId === undefined) throw badRequest(INVALID_LINK);
@@ -110,7 +112,7 @@ export async function resetPassword(app: AccountApp, token: string, password: st
 }
 
 /** Changes the password in the profile: the current one proves it is the user; the user's other sessions end. */
-export async function changePassword(app: AccountApp, userId: number, tokenHash: string, current: string, password: string) {
+export async function changePassword(app: AccountApp, userId: number, tokenHash: string, current: string, password: string, ip?: string) {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!(await verifyPassword(user.passwordHash, current))) throw badRequest('Текущий пароль указан неверно: проверьте раскладку и Caps Lock.');
@@ -119,6 +121,8 @@ export async function changePassword(app: AccountApp, userId: number, tokenHash:
   const passwordHash = await hashPassword(password);
   const ended = await app.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // That it changed and how, never the password or its hash.
+    await recordPersonalAction(tx, { userId, action: 'password.changed', object: 'Пароль', changes: { password: 'изменён в профиле' }, ip });
     return tx
       .update(sessions)
       .set({ revokedAt: new Date() })

@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import * as repo from './auth.repository';
 import { decoyPasswordHash, verifyPassword } from './password';
-import { recordAction } from '../audit';
+import { recordPersonalAction } from '../audit';
 
 /**
  * Limits of failed sign-ins (OWASP ASVS 2.2.1). Counted per login at one address, per address, and per login from
@@ -87,7 +87,7 @@ export async function signIn(
       expiresAt: new Date(now.getTime() + config.SESSION_TTL * 1000),
     }, now);
     // A sign-in is the person's own: it shows in the record of every company they act for.
-    await recordAction(tx, { partnerId: null, userId: user.id, action: 'auth.sign_in', object: 'Вход в портал', ip });
+    await recordPersonalAction(tx, { userId: user.id, action: 'auth.sign_in', object: 'Вход в портал', ip });
   });
   const src = user.staff && config.INTERNAL_TOOLS_URL ? config.INTERNAL_TOOLS_URL : undefined;
   return src ? { token, src } : { token };

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderApprovals, partners, storageDocuments, storages, userPartners, users } from '../../db/schema';
+import { orderApprovals, orders, partners, storageDocuments, storages, userPartners, users } from '../../db/schema';
 
 export type ApprovalRow = typeof orderApprovals.$inferSelect;
 export type NewApproval = Pick<
@@ -71,8 +71,20 @@ export async function markRejected(db: DbOrTx, id: number, adminId: number, reas
 }
 
 /**
- * What the history shows: the approvals not yet placed (pending, being placed, rejected) of the companies where the
- * user approves, and the user's own anywhere — newest first.
+ * A rejected approval has done its work once its purchaser sends the company an order after the rejection — held
+ * again or placed (changed to fit the limit): the one sent is what stands now.
+ */
+const replacedByLaterOrder = sql`(
+  exists (select 1 from ${orderApprovals} later
+           where later.user_id = ${orderApprovals.userId} and later.partner_id = ${orderApprovals.partnerId}
+             and later.created_at > ${orderApprovals.decidedAt})
+  or exists (select 1 from ${orders}
+              where ${orders.partnerId} = ${orderApprovals.partnerId} and ${orders.userId} = ${orderApprovals.userId}
+                and ${orders.createdAt} > ${orderApprovals.decidedAt}))`;
+
+/**
+ * What the history shows: the approvals not yet placed (pending, being placed, rejected and not sent again since) of
+ * the companies where the user approves, and the user's own anywhere — newest first.
  */
 export function listApprovals(db: DbOrTx, input: { userId: number; approverOf: number[] }) {
   const purchaser = sql<string>`trim(concat_ws(' ', ${users.lastname}, ${users.name}))`;
@@ -89,7 +101,7 @@ export function listApprovals(db: DbOrTx, input: { userId: number; approverOf: n
     .innerJoin(users, eq(users.id, orderApprovals.userId))
     .where(
       and(
-        inArray(orderApprovals.state, ['pending', 'approving', 'rejected']),
+        or(inArray(orderApprovals.state, ['pending', 'approving']), and(eq(orderApprovals.state, 'rejected'), sql`not ${replacedByLaterOrder}`)),
         input.approverOf.length > 0
           ? or(eq(orderApprovals.userId, input.userId), inArray(orderApprovals.partnerId, input.approverOf))
           : eq(orderApprovals.userId, input.userId),

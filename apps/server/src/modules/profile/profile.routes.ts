@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const form = await readMultipart(request, AVATAR_POLICY);
       const settings = await updatePersonal(app.db, app.storage, currentUser(request).id, form, (tx, user, email) =>
-        requestEmailConfirmation(tx, app.config, user, email),
+        requestEmailConfirmation(tx, app.config, user, email), request.ip,
       );
       app.mail.kick();
       return { error: null, response: settings };

@@ -6,13 +6,14 @@ import {
   type TNotificationSettings,
   type TUserSettings,
 } from '@portal/contracts';
+import type { AuditChanges } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
 import * as repo from './profile.repository';
-import { recordAction } from '../audit';
+import { recordPersonalAction } from '../audit';
 
 /** The address the avatar is fetched from; the file id in it changes with every upload, so caches never go stale. */
 export const avatarUrl = (fileId: number) => `/api/user/settings/avatar/${fileId}`;
@@ -60,6 +61,7 @@ export async function updatePersonal(
   form: MultipartForm,
   /** Mails a confirmation link to a new address, in the transaction that stores it (account.service.ts). */
   confirmNewEmail?: (tx: DbOrTx, user: UserRow, email: string) => Promise<void>,
+  ip?: string,
 ): Promise<TUserSettings> {
   const parsed = ZPersonalUpdateSchema.partial().safeParse(form.fields);
   if (!parsed.success) {
@@ -99,6 +101,8 @@ export async function updatePersonal(
         ...(newEmail !== undefined ? { emailConfirmed: newEmail === '' } : {}),
       };
       if (Object.keys(values).length > 0) await repo.updatePersonal(tx, userId, values);
+      const changes = personalChanges(user, personal, avatarFileId);
+      if (Object.keys(changes).length > 0) await recordPersonalAction(tx, { userId, action: 'profile.changed', object: 'Профиль', changes, ip });
       if (oldAvatar) await repo.deleteFile(tx, oldAvatar.id);
       if (newEmail && confirmNewEmail) await confirmNewEmail(tx, user, newEmail);
     });
@@ -111,11 +115,38 @@ export async function updatePersonal(
   return getSettings(db, userId);
 }
 
+const PERSONAL_FIELDS = ['name', 'lastname', 'patronymic', 'email', 'phone'] as const;
+
+/** What a profile update changes, field by field (a value sent unchanged is no change); the avatar as a word. */
+function personalChanges(user: UserRow, personal: Partial<Record<(typeof PERSONAL_FIELDS)[number], string>>, avatarFileId: number | null | undefined): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const field of PERSONAL_FIELDS) {
+    const to = personal[field];
+    if (to !== undefined && to !== user[field]) changes[field] = { from: user[field], to };
+  }
+  if (avatarFileId !== undefined) changes.avatar = avatarFileId === null ? 'удалено' : user.avatarFileId ? 'заменено' : 'добавлено';
+  return changes;
+}
+
+/** The notification switches that changed, one field per event and channel. */
+function notificationChanges(before: TNotificationSettings, after: TNotificationSettings): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const channel of ['email', 'lk'] as const) {
+    for (const event of ['created', 'changed', 'states'] as const) {
+      const [from, to] = [before.order[channel][event], after.order[channel][event]];
+      if (from !== to) changes[`notify.${channel}.${event}`] = { from, to };
+    }
+  }
+  return changes;
+}
+
 export async function updateNotifications(db: Db, userId: number, settings: TNotificationSettings, ip?: string): Promise<TNotificationSettings> {
-  await requireUser(db, userId);
+  const before = notificationsOf(await requireUser(db, userId));
+  const changes = notificationChanges(before, settings);
   await db.transaction(async (tx) => {
     await repo.updateNotificationSettings(tx, userId, settings);
-    await recordAction(tx, { partnerId: null, userId, action: 'settings.changed', object: 'Уведомления', changes: { notifications: settings }, ip });
+    // Saving what was already there changes nothing: no record.
+    if (Object.keys(changes).length > 0) await recordPersonalAction(tx, { userId, action: 'settings.changed', object: 'Уведомления', changes, ip });
   });
   return settings;
 }

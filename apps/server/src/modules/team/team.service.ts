@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TTeam, TTeamInviteBody, TTeamMember, TTeamMemberChange } from '@portal/contracts';
-import { COMPANY_ROLE_LABELS, adminsAfter, formatPrice, fromKopecks, toKopecks, type AuditAction, type CompanyRole } from '@portal/domain';
+import { COMPANY_ROLE_LABELS, adminsAfter, formatPrice, fromKopecks, toKopecks, type AuditAction, type AuditChanges, type CompanyRole } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -94,7 +94,7 @@ export async function inviteColleague(app: TeamApp, userId: number, partnerUid: 
       userId,
       action: 'team.invited',
       object: `Сотрудник ${body.email}`,
-      changes: { Роль: { from: NOTHING, to: COMPANY_ROLE_LABELS[body.role] }, 'Лимит заказа': { from: NOTHING, to: limitText(orderLimitKopecks) } },
+      changes: { role: { from: NOTHING, to: COMPANY_ROLE_LABELS[body.role] }, orderLimit: { from: NOTHING, to: limitText(orderLimitKopecks) } },
       ip,
     });
     const invitation = { company: company.name, role: COMPANY_ROLE_LABELS[body.role], inviter: inviterName };
@@ -193,18 +193,18 @@ async function recordColleagueChange(
   set: { role?: string; orderLimitKopecks?: number | null; blocked?: boolean },
 ) {
   const object = `Сотрудник ${await repo.personLogin(tx, who.memberId)}`;
-  const record = (action: AuditAction, changes: Record<string, unknown>) =>
+  const record = (action: AuditAction, changes: AuditChanges) =>
     recordAction(tx, { partnerId: who.partnerId, userId: who.userId, action, object, changes, ip: who.ip });
   const roleBefore = storedRole(before.role);
   if (set.role !== undefined && set.role !== roleBefore) {
     const roleAfter = storedRole(set.role);
-    await record('team.role_changed', { Роль: { from: COMPANY_ROLE_LABELS[roleBefore], to: COMPANY_ROLE_LABELS[roleAfter] } });
+    await record('team.role_changed', { role: { from: COMPANY_ROLE_LABELS[roleBefore], to: COMPANY_ROLE_LABELS[roleAfter] } });
   }
   if (set.orderLimitKopecks !== undefined && set.orderLimitKopecks !== before.orderLimitKopecks) {
-    await record('team.limit_changed', { 'Лимит заказа': { from: limitText(before.orderLimitKopecks), to: limitText(set.orderLimitKopecks) } });
+    await record('team.limit_changed', { orderLimit: { from: limitText(before.orderLimitKopecks), to: limitText(set.orderLimitKopecks) } });
   }
   if (set.blocked !== undefined && set.blocked !== before.blocked) {
-    await record(set.blocked ? 'team.blocked' : 'team.unblocked', { Заблокирован: { from: yesNo(before.blocked), to: yesNo(set.blocked) } });
+    await record(set.blocked ? 'team.blocked' : 'team.unblocked', { blocked: { from: yesNo(before.blocked), to: yesNo(set.blocked) } });
   }
 }
 
@@ -223,7 +223,7 @@ export async function removeColleague(app: TeamApp, userId: number, partnerUid: 
       userId,
       action: 'team.removed',
       object: `Сотрудник ${await repo.personLogin(tx, memberId)}`,
-      changes: { Роль: { from: COMPANY_ROLE_LABELS[storedRole(removed.role)], to: NOTHING } },
+      changes: { role: { from: COMPANY_ROLE_LABELS[storedRole(removed.role)], to: NOTHING } },
       ip,
     });
   });
@@ -244,7 +244,7 @@ export async function setApprovalOverCredit(app: TeamApp, userId: number, partne
       userId,
       action: 'team.approval_setting_changed',
       object: `Компания ${company.name}`,
-      changes: { 'Согласование заказов сверх кредита': { from: yesNo(before.approvalOverCredit), to: yesNo(approvalOverCredit) } },
+      changes: { approvalOverCredit: { from: yesNo(before.approvalOverCredit), to: yesNo(approvalOverCredit) } },
       ip,
     });
   });

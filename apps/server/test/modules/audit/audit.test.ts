@@ -4,7 +4,7 @@
  * records are deleted after AUDIT_KEEP_DAYS.
  */
 import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/seed/people';
-import { firstWorkingDayFrom, moscowDate, moscowDateAfter } from '@portal/domain';
+import { firstWorkingDayFrom, isAuditField, moscowDate, moscowDateAfter } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +132,41 @@ describe('what is recorded', () => {
     const settings = { order: { email: { changed: false, created: true, states: false }, lk: { changed: true, created: true, states: true } } };
     const saved = await t.app.inject({ method: 'POST', url: '/api/user/settings/notifications/update', headers: demo, payload: settings });
     expect(saved.statusCode).toBe(200);
-    expect((await ofAction('settings.changed'))[0]).toMatchObject({ object: 'Уведомления', changes: { notifications: settings } });
+    // Only the switches that moved, each by its own field.
+    expect((await ofAction('settings.changed'))[0]).toMatchObject({
+      object: 'Уведомления',
+      changes: { 'notify.email.changed': { from: true, to: false }, 'notify.email.states': { from: true, to: false } },
+    });
+    expect(Object.keys((await ofAction('settings.changed'))[0]!.changes)).toHaveLength(2);
+  });
+
+  it('a profile change and a password change: who, from where, what changed — never the password — in each of the person’s companies', async () => {
+    const form = new FormData();
+    form.append('phone', '+7 (900) 123-45-67');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/settings/personal/update',
+      headers: { ...demo, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+      remoteAddress: FROM,
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    // demo acts for two companies: the change is in the record of each.
+    for (const company of [DEMO_PARTNERS.SPECSNAB, DEMO_PARTNERS.PETROV]) {
+      const response = await t.app.inject({ url: `/api/companies/${company}/audit?action=profile.changed`, headers: demo });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().response.records[0]).toMatchObject({ login: 'demo', action_name: 'Профиль изменён', ip: FROM, changes: { phone: { to: '+7 (900) 123-45-67' } } });
+    }
+
+    const secret = 'Новый пароль закупщика 2026';
+    const changed = await t.app.inject({ method: 'POST', url: '/api/user/password', headers: buyer, remoteAddress: FROM, payload: { current: DEMO_PASSWORD, password: secret } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [record] = await ofAction('password.changed');
+    expect(record).toMatchObject({ login: 'journal-buyer', action_name: 'Пароль изменён', ip: FROM, changes: { password: 'изменён в профиле' } });
+    const stored = await t.app.db.select().from(auditRecords).where(eq(auditRecords.action, 'password.changed'));
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(JSON.stringify(stored)).not.toMatch(/\$argon2/);
   });
 });
 
@@ -164,6 +198,19 @@ describe('reading the record', () => {
     expect(first.pages).toBe(2);
     expect(first.records[0]!.object).toBe('Запись 0');
     expect(second.records.at(-1)!.object).toBe('Запись 59');
+  });
+
+  it('names every field any writer stored in Russian, on the page and in the export (the orders’ trigger too)', async () => {
+    const stored = await t.app.db.select({ action: auditRecords.action, changes: auditRecords.changes }).from(auditRecords);
+    const fields = new Set(stored.flatMap((row) => Object.keys(row.changes as Record<string, unknown>)));
+    expect([...fields]).toEqual(expect.arrayContaining(['total', 'units', 'reason', 'approval', 'check', 'label', 'phone', 'password']));
+    expect([...fields].filter((field) => !isAuditField(field))).toEqual([]);
+    const csv = await t.app.inject({ url: `/api/companies/${DEMO_PARTNERS.SPECSNAB}/audit/export?format=csv&action=order.held`, headers: demo });
+    const rows = csv.body.trim().split('\r\n').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/;"Сумма, ₽: [\d.]+; Количество, шт\.: \d+; Причина: /);
+    const xlsx = await t.app.inject({ url: `/api/companies/${DEMO_PARTNERS.SPECSNAB}/audit/export?format=xlsx&action=order.approved`, headers: demo });
+    expect(strFromU8(unzipSync(new Uint8Array(xlsx.rawPayload))['xl/worksheets/sheet1.xml']!)).toContain('Номер заказа на согласовании: ');
   });
 
   it('exports CSV and XLSX with the same filters', async () => {

@@ -1,8 +1,8 @@
 /** «Забыли пароль?», the reset link, the change in the profile and the e-mail link, with the mail read from a real SMTP server. */
 import { SOCKET_CLOSE } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../../src/db/schema';
+import { auditRecords, userPartners, users } from '../../../src/db/schema';
 import { FORGOT_ANSWER } from '../../../src/modules/auth/account.service';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { openSignedInSocket } from '../../support/realtime-client';
@@ -69,6 +69,13 @@ describe('forgotten password', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toMatch(/^Ссылка недействительна: она уже использована/);
     const [row] = await t.app.db.select().from(users).where(eq(users.login, 'demo2'));
+    // On the record of each of the person's companies: how it was set and from where, never the password.
+    const recorded = await t.app.db.select().from(auditRecords).where(and(eq(auditRecords.userId, row!.id), eq(auditRecords.action, 'password.changed')));
+    const companies = await t.app.db.select().from(userPartners).where(eq(userPartners.userId, row!.id));
+    expect(companies.length).toBeGreaterThan(0);
+    expect(recorded.map((record) => record.partnerId).sort()).toEqual(companies.map((link) => link.partnerId).sort());
+    for (const record of recorded) expect(record).toMatchObject({ changes: { password: 'задан по ссылке из письма' }, ip: '127.0.0.1' });
+    expect(JSON.stringify(recorded)).not.toContain('Новый пароль дилера 2026');
     // Only the token's hash is stored; the sent message's text, which carried the link, is gone.
     expect(JSON.stringify(await t.app.db.query.userTokens.findMany())).not.toContain(token);
     expect(JSON.stringify(await t.app.db.query.mailOutbox.findMany())).not.toContain(token);

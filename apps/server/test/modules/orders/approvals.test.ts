@@ -270,6 +270,27 @@ describe('rejecting', () => {
     expect(late.json().error.message).toMatch(/уже отклонён/);
     expect(await ordersOfSpecsnab()).toBe(ordersBefore);
   });
+
+  it('leaves the lists once the purchaser sends the order again — held again or changed to fit the limit', async () => {
+    const listed = async (login: string) => ((await t.app.inject({ url: '/api/order-approvals', headers: session[login] })).json().response as Array<{ id: number; state: string }>).map((item) => item.id);
+    const first = await held(46);
+    expect((await reject('demo', first, 'Слишком много')).statusCode).toBe(200);
+    expect(await listed('buyer-a')).toContain(first);
+    // Sent again, held again: the new one waits, the rejected one is gone for the purchaser and the administrators.
+    const again = await held(45);
+    for (const login of ['buyer-a', 'admin-b']) {
+      const ids = await listed(login);
+      expect(ids).toContain(again);
+      expect(ids).not.toContain(first);
+    }
+    // Rejected again, then sent under the limit and placed at once: nothing of it is left in the list.
+    expect((await reject('demo', again, 'Всё ещё много')).statusCode).toBe(200);
+    expect(await listed('buyer-a')).toContain(again);
+    const placed = await submit('buyer-a', 3);
+    expect(placed.json().response.approval).toBeUndefined();
+    expect(await listed('buyer-a')).not.toContain(again);
+    expect(await approvalRow(again)).toMatchObject({ state: 'rejected', reason: 'Всё ещё много' });
+  });
 });
 
 describe('over a contract’s credit', () => {

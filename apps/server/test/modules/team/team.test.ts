@@ -181,13 +181,13 @@ describe('the record of team changes', () => {
       login: 'demo',
       action_name: 'Роль сотрудника изменена',
       object: 'Сотрудник buyer',
-      changes: { Роль: { from: 'Закупщик', to: 'Бухгалтер' } },
+      changes: { role: { from: 'Закупщик', to: 'Бухгалтер' } },
       ip: '203.0.113.7',
     });
     // The purchaser's limit went with the role: recorded too.
-    expect((await recordOf('team.limit_changed'))[0]).toMatchObject({ object: 'Сотрудник buyer', changes: { 'Лимит заказа': { from: '50\u202f000.00 ₽', to: 'без лимита' } } });
+    expect((await recordOf('team.limit_changed'))[0]).toMatchObject({ object: 'Сотрудник buyer', changes: { orderLimit: { from: '50\u202f000.00 ₽', to: 'без лимита' } } });
     await call('PATCH', `${team}/${buyer}`, admin, { role: 'buyer', orderLimit: 50_000 });
-    expect((await recordOf('team.limit_changed'))[0]!.changes).toEqual({ 'Лимит заказа': { from: 'без лимита', to: '50\u202f000.00 ₽' } });
+    expect((await recordOf('team.limit_changed'))[0]!.changes).toEqual({ orderLimit: { from: 'без лимита', to: '50\u202f000.00 ₽' } });
   });
 
   it('records an invitation, blocking, unblocking, removal and the approval setting; a refused change records nothing', async () => {
@@ -195,22 +195,22 @@ describe('the record of team changes', () => {
     expect(invited.statusCode, invited.body).toBe(200);
     expect((await recordOf('team.invited'))[0]).toMatchObject({
       object: 'Сотрудник record.buyer@example.ru',
-      changes: { Роль: { from: '—', to: 'Закупщик' }, 'Лимит заказа': { from: '—', to: '1\u202f000.00 ₽' } },
+      changes: { role: { from: '—', to: 'Закупщик' }, orderLimit: { from: '—', to: '1\u202f000.00 ₽' } },
     });
     const person = await memberId('record.buyer@example.ru');
     await call('PATCH', `${team}/${person}`, admin, { blocked: true });
     await call('PATCH', `${team}/${person}`, admin, { blocked: false });
-    expect((await recordOf('team.blocked'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { Заблокирован: { from: 'нет', to: 'да' } } });
-    expect((await recordOf('team.unblocked'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { Заблокирован: { from: 'да', to: 'нет' } } });
+    expect((await recordOf('team.blocked'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { blocked: { from: 'нет', to: 'да' } } });
+    expect((await recordOf('team.unblocked'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { blocked: { from: 'да', to: 'нет' } } });
     expect((await call('DELETE', `${team}/${person}`, admin)).statusCode).toBe(200);
-    expect((await recordOf('team.removed'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { Роль: { from: 'Закупщик', to: '—' } } });
+    expect((await recordOf('team.removed'))[0]).toMatchObject({ object: 'Сотрудник record.buyer@example.ru', changes: { role: { from: 'Закупщик', to: '—' } } });
 
     const settingsBefore = (await recordOf('team.approval_setting_changed')).length;
     await call('PUT', `${team}/settings`, admin, { approvalOverCredit: true });
     await call('PUT', `${team}/settings`, admin, { approvalOverCredit: false });
     const settings = await recordOf('team.approval_setting_changed');
     expect(settings).toHaveLength(settingsBefore + 2);
-    expect(settings[0]!.changes).toEqual({ 'Согласование заказов сверх кредита': { from: 'да', to: 'нет' } });
+    expect(settings[0]!.changes).toEqual({ approvalOverCredit: { from: 'да', to: 'нет' } });
 
     const rolesBefore = (await recordOf('team.role_changed')).length;
     expect((await call('PATCH', `${team}/${await memberId('demo')}`, admin, { role: 'buyer' })).statusCode).toBe(409);

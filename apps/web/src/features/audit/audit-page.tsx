@@ -3,8 +3,7 @@
  * what and from which address; filtered by person, action and period, 50 a page; exported as CSV or XLSX with the
  * same filters.
  */
-import type { TAuditRecord } from '@portal/contracts';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, shortenCompanyName, type AuditAction } from '@portal/domain';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditChangesText, shortenCompanyName, type AuditAction } from '@portal/domain';
 import { Alert, Button, Card, Center, Group, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconDownload } from '@tabler/icons-react';
@@ -21,17 +20,6 @@ const moscowTime = (unix: number) =>
   new Date(unix * 1000)
     .toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
     .replace(',', '');
-
-/** What changed, in words: «поле: значение» (a change as «было → стало»). */
-function changesText(changes: TAuditRecord['changes']): string {
-  return Object.entries(changes)
-    .map(([field, value]) => {
-      const change = value as { from?: unknown; to?: unknown } | null;
-      if (change && typeof change === 'object' && 'from' in change && 'to' in change) return `${field}: ${String(change.from)} → ${String(change.to)}`;
-      return `${field}: ${typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value)}`;
-    })
-    .join('; ');
-}
 
 export function AuditPage() {
   const { uid = '' } = useParams();
@@ -155,7 +143,7 @@ export function AuditPage() {
                   <Table.Td>{record.object}</Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {changesText(record.changes)}
+                      {auditChangesText(record.changes)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{record.ip}</Table.Td>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { PRICE_TYPE } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCompanyInUseStore } from '../../../shared/company-in-use';
-import { testCompany } from '../../../shared/testing/companies';
+import { testCompany, testMembership } from '../../../shared/testing/companies';
 import { renderWithProviders } from '../../../shared/testing/render';
 import type { CatalogPageView } from '../api/get-catalog-products';
 import { ProductGrid } from './product-grid';
@@ -76,6 +76,27 @@ describe('catalogue cards', () => {
     await waitFor(() => expect(within(container).queryAllByTestId('card-own-price')).toHaveLength(0));
     expect(within(container).getAllByTestId('card-list-price')[0]).toHaveTextContent('4 990.00 ₽');
     expect(localStorage.getItem('company_in_use')).toBe('specsnab');
+  });
+
+  it('offer «Размеры» (where an order is typed in) to a role that orders, and not to an accountant of the company in use', async () => {
+    const accountantOf = { ...SPECSNAB, uid: 'books', ...testMembership('accountant') };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: null, response: [PETROV, accountantOf] }), { status: 200 })),
+    );
+    const onSizes = vi.fn();
+    useCompanyInUseStore.getState().choose('petrov');
+    const { container } = renderWithProviders(<ProductGrid data={page} loading={false} onPage={() => {}} onSizes={onSizes} />);
+    // Petrov's own prices show once the companies (and the role in each) are known.
+    await screen.findAllByTestId('card-own-price', {}, { timeout: 10_000 });
+    const sizes = await screen.findAllByRole('button', { name: /^Размеры / }, { timeout: 10_000 });
+    sizes[0]!.click();
+    expect(onSizes).toHaveBeenCalledWith(11);
+    useCompanyInUseStore.getState().choose('books');
+    await waitFor(() => expect(within(container).queryAllByRole('button', { name: /^Размеры / })).toHaveLength(0));
+    // The card itself is all there: price and stock.
+    expect(within(container).getAllByTestId('catalog-card')[0]).toHaveTextContent('КСТ105А');
+    expect(within(container).getAllByTestId('card-stock')[0]).toHaveTextContent('12 шт.');
   });
 
   it('show the list price, labelled, without a company in use', () => {

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCompanyInUse } from '../../../shared/company-in-use';
+import { companyMay } from '../../../shared/company-roles';
 import { useAfterFirstPaint } from '../../../shared/lib/lazy-page';
 import { CompanyInUseSelect } from '../../../shared/ui/company-in-use-select';
 import { ProductStatusBadge } from '../../../shared/ui/product-status-badge';
@@ -36,13 +37,16 @@ export function ProductGrid({
   onPage: (page: number) => void;
   /** Sort and the filters' button, beside the count. */
   toolbar?: ReactNode;
-  /** Opens the size grid of a product; no button without it. */
+  /** Opens the size grid of a product; no button without it, nor for a role that cannot order in the company in use. */
   onSizes?: (productId: number) => void;
 }) {
   const { company } = useCompanyInUse();
   // The page carries the dealer's price of the company it was asked for. While the next company's page loads, the
   // previous one stays on screen: its prices are another company's, so only the list price shows until it comes.
   const ownPrices = Boolean(company) && data?.pricedFor === company?.uid;
+  // «Размеры» is where an order is typed in: a role that cannot order (an accountant) reads the card — price, stock —
+  // and the product's page, not a grid that only says no. Without a company in use the grid asks to choose one.
+  const sizes = !company || companyMay(company, 'orders.place') ? onSizes : undefined;
   // A phone fits the first, the current, the last page and the arrows on one line, not the pages beside the current.
   const pagerSiblings = useMatches({ base: 0, xs: 1 });
   // Read from the window in the first render, not after it: the first row is what the first paint draws.
@@ -130,8 +134,8 @@ export function ProductGrid({
                 )}
               </Stack>
             </Card>
-            {onSizes && (
-              <Button size="xs" variant="light" leftSection={<IconRulerMeasure size={14} />} onClick={() => onSizes(product.ID)} aria-label={`Размеры ${product.ARTICLE}`}>
+            {sizes && (
+              <Button size="xs" variant="light" leftSection={<IconRulerMeasure size={14} />} onClick={() => sizes(product.ID)} aria-label={`Размеры ${product.ARTICLE}`}>
                 Размеры
               </Button>
             )}
