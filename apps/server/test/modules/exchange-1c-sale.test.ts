@@ -46,7 +46,13 @@ afterAll(async () => {
   await rm(uploadDir, { recursive: true, force: true });
 });
 
-const step = (mode: SaleStepInput['mode'], extra: Partial<SaleStepInput> = {}) => saleStep(t.app, { mode, uploadDir, ...extra });
+/** A step as 1C makes it; its text answers (windows-1251, as 1C reads them) decoded for the assertions. */
+async function step(mode: SaleStepInput['mode'], extra: Partial<SaleStepInput> = {}) {
+  const answer = await saleStep(t.app, { mode, uploadDir, ...extra });
+  if (answer.contentType.startsWith('application/xml')) return answer;
+  expect(answer.contentType).toBe('text/plain; charset=windows-1251');
+  return { ...answer, body: iconv.decode(answer.body as Buffer, 'windows-1251') };
+}
 
 /** Places an order for Спецснаб as demo does, at the server's prices; answers its number. */
 async function placeOrder(

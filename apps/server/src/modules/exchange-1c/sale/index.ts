@@ -1,12 +1,14 @@
 /**
  * The orders side of 1C's «обмен с сайтом» (type=sale), after the route has authenticated 1C and answered checkauth
  * and init: `query`, `success`, `file` and `import`. Answers are what 1C reads: the orders document in windows-1251,
- * or «success» / «failure» on the first line with a Russian reason after it.
+ * or «success» / «failure» on the first line with a Russian reason after it, as text in windows-1251 like every other
+ * answer of the exchange (answer.ts).
  */
 import { DiskFaultError, databaseDiskFault } from '../../../lib/disk-faults';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import type { DbOrTx } from '../../../db/client';
+import { failure, success, type ExchangeAnswer } from '../answer';
 import { COMMERCEML_ENCODING } from './commerceml-text';
 import { ExchangeFileCutOff, readOrderDocuments } from './order-documents-reader';
 import { forget, isZip, receivePart, unfinishedUploads, uploadName, zipComplete, type OrderUpload } from './order-uploads';
@@ -21,14 +23,6 @@ export interface SaleStepInput {
   uploadDir: string;
 }
 
-export interface ExchangeAnswer {
-  contentType: string;
-  body: string | Buffer;
-}
-
-const TEXT = 'text/plain; charset=utf-8';
-const success = (...lines: string[]): ExchangeAnswer => ({ contentType: TEXT, body: ['success', ...lines].join('\n') });
-const failure = (reason: string): ExchangeAnswer => ({ contentType: TEXT, body: `failure\n${reason}` });
 
 /** Refused documents the exchange log keeps per file (the answer to 1C names them all). */
 const LOGGED_REFUSALS = 200;

@@ -111,7 +111,7 @@ async function readLines(tx: DbOrTx, check: repo.CheckOfOrder, goods: readonly O
   return problems.length > 0 ? problems : [...wanted.values()];
 }
 
-/** What changed, as the file's answer and the exchange log say it: «КСТ105А (48): 12 → 10 шт.; …». */
+/** What changed, as the file's answer says it (in words windows-1251 has): «КСТ105А (48): 10 шт. вместо 12; …». */
 function describeChange(before: ReadonlyMap<string, OrderLine>, after: readonly OrderLine[]): string {
   const afterByOffer = mergeParts(after);
   const changes: string[] = [];
@@ -120,8 +120,8 @@ function describeChange(before: ReadonlyMap<string, OrderLine>, after: readonly 
     const label = lineLabel(line.product.article, line.offer.characteristic);
     if (!was) changes.push(`${label}: добавлено ${line.quantity} шт. по ${fromKopecks(line.priceKopecks).toFixed(2)}`);
     else {
-      if (was.quantity !== line.quantity) changes.push(`${label}: ${was.quantity} → ${line.quantity} шт.`);
-      if (was.priceKopecks !== line.priceKopecks) changes.push(`${label}: цена ${fromKopecks(was.priceKopecks).toFixed(2)} → ${fromKopecks(line.priceKopecks).toFixed(2)}`);
+      if (was.quantity !== line.quantity) changes.push(`${label}: ${line.quantity} шт. вместо ${was.quantity}`);
+      if (was.priceKopecks !== line.priceKopecks) changes.push(`${label}: цена ${fromKopecks(line.priceKopecks).toFixed(2)} вместо ${fromKopecks(was.priceKopecks).toFixed(2)}`);
     }
   }
   for (const [guid, line] of before) if (!afterByOffer.has(guid)) changes.push(`${lineLabel(line.product.article, line.offer.characteristic)}: удалено`);
