@@ -78,8 +78,8 @@ async function oneCTakesOrders(): Promise<string> {
 const goodsId = (product: FixtureProduct, size = 0) => `${product.uid}#${product.offers[size]!.guid}`;
 
 /** A goods line as 1C writes one in an order document. */
-function goodsLine(goods: { id: string; name: string; size?: string; price: string; quantity: string }): string {
-  const sum = ((toKopecks(Number(goods.price)) * Number(goods.quantity)) / 100).toFixed(2);
+function goodsLine(goods: { id: string; name: string; size?: string; price: string; quantity: string; sum?: string; discount?: string }): string {
+  const sum = goods.sum ?? ((toKopecks(Number(goods.price)) * Number(goods.quantity)) / 100).toFixed(2);
   return [
     '      <Товар>',
     `        <Ид>${goods.id}</Ид>`,
@@ -88,6 +88,9 @@ function goodsLine(goods: { id: string; name: string; size?: string; price: stri
     '        <БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
     goods.size
       ? `        <ХарактеристикиТовара><ХарактеристикаТовара><Наименование>Размер</Наименование><Значение>${goods.size}</Значение></ХарактеристикаТовара></ХарактеристикиТовара>`
+      : '',
+    goods.discount
+      ? `        <Скидки><Скидка><Наименование>Скидка</Наименование><Сумма>${goods.discount}</Сумма><УчтеноВСумме>true</УчтеноВСумме></Скидка></Скидки>`
       : '',
     `        <ЦенаЗаЕдиницу>${goods.price}</ЦенаЗаЕдиницу>`,
     `        <Количество>${goods.quantity}</Количество>`,
@@ -276,5 +279,32 @@ describe('lines 1C changed in an order document are applied to the portal’s or
       `Документ 1 (№ ${order}, Ид ${check!.guid}): в документе не осталось товаров с количеством больше 0 — чтобы отменить заказ, отметьте его в 1С отменённым или на удаление.`,
     );
     expect((await linesOf(order)).map((row) => row.quantity)).toEqual([2]);
+  });
+
+  it('a price 1C writes before its discount, the discount counted in the line’s sum, bills the sum’s share per unit', async () => {
+    const order = await placeOrder([{ product: gloves, quantity: 3 }]);
+    await oneCTakesOrders();
+    const [check] = await checksOf(order);
+    const [placed] = await linesOf(order);
+    const full = placed!.fullprice.toFixed(2);
+    const price = toKopecks(placed!.price);
+    expect(placed!.fullprice).toBeGreaterThan(placed!.price);
+    const asSum = (unitKopecks: number) => ({ sum: ((unitKopecks * 3) / 100).toFixed(2), discount: (((toKopecks(placed!.fullprice) - unitKopecks) * 3) / 100).toFixed(2) });
+
+    // The portal's own price, said as 1C says it: the list price and the contract discount in the sum. Only 1C's number
+    // of the order is new; no line is said to have changed, and none has.
+    const same = await sendFile('orders-lines-5.xml', orderDocument(order, check!.guid, [goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: full, quantity: '3', ...asSum(price) })]));
+    expect(same).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 0.']);
+    expect(await linesOf(order)).toEqual([placed]);
+
+    // A manual discount of 1 rouble more per pair in 1C: billed at the sum's share.
+    const lower = await sendFile('orders-lines-6.xml', orderDocument(order, check!.guid, [goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: full, quantity: '3', ...asSum(price - 100) })]));
+    expect(lower[1]).toBe('Документов применено: 1, без изменений: 0, отклонено: 0.');
+    expect((await linesOf(order)).map((row) => [row.quantity, toKopecks(row.price), row.fullprice])).toEqual([[3, price - 100, placed!.fullprice]]);
+    expect(toKopecks((await checksOf(order))[0]!.total)).toBe(3 * (price - 100));
+
+    // A sum that leaves a fraction of a kopeck per unit is not rounded: refused.
+    const odd = await sendFile('orders-lines-7.xml', orderDocument(order, check!.guid, [goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: full, quantity: '3', sum: '100.00' })]));
+    expect(odd[2]).toContain('строка 1 «Перчатки с ПВХ»: сумма 100.00 за 3 шт. не делится на цену за штуку с точностью до копейки');
   });
 });

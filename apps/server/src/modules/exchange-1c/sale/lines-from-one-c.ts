@@ -51,6 +51,23 @@ export function kopecksOf(text: string): number | undefined {
   return Number(match[1]) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/**
+ * The unit price a line bills, in kopecks, or why it cannot be read. 1C writes `ЦенаЗаЕдиницу` either after the
+ * discounts (as `query` sends it) or before them, with the discounts in `Скидки` «УчтеноВСумме» and so in the line's
+ * `Сумма`: the sum decides when it is given — its share per unit when it is not price × quantity — and a sum that
+ * does not divide into whole kopecks per unit is refused rather than rounded.
+ */
+function unitPrice(line: OrderLineFromOneC, quantity: number): number | string {
+  const price = kopecksOf(line.price);
+  const sum = line.sum ? kopecksOf(line.sum) : undefined;
+  if (line.sum && sum === undefined) return `сумма «${line.sum}» — нужна сумма в рублях с точностью до копейки`;
+  if (sum === undefined || quantity === 0 || (price !== undefined && price * quantity === sum)) {
+    return price ?? `цена «${line.price}» — нужна сумма в рублях с точностью до копейки`;
+  }
+  if (sum % quantity !== 0) return `сумма ${line.sum} за ${quantity} шт. не делится на цену за штуку с точностью до копейки`;
+  return sum / quantity;
+}
+
 const said = (problems: string[]) => (problems.length > 3 ? `${problems.slice(0, 3).join('; ')} и ещё ${problems.length - 3}` : problems.join('; '));
 
 /** The offer a goods line names; a reason when it names none, or one of another organisation. */
@@ -99,8 +116,8 @@ async function readLines(tx: DbOrTx, check: repo.CheckOfOrder, goods: readonly O
     if (!line.id) return void problems.push(`${name}: нет Ид товара`);
     const quantity = wholeUnits(line.quantity);
     if (quantity === undefined || quantity > ORDER_LINE_QUANTITY_MAX) return void problems.push(`${name}: количество «${line.quantity}» — портал принимает целое число штук до ${ORDER_LINE_QUANTITY_MAX}`);
-    const priceKopecks = kopecksOf(line.price);
-    if (priceKopecks === undefined) return void problems.push(`${name}: цена «${line.price}» — нужна сумма в рублях с точностью до копейки`);
+    const priceKopecks = unitPrice(line, quantity);
+    if (typeof priceKopecks === 'string') return void problems.push(`${name}: ${priceKopecks}`);
     const offer = offerOfLine(line, check, byGuid, byProduct);
     if (typeof offer === 'string') return void problems.push(`${name}: ${offer}`);
     const same = wanted.get(offer.guid);
