@@ -1,8 +1,8 @@
 /**
  * Persist: the one place where an order is written — a new order (with the other orders ready at the time, or alone
- * under the locked path's locks), a new version of an order (an edit), or the lines its back office changed. Each function writes the order, its lines,
- * its checks and its stock in one statement or in the caller's transaction: whatever must happen "when the order was
- * written" belongs beside these writes, in the same statement or transaction.
+ * under the locked path's locks), a new version of an order (an edit), or the lines its back office changed. Each
+ * function writes the order, its lines, its checks and its stock in one statement or in the caller's transaction:
+ * whatever must happen "when the order was written" belongs beside these writes, in the same statement or transaction.
  */
 import type { TOrderSubmitResult } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../../db/client';
