@@ -2,7 +2,8 @@
  * 1C's order exchange (type=sale): `query` hands 1C the orders it has not taken, `success` marks them taken, `file`
  * applies the order documents 1C sends back. Status changes go through the integration API's own check-status rule
  * (INTEGRATION_KINDS.checks: the status, the mail event in the same transaction, the realtime notification after the
- * commit), so a status from 1C and one from the JSON API are the same change.
+ * commit), so a status from 1C and one from the JSON API are the same change. Goods lines 1C changed are applied to
+ * the check by the domain's rule of a back-office change (lines-from-one-c.ts).
  */
 import type { Delivery } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { INTEGRATION_KINDS } from '../../integration/integration.service';
 import { checksOf, orderLinesOf } from '../../orders/orders.repository';
 import { encodeCommerceMl } from './commerceml-text';
 import { ExchangeFileRefused, readOrderDocuments, type OrderDocumentFromOneC } from './order-documents-reader';
-import { applyLinesFromOneC, type LinesFromOneC } from './lines-from-one-c';
+import { applyLinesFromOneC } from './lines-from-one-c';
 import { ordersDocument, type OrderForOneC } from './orders-document';
 import * as repo from './sale.repository';
 import { checkChangeFromOneC } from './status-from-one-c';
@@ -101,7 +102,7 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
         continue;
       }
       // The lines first: a document whose lines cannot be matched is refused whole, its status included.
-      let linesChanged: Extract<LinesFromOneC, { outcome: 'changed' }> | undefined;
+      let linesChanged = false;
       if (byId && document.lines.length > 0) {
         const lines = await applyLinesFromOneC(tx, byId, document.lines);
         if (lines.outcome === 'refused') {
@@ -109,13 +110,13 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
           continue;
         }
         if (lines.outcome === 'changed') {
-          linesChanged = lines;
+          linesChanged = true;
           report.notes.push(`${documentLabel(document)}: строки заказа изменены по 1С — ${lines.said}.`);
           afterCommit.push(() => app.realtime.publishToPartner(lines.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [byId.orderId] } }));
         }
       }
-      let changed = linesChanged !== undefined;
-      linesApplied ||= linesChanged !== undefined;
+      let changed = linesChanged;
+      linesApplied ||= linesChanged;
       const named = checkChangeFromOneC(document.requisites, checks[0]!.status, document.number1c).unknownStatus;
       if (named) report.notes.push(`${documentLabel(document)}: статус «${named}» порталу не известен — статус заказа не изменён.`);
       for (const check of checks) {
