@@ -13,3 +13,4 @@ export * from './invoice-terms';
 export * from './size-grid';
 export * from './price-changes';
 export * from './order-documents';
+export * from './back-office-lines';

@@ -5,6 +5,19 @@
  */
 export { ordersRoutes, IDEMPOTENT_REPLAYED } from './orders.routes';
 export { orderDetail, quoteOrder, submitOrder } from './orders.service';
-export { storedLine, storedOrder } from './order-pricing';
-export { checksOf, dateTimeline, findOrderByKey, orderLinesOf, returnStock, updateCheck, updateOrder } from './orders.repository';
+export { orderCatalogue, storedLine, storedOrder } from './order-pricing';
+export {
+  checksOf,
+  dateTimeline,
+  findOrder,
+  findOrderByKey,
+  orderContext,
+  orderLinesOf,
+  returnStock,
+  updateCheck,
+  updateOrder,
+} from './orders.repository';
+// Lines a back office changes (1C's order documents) are split and written by the same steps as a dealer's edit.
+export { persistBackOfficeChange } from './submit/persist-order';
+export { heldStock, orderRows } from './submit/split-order';
 export { ORDER_DOCUMENT_RENDERER } from './order-document-renderer';

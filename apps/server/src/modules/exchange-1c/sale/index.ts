@@ -1,15 +1,18 @@
 /**
  * The orders side of 1C's «обмен с сайтом» (type=sale), after the route has authenticated 1C and answered checkauth
  * and init: `query`, `success`, `file` and `import`. Answers are what 1C reads: the orders document in windows-1251,
- * or «success» / «failure» on the first line with a Russian reason after it.
+ * or «success» / «failure» on the first line with a Russian reason after it, as text in windows-1251 like every other
+ * answer of the exchange (answer.ts).
  */
 import { DiskFaultError, databaseDiskFault } from '../../../lib/disk-faults';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import type { DbOrTx } from '../../../db/client';
+import { failure, success, type ExchangeAnswer } from '../answer';
 import { COMMERCEML_ENCODING } from './commerceml-text';
 import { ExchangeFileCutOff, readOrderDocuments } from './order-documents-reader';
 import { forget, isZip, receivePart, unfinishedUploads, uploadName, zipComplete, type OrderUpload } from './order-uploads';
+import { insertLogEntry } from '../exchange-1c.repository';
 import { markTakenAsTheyAre } from './sale.repository';
 import { ExchangeFileRefused, applyOrderDocuments, confirmOrdersTaken, ordersForOneC, type OrderDocumentsReport } from './sale.service';
 
@@ -20,14 +23,9 @@ export interface SaleStepInput {
   uploadDir: string;
 }
 
-export interface ExchangeAnswer {
-  contentType: string;
-  body: string | Buffer;
-}
 
-const TEXT = 'text/plain; charset=utf-8';
-const success = (...lines: string[]): ExchangeAnswer => ({ contentType: TEXT, body: ['success', ...lines].join('\n') });
-const failure = (reason: string): ExchangeAnswer => ({ contentType: TEXT, body: `failure\n${reason}` });
+/** Refused documents the exchange log keeps per file (the answer to 1C names them all). */
+const LOGGED_REFUSALS = 200;
 
 /** An unpacked orders archive may hold at most this much XML: more is a zip bomb, not a day's orders. */
 const UNPACKED_LIMIT = 64 * 1024 * 1024;
@@ -47,15 +45,45 @@ export async function saleStep(app: FastifyInstance, input: SaleStepInput): Prom
         return await receiveOrderFile(app, input.uploadDir, uploadName(input.filename), input.body);
       }
       case 'import':
-        return await finishUploads(input.uploadDir);
+        return await finishUploads(app, input.uploadDir);
     }
   } catch (error) {
-    if (error instanceof ExchangeFileRefused) return failure(error.message);
-    const disk = databaseDiskFault(error);
-    if (disk) return failure(new DiskFaultError(disk, undefined).message);
-    app.log.error({ err: error, exchange: '1c', type: 'sale', mode: input.mode }, 'the 1C order exchange failed');
-    return failure('Внутренняя ошибка портала при обмене заказами: ничего не изменено, повторите обмен позже или обратитесь к администратору портала.');
+    const reason = failureReason(error);
+    if (!(error instanceof ExchangeFileRefused) && !databaseDiskFault(error)) {
+      app.log.error({ err: error, exchange: '1c', type: 'sale', mode: input.mode }, 'the 1C order exchange failed');
+    }
+    return failure(reason);
   }
+}
+
+/** What 1C is told (and the exchange log keeps) when a step fails. */
+function failureReason(error: unknown): string {
+  if (error instanceof ExchangeFileRefused) return error.message;
+  const disk = databaseDiskFault(error);
+  if (disk) return new DiskFaultError(disk, undefined).message;
+  return 'Внутренняя ошибка портала при обмене заказами: ничего не изменено, повторите обмен позже или обратитесь к администратору портала.';
+}
+
+/**
+ * Each order file 1C sent, applied or refused, goes to the exchange log (`npm run portal -- exchange:log`) with its
+ * counts and every refused document with why, and to `/metrics`. A log that cannot be written does not undo the file.
+ */
+async function logOrderFile(app: FastifyInstance, fileName: string, startedAt: Date, outcome: { report: OrderDocumentsReport } | { failure: string }) {
+  const seconds = (Date.now() - startedAt.getTime()) / 1000;
+  const report = 'report' in outcome ? outcome.report : undefined;
+  app.metrics?.exchangePackage('sale', report ? 'success' : 'failure', seconds);
+  await insertLogEntry(app.db, {
+    exchangeType: 'sale',
+    fileName,
+    packageKind: 'orders',
+    outcome: report ? 'success' : 'failure',
+    changed: report?.applied ?? 0,
+    unchanged: report?.unchanged ?? 0,
+    refused: report?.refused.length ?? 0,
+    refusals: (report?.refused ?? []).slice(0, LOGGED_REFUSALS).map(({ key, reason }) => ({ key, reason })),
+    failure: 'failure' in outcome ? outcome.failure : null,
+    startedAt,
+  }).catch((error: unknown) => app.log.error({ err: error, exchange: '1c', type: 'sale' }, 'the 1C exchange log entry was not written'));
 }
 
 /**
@@ -79,14 +107,17 @@ async function receiveOrderFile(app: FastifyInstance, uploadDir: string, filenam
     await forget(uploadDir, filename);
     return success();
   }
+  const startedAt = new Date();
   try {
     const report = await applyOrderDocuments(app, orderFiles(upload.body, filename));
     await forget(uploadDir, filename);
+    await logOrderFile(app, filename, startedAt, { report });
     return success(...reportLines(report));
   } catch (error) {
     // An XML file that ends before its root closes waits for its next part; anything else is refused and forgotten.
     if (error instanceof ExchangeFileCutOff && !zipped) return awaitingRest(upload);
     await forget(uploadDir, filename);
+    await logOrderFile(app, filename, startedAt, { failure: failureReason(error) });
     throw error;
   }
 }
@@ -98,13 +129,16 @@ const awaitingRest = (upload: OrderUpload) =>
  * `import` (1C's newer exchange calls it after the last part): every whole file is already applied, so what is left
  * is a file whose end never came — refused with its reason and removed, so nothing of it is applied later.
  */
-async function finishUploads(uploadDir: string): Promise<ExchangeAnswer> {
+async function finishUploads(app: FastifyInstance, uploadDir: string): Promise<ExchangeAnswer> {
+  const startedAt = new Date();
   const unfinished = await unfinishedUploads(uploadDir);
   const reasons: string[] = [];
   for (const upload of unfinished) {
     await forget(uploadDir, upload.filename);
     if (upload.body.toString('latin1').trim() === '') continue;
-    reasons.push(`Файл ${upload.filename} пришёл не целиком (${upload.body.length} байт): ${unfinishedReason(upload)} Документы из него не применены — повторите обмен.`);
+    const reason = `Файл ${upload.filename} пришёл не целиком (${upload.body.length} байт): ${unfinishedReason(upload)} Документы из него не применены — повторите обмен.`;
+    reasons.push(reason);
+    await logOrderFile(app, upload.filename, startedAt, { failure: reason });
   }
   return reasons.length === 0 ? success() : failure(reasons.join('\n'));
 }
@@ -142,6 +176,6 @@ function orderFiles(body: Buffer, filename: string): Buffer[] {
 }
 
 function reportLines(report: OrderDocumentsReport): string[] {
-  const refused = report.refused.map((item) => item.reason);
+  const refused = report.refused.map((item) => `${item.key}: ${item.reason}`);
   return [`Документов применено: ${report.applied}, без изменений: ${report.unchanged}, отклонено: ${refused.length}.`, ...refused, ...report.notes];
 }

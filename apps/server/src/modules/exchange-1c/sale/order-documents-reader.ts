@@ -27,7 +27,19 @@ export interface OrderDocumentFromOneC {
   sum: string;
   /** «ЗначенияРеквизитов» of the document itself (not of its lines), by name. */
   requisites: Map<string, string>;
-  lines: Array<{ id: string; quantity: string; sum: string }>;
+  lines: OrderLineFromOneC[];
+}
+
+/** A goods line of a document, as 1C wrote it. */
+export interface OrderLineFromOneC {
+  id: string;
+  name: string;
+  quantity: string;
+  /** «ЦенаЗаЕдиницу»: the unit price billed. */
+  price: string;
+  sum: string;
+  /** The value of «ХарактеристикиТовара/ХарактеристикаТовара» (the size), '' when none. */
+  characteristic: string;
 }
 
 const CHUNK = 64 * 1024;
@@ -56,7 +68,7 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
   let documentDepth = 0;
   let text = '';
   let requisite: { name: string; value: string } | undefined;
-  let line: { id: string; quantity: string; sum: string } | undefined;
+  let line: OrderLineFromOneC | undefined;
   let failure: Error | undefined;
 
   parser.on('error', (error) => {
@@ -83,7 +95,7 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
     const inside = path.slice(documentDepth);
     // A requisite in «ЗначенияРеквизитов», or straight under «Документ» as older configurations write it.
     if (tag.name === 'ЗначениеРеквизита' && (inside.length === 1 || (inside.length === 2 && inside[0] === 'ЗначенияРеквизитов'))) requisite = { name: '', value: '' };
-    if (inside.length === 2 && inside[0] === 'Товары' && tag.name === 'Товар') line = { id: '', quantity: '', sum: '' };
+    if (inside.length === 2 && inside[0] === 'Товары' && tag.name === 'Товар') line = { id: '', name: '', quantity: '', price: '', sum: '', characteristic: '' };
   });
   parser.on('text', (chunk) => {
     if (!current) return;
@@ -127,6 +139,9 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
         } else if (inside.length === 3 && tag.name === 'Ид') line.id = value;
         else if (inside.length === 3 && tag.name === 'Количество') line.quantity = value;
         else if (inside.length === 3 && tag.name === 'Сумма') line.sum = value;
+        else if (inside.length === 3 && tag.name === 'ЦенаЗаЕдиницу') line.price = value;
+        else if (inside.length === 3 && tag.name === 'Наименование') line.name = value;
+        else if (inside.length === 5 && inside[3] === 'ХарактеристикаТовара' && tag.name === 'Значение') line.characteristic = value;
       }
     }
     path.pop();

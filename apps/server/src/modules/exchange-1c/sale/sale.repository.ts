@@ -1,7 +1,7 @@
 /** The SQL of 1C's order exchange: which orders 1C has not taken yet, what it was handed, and what it said back. */
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { exchange1cCheckStates, exchange1cOrderHandouts, exchange1cSaleQueries, orderChecks, orders, partners, storages } from '../../../db/schema';
+import { exchange1cCheckStates, exchange1cOrderHandouts, exchange1cSaleQueries, offers, orderChecks, orders, partners, products, storages } from '../../../db/schema';
 
 /**
  * THE selection of orders 1C is handed by `query`: every order 1C has not taken yet (no handout, or handed out by a
@@ -148,4 +148,39 @@ export async function markTakenAsTheyAre(db: DbOrTx, orderIds: readonly number[]
         .where(inArray(orders.id, [...orderIds])),
     )
     .onConflictDoUpdate({ target: exchange1cOrderHandouts.orderId, set: { revision: sql`excluded.revision`, takenAt: sql`excluded.taken_at`, takenRevision: sql`excluded.taken_revision` } });
+}
+
+/** An offer a goods line of 1C can name, with its product's uid. */
+export interface GoodsOffer {
+  guid: string;
+  productUid: string;
+  orgGuid: string;
+  characteristic: string;
+}
+
+/** The offers with these guids (1C's goods ids: «product#offer», or an offer's own guid). */
+export function offersByGuids(db: DbOrTx, guids: readonly string[]): Promise<GoodsOffer[]> {
+  if (guids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ guid: offers.guid, productUid: products.uid, orgGuid: offers.orgGuid, characteristic: offers.characteristic })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(inArray(offers.guid, [...new Set(guids)]));
+}
+
+/** The products with these uids and every offer of theirs (a goods id without a size part names a product). */
+export async function productsWithOffers(db: DbOrTx, uids: readonly string[]): Promise<Map<string, GoodsOffer[]>> {
+  const found = new Map<string, GoodsOffer[]>();
+  if (uids.length === 0) return found;
+  const rows = await db
+    .select({ productUid: products.uid, guid: offers.guid, orgGuid: offers.orgGuid, characteristic: offers.characteristic })
+    .from(products)
+    .leftJoin(offers, eq(offers.productId, products.id))
+    .where(inArray(products.uid, [...new Set(uids)]));
+  for (const row of rows) {
+    const list = found.get(row.productUid) ?? [];
+    if (row.guid !== null) list.push({ guid: row.guid, productUid: row.productUid, orgGuid: row.orgGuid!, characteristic: row.characteristic! });
+    found.set(row.productUid, list);
+  }
+  return found;
 }

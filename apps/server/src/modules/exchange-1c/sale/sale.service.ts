@@ -2,16 +2,17 @@
  * 1C's order exchange (type=sale): `query` hands 1C the orders it has not taken, `success` marks them taken, `file`
  * applies the order documents 1C sends back. Status changes go through the integration API's own check-status rule
  * (INTEGRATION_KINDS.checks: the status, the mail event in the same transaction, the realtime notification after the
- * commit), so a status from 1C and one from the JSON API are the same change.
+ * commit), so a status from 1C and one from the JSON API are the same change. Goods lines 1C changed are applied to
+ * the check by the domain's rule of a back-office change (lines-from-one-c.ts).
  */
 import type { Delivery } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { INTEGRATION_KINDS } from '../../integration';
-import type { DbOrTx } from '../../../db/client';
-import { checksOf, orderLinesOf, storedLine } from '../../orders';
+import { checksOf, orderLinesOf } from '../../orders';
 import { encodeCommerceMl } from './commerceml-text';
 import { ExchangeFileRefused, readOrderDocuments, type OrderDocumentFromOneC } from './order-documents-reader';
-import { DELIVERY_LINE_ID, goodsIdOf, ordersDocument, type OrderForOneC } from './orders-document';
+import { applyLinesFromOneC } from './lines-from-one-c';
+import { ordersDocument, type OrderForOneC } from './orders-document';
 import * as repo from './sale.repository';
 import { checkChangeFromOneC } from './status-from-one-c';
 
@@ -68,8 +69,9 @@ export interface OrderDocumentsReport {
   /** Documents that changed something. */
   applied: number;
   unchanged: number;
-  refused: Array<{ position: number; reason: string }>;
-  /** Things said of accepted documents: an unknown status name, lines that differ from the portal's. */
+  /** Refused documents: `key` names the document (its place, number and Ид), `reason` says why. */
+  refused: Array<{ position: number; key: string; reason: string }>;
+  /** Things said of accepted documents: an unknown status name, the lines 1C changed. */
   notes: string[];
 }
 
@@ -85,26 +87,38 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
   const documents = files.flatMap((file) => readOrderDocuments(file));
   const report: OrderDocumentsReport = { applied: 0, unchanged: 0, refused: [], notes: [] };
   const afterCommit: Array<() => Promise<void>> = [];
+  let linesApplied = false;
   await app.db.transaction(async (tx) => {
     for (const document of documents) {
       if (document.operation && document.operation !== 'Заказ товара') {
-        report.refused.push({ position: document.position, reason: `${documentLabel(document)}: хозяйственная операция «${document.operation}» — портал принимает только «Заказ товара».` });
+        report.refused.push({ position: document.position, key: documentLabel(document), reason: `хозяйственная операция «${document.operation}» — портал принимает только «Заказ товара».` });
         continue;
       }
       const byId = document.id ? await repo.checkByGuid(tx, document.id) : undefined;
       const orderNumber = /^\d{1,9}$/.test(document.number) ? Number(document.number) : undefined;
       const checks = byId ? [byId] : orderNumber !== undefined ? await repo.checksOfOrder(tx, orderNumber) : [];
       if (checks.length === 0) {
-        report.refused.push({ position: document.position, reason: `${documentLabel(document)}: заказ не найден на портале — документ не применён.` });
+        report.refused.push({ position: document.position, key: documentLabel(document), reason: 'заказ не найден на портале — документ не применён.' });
         continue;
       }
-      let changed = false;
+      // The lines first: a document whose lines cannot be matched is refused whole, its status included.
+      let linesChanged = false;
+      if (byId && document.lines.length > 0) {
+        const lines = await applyLinesFromOneC(tx, byId, document.lines);
+        if (lines.outcome === 'refused') {
+          report.refused.push({ position: document.position, key: documentLabel(document), reason: `${lines.reason}.` });
+          continue;
+        }
+        if (lines.outcome === 'changed') {
+          linesChanged = true;
+          report.notes.push(`${documentLabel(document)}: строки заказа изменены по 1С — ${lines.said}.`);
+          afterCommit.push(() => app.realtime.publishToPartner(lines.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [byId.orderId] } }));
+        }
+      }
+      let changed = linesChanged;
+      linesApplied ||= linesChanged;
       const named = checkChangeFromOneC(document.requisites, checks[0]!.status, document.number1c).unknownStatus;
       if (named) report.notes.push(`${documentLabel(document)}: статус «${named}» порталу не известен — статус заказа не изменён.`);
-      if (byId && document.lines.length > 0) {
-        const difference = await linesDifference(tx, byId, document.lines);
-        if (difference) report.notes.push(`${documentLabel(document)}: строки заказа в 1С отличаются от портала (${difference}) — портал их не меняет, заказ на портале прежний.`);
-      }
       for (const check of checks) {
         const change = checkChangeFromOneC(document.requisites, check.status, document.number1c);
         if (change.number1c !== undefined || change.paidOn !== undefined || change.shippedOn !== undefined) {
@@ -129,37 +143,19 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
       else report.unchanged += 1;
     }
   });
+  // Lines 1C changed took or gave back stock and move popularity: the catalogue's index catches up now, as after an order.
+  if (linesApplied) {
+    app.catalogIndex.noteWrite('flips');
+    app.catalogIndex.noteWrite('orders');
+  }
   for (const after of afterCommit) {
-    await after().catch((error: unknown) => app.log.error({ err: error, exchange: '1c' }, 'a status notification from the 1C exchange failed'));
+    await after().catch((error: unknown) => app.log.error({ err: error, exchange: '1c' }, 'a notification from the 1C exchange failed'));
   }
   app.log.info(
     { exchange: '1c', type: 'sale', mode: 'file', documents: documents.length, applied: report.applied, unchanged: report.unchanged, refused: report.refused },
     '1C sent order documents',
   );
   return report;
-}
-
-/**
- * How 1C's lines of a check differ from the portal's, by goods id and quantity (a size's stock and pre-order parts
- * counted together; the delivery service left out); '' when they agree. Said in the report, not applied: the lines
- * are the domain's priced lines with their stock, and 1C's changes to them need a rule of their own.
- */
-async function linesDifference(tx: DbOrTx, check: repo.CheckOfOrder, fromOneC: OrderDocumentFromOneC['lines']): Promise<string> {
-  const ours = new Map<string, number>();
-  for (const row of await orderLinesOf(tx, [check.orderId])) {
-    if (row.line.orgGuid !== check.orgGuid) continue;
-    const id = goodsIdOf(storedLine(row));
-    ours.set(id, (ours.get(id) ?? 0) + row.line.quantity);
-  }
-  const theirs = new Map<string, number>();
-  for (const line of fromOneC) {
-    if (line.id === DELIVERY_LINE_ID) continue;
-    theirs.set(line.id, (theirs.get(line.id) ?? 0) + Number(line.quantity.replace(',', '.')));
-  }
-  const differences = [...new Set([...ours.keys(), ...theirs.keys()])]
-    .filter((id) => (ours.get(id) ?? 0) !== (theirs.get(id) ?? 0))
-    .map((id) => `${id}: на портале ${ours.get(id) ?? 0}, в 1С ${theirs.get(id) ?? 0}`);
-  return differences.length > 3 ? `${differences.slice(0, 3).join('; ')} и ещё ${differences.length - 3}` : differences.join('; ');
 }
 
 export { ExchangeFileRefused };

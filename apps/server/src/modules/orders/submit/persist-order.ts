@@ -1,11 +1,12 @@
 /**
  * Persist: the one place where an order is written — a new order (with the other orders ready at the time, or alone
- * under the locked path's locks) or a new version of an order (an edit). Each function writes the order, its lines,
- * its checks and its stock in one statement or in the caller's transaction: whatever must happen "when the order was
- * written" belongs beside these writes, in the same statement or transaction.
+ * under the locked path's locks), a new version of an order (an edit), or the lines its back office changed. Each
+ * function writes the order, its lines, its checks and its stock in one statement or in the caller's transaction:
+ * whatever must happen "when the order was written" belongs beside these writes, in the same statement or transaction.
  */
 import type { TOrderSubmitResult } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../../db/client';
+import type { orderLines, orders } from '../../../db/schema';
 import { enqueueOrderMessages } from '../../mail';
 import { placeNewOrder } from '../order-writer';
 import * as repo from '../orders.repository';
@@ -76,4 +77,38 @@ export async function persistEdit(tx: DbOrTx, edit: { orderId: number; userId: n
   // The edit row was inserted first to claim the key; now it gets its answer.
   if (edit.key) await repo.setEditAnswer(tx, edit.userId, edit.key, plan.firstAnswer);
   return answerOf(orderId, plan.firstAnswer);
+}
+
+/** What a change of an order's lines by its back office writes (see persistBackOfficeChange). */
+export interface BackOfficeChange {
+  orderId: number;
+  /** Units of each offer the changed lines held, given back first. */
+  held: ReadonlyMap<number, number>;
+  /** [offer id, units] the new lines take from stock. */
+  take: ReadonlyArray<readonly [number, number]>;
+  /** Every line of the order after the change, the unchanged checks' lines included. */
+  lineRows: Array<Omit<typeof orderLines.$inferInsert, 'orderId'>>;
+  /** New totals of the checks whose total moved. */
+  checkTotals: ReadonlyArray<{ checkId: number; total: number }>;
+  orderValues: Pick<typeof orders.$inferInsert, 'total' | 'totalDiscount' | 'count' | 'totalCount'>;
+}
+
+/**
+ * The order as its back office changed its lines (1C's order document), in the caller's transaction: the stock the
+ * changed lines held goes back and the new lines take theirs, the lines, the checks' totals and the order's totals
+ * are rewritten, and «Заказ изменён» is told — the timeline's entry and the mail and bar message through the outbox,
+ * as after an edit. The revision stays: the back office already has this version, and its checks keep their
+ * statuses and guids.
+ */
+export async function persistBackOfficeChange(tx: DbOrTx, change: BackOfficeChange): Promise<void> {
+  const { orderId } = change;
+  if (change.held.size > 0) await repo.returnStock(tx, [...change.held.entries()]);
+  const taken = await repo.takeStock(tx, change.take);
+  if (taken.size !== change.take.length) throw new StockRaceError();
+  await repo.updateOrder(tx, orderId, { ...change.orderValues, updatedAt: new Date() });
+  await enqueueOrderMessages(tx, orderId, 'changed');
+  await repo.recordTimeline(tx, { orderId, event: 'edited' });
+  await repo.deleteLines(tx, orderId);
+  await repo.insertLines(tx, change.lineRows.map((row) => ({ ...row, orderId })));
+  for (const { checkId, total } of change.checkTotals) await repo.updateCheck(tx, checkId, { total });
 }
