@@ -334,6 +334,8 @@ describe('the OpenAPI document', () => {
         "export const article = (found: Found): string => found.response.PRODUCT.ARTICLE;",
         "type Failure = operations['postOrderAdd']['responses'][409]['content']['application/json'];",
         'export const message = (failure: Failure): string => failure.error.message;',
+        "type Feedback = paths['/api/user/request/feedback']['post']['requestBody']['content']['multipart/form-data'];",
+        "export const feedback: Feedback = { type: 'error', text: 'Не открывается счёт', files: [] };",
         "type Group = components['schemas']['CatalogGroup'];",
         'export const depth = (group: Group): number => 1 + Math.max(0, ...group.items.map(depth));',
         '',
