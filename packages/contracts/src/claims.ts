@@ -62,7 +62,12 @@ export const ZClaimRequestFieldsSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.string().regex(/^\d{1,9}$/, 'Номер заказа (order) должен быть числом.').transform(Number).optional()),
-  products: z.string().max(TEXT_LIMITS.document).trim().default('[]'),
+  products: z
+    .string()
+    .max(TEXT_LIMITS.document)
+    .trim()
+    .default('[]')
+    .meta({ description: 'A JSON array of the claimed products: {guid?, article, name?, characteristic?, quantity}; with an order, its lines.' }),
 });
 export type TClaimRequestFields = z.infer<typeof ZClaimRequestFieldsSchema>;
 

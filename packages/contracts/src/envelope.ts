@@ -38,3 +38,19 @@ export const ZFileBytesSchema = z.custom<Uint8Array>((value) => value instanceof
 export function fileAnswer(description: string, ...mediaTypes: string[]) {
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: ZFileBytesSchema }])) };
 }
+
+/** The longest Idempotency-Key a write accepts. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/**
+ * The request headers of a write that a retry must not repeat (submitting an order): the client sends the same key with
+ * every attempt (the web sends its working order's id), and a key already seen answers the stored first answer. Other
+ * headers are not the schema's: Fastify keeps them as they came.
+ */
+export const ZIdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, `Заголовок Idempotency-Key слишком длинный: не больше ${IDEMPOTENCY_KEY_MAX_LENGTH} символов.`)
+    .optional()
+    .meta({ description: 'Makes retries safe: the same key answers the first answer again (header Idempotent-Replayed: true) and places nothing.' }),
+});

@@ -85,7 +85,8 @@ export const ZShipmentRequestFieldsSchema = z.object({
     .string({ error: 'Выберите заказ для отгрузки (поле order).' })
     .trim()
     .regex(/^\d{1,9}$/, 'Номер заказа (order) должен быть числом.')
-    .transform(Number),
+    .transform(Number)
+    .meta({ description: 'The number of the order to ship (one of GET /api/user/shipments/orders).' }),
   address: z
     .string({ error: 'Укажите адрес доставки (поле address).' })
     .trim()
@@ -94,7 +95,8 @@ export const ZShipmentRequestFieldsSchema = z.object({
   date: z
     .string({ error: 'Укажите дату отгрузки (поле date).' })
     .trim()
-    .min(1, 'Укажите дату отгрузки (поле date).'),
+    .min(1, 'Укажите дату отгрузки (поле date).')
+    .meta({ description: 'The day to ship, DD.MM.YYYY, not before today in Moscow.' }),
   comment: z.string().trim().max(2000, 'Комментарий длиннее 2000 символов: сократите его.').default(''),
 });
 export type TShipmentRequestFields = z.infer<typeof ZShipmentRequestFieldsSchema>;

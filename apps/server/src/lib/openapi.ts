@@ -2,16 +2,18 @@
  * The OpenAPI description at /api/docs, made from the routes' own declarations: each route lists its request and
  * every status it can answer (the error ones with `errorResponses` from packages/contracts), and nothing here adds a
  * status. What is added in one place rather than in every route: an operationId made from the method and path, the
- * codes of ERROR_CODES that each declared error status stands for, and the security of a public route. Recursive
- * schemas are named components, so their `$ref`s resolve.
+ * codes of ERROR_CODES that each declared error status stands for, the security of a public route, and a route's
+ * multipart form (`schema.form`) as its `multipart/form-data` body. Recursive schemas are named components, so their
+ * `$ref`s resolve.
  */
 import { ERROR_CODES, ZCatalogGroupSchema, type ErrorCode } from '@portal/contracts';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UploadForm } from './uploads';
 
 type TransformInput = Parameters<NonNullable<FastifyDynamicSwaggerOptions['transform']>>[0];
-type RouteSchema = Record<string, unknown> & { security?: Array<Record<string, unknown>>; operationId?: string };
+type RouteSchema = Record<string, unknown> & { security?: Array<Record<string, unknown>>; operationId?: string; form?: UploadForm };
 
 /** Schemas that refer to themselves: a `$ref` to them resolves only when they are components of the document. */
 const NAMED_SCHEMAS: Array<[z.ZodType, string]> = [[ZCatalogGroupSchema, 'CatalogGroup']];
@@ -50,15 +52,23 @@ function describedAnswers(response: Record<string, unknown> | undefined) {
 /** @fastify/swagger's per-route transform: the operationId and the errors' descriptions, then zod to JSON Schema. */
 export function openApiTransform(input: TransformInput) {
   const { route, url } = input;
-  const schema = (input.schema ?? {}) as RouteSchema;
+  const { form, ...schema } = (input.schema ?? {}) as RouteSchema;
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
   const isPublic = Boolean((route.config as { public?: boolean } | undefined)?.public);
   const response = describedAnswers(schema.response as Record<string, unknown> | undefined);
   // A public route needs no session, though a token it is sent may change the answer (prices of one's own type).
   const security = schema.security ?? (isPublic ? [{}, { bearer: [] }] : undefined);
+  // A multipart form is read by the route itself, so it is declared apart from `body` (see lib/uploads.ts).
+  const body = form ? { body: form.document, consumes: ['multipart/form-data'] } : {};
   return jsonSchemaTransform({
     ...input,
-    schema: { ...schema, operationId: schema.operationId ?? operationIdOf(method, url), ...(response ? { response } : {}), ...(security ? { security } : {}) },
+    schema: {
+      ...schema,
+      ...body,
+      operationId: schema.operationId ?? operationIdOf(method, url),
+      ...(response ? { response } : {}),
+      ...(security ? { security } : {}),
+    },
   } as TransformInput);
 }
 
@@ -71,6 +81,7 @@ export function openApiDocument(version: string) {
       components: {
         securitySchemes: {
           bearer: { type: 'http' as const, scheme: 'bearer' },
+          basic: { type: 'http' as const, scheme: 'basic', description: 'Sign-in only: the login and password (POST /api/auth).' },
           apiKey: { type: 'apiKey' as const, in: 'header' as const, name: 'X-Api-Key' },
         },
       },

@@ -5,7 +5,9 @@
  * unreadable), without decoding. Nothing is stored until the whole request has been read and accepted.
  */
 import type { MultipartFile } from '@fastify/multipart';
+import { ZFileBytesSchema } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError, badRequest } from './errors';
 import { sanitizeFileName, sniffFileType } from './file-type';
 import { checkImageHeader, STORED_IMAGE_MAX_PIXELS } from './images';
@@ -17,8 +19,8 @@ export interface UploadPolicy {
   maxFileBytes: number;
   maxTotalBytes: number;
   maxFiles: number;
-  /** Multipart field names that carry files (others are refused). */
-  fileFields?: readonly string[];
+  /** Multipart field names that carry files (others are refused); the first is the one the OpenAPI document names. */
+  fileFields: readonly [string, ...string[]];
   /** Pixels an accepted picture may have, read from its header (default STORED_IMAGE_MAX_PIXELS). */
   maxImagePixels?: number;
 }
@@ -50,7 +52,52 @@ const KIND_NAMES: Record<string, string> = {
   'image/svg+xml': 'SVG',
 };
 
-export async function readMultipart(request: FastifyRequest, policy: UploadPolicy): Promise<MultipartForm> {
+/**
+ * What a route that takes a multipart form declares in its schema as `form`: the policy it is read under and its text
+ * fields (a contract's schema, which the service parses). Fastify's validator never sees it (it would find no body:
+ * the form is streamed); the OpenAPI document shows it as the route's `multipart/form-data` body, and `readMultipart`
+ * reads the form under this very policy, so what the document says is what the route accepts.
+ */
+export interface UploadForm {
+  policy: UploadPolicy;
+  /** The form as the document shows it: the text fields with their limits, and the file field. */
+  document: z.ZodObject;
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The route's multipart form (see `uploadForm`). */
+    form?: UploadForm;
+  }
+}
+
+/** `fileRequired`: the route refuses a form without a file (the reader itself lets an empty form through). */
+export function uploadForm(policy: UploadPolicy, fields: z.ZodObject = z.object({}), options: { fileRequired?: boolean } = {}): UploadForm {
+  const [name, ...aliases] = policy.fileFields;
+  // A type accepted only to be refused with its own message (SVG) is not offered.
+  const kinds = policy.accept.filter((mime) => mime !== 'image/svg+xml').map((mime) => KIND_NAMES[mime] ?? mime).join(', ');
+  const size = policy.maxFiles === 1
+    ? `One file (${kinds}) up to ${englishMegabytes(policy.maxFileBytes)}`
+    : `Up to ${policy.maxFiles} files (${kinds}), each up to ${englishMegabytes(policy.maxFileBytes)}, together up to ${englishMegabytes(policy.maxTotalBytes)}`;
+  const description = `${size}${aliases.length > 0 ? `; the field may also be named ${aliases.join(', ')}` : ''}.`;
+  const field = policy.maxFiles === 1
+    ? ZFileBytesSchema.meta({ type: 'string', format: 'binary', description })
+    : z.array(ZFileBytesSchema).max(policy.maxFiles).meta({ description });
+  return { policy, document: fields.extend({ [name]: options.fileRequired ? field : field.optional() }) };
+}
+
+const englishMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The form declared by the route this request is for (a route that reads one must declare it). */
+function declaredForm(request: FastifyRequest): UploadForm {
+  const form = request.routeOptions.schema?.form;
+  if (!form) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} reads a multipart form its schema does not declare (form: uploadForm(…)).`);
+  return form;
+}
+
+/** Reads the multipart form of a request under the policy its route declares (`schema.form`). */
+export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+  const policy = declaredForm(request).policy;
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Отправьте форму как multipart/form-data.');
   try {
     return await readParts(request, policy);
@@ -76,7 +123,7 @@ async function readParts(request: FastifyRequest, policy: UploadPolicy): Promise
       fields[part.fieldname] = value;
       continue;
     }
-    if (policy.fileFields && !policy.fileFields.includes(part.fieldname)) {
+    if (!policy.fileFields.includes(part.fieldname)) {
       await part.toBuffer().catch(() => undefined);
       throw badRequest(`Поле «${part.fieldname}» не принимает файлы.`);
     }

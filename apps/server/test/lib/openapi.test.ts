@@ -1,26 +1,29 @@
 /**
  * The OpenAPI document at /api/docs/json: a standard linter (Redocly CLI, recommended rules) finds no error in it,
- * every operation has an operationId and its error answers, and a typed client generated from it (openapi-typescript)
- * compiles.
+ * every operation has an operationId and its error answers, the routes that read a multipart form or a header declare
+ * it (watched while every route is probed), and a typed client generated from it (openapi-typescript) compiles.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
+import type { FastifyRequest, InjectOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from '../support/helper';
 
 interface Operation {
   operationId?: string;
+  parameters?: Array<{ in: string; name: string }>;
+  requestBody?: { content: Record<string, unknown> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
   security?: unknown[];
 }
 interface Document {
   servers?: unknown[];
   paths: Record<string, Record<string, Operation>>;
+  security?: unknown[];
   components: { schemas: Record<string, unknown> };
 }
 
@@ -50,6 +53,120 @@ const operation = (key: string) => operations().find((entry) => entry.key === ke
 
 /** The routes that count attempts and refuse with 429: sign-in, password reset mail, the ERP's key (per address). */
 const RATE_LIMITED = [/^POST \/api\/auth$/, /^POST \/api\/auth\/password\/forgot$/, /^(GET|POST|PUT) \/api\/integration\//];
+
+/**
+ * Headers read for any route and declared by none: those that carry the request itself rather than the API's
+ * parameters (the body's type and size, the connection, content negotiation and compression, a proxy's forwarding),
+ * and Authorization, where the session hook looks for a bearer token on every request (the document's security).
+ */
+const ANY_ROUTE_HEADERS = [
+  'content-type', 'content-length', 'transfer-encoding', 'content-encoding', 'host', 'connection', 'accept', 'accept-encoding',
+  'x-no-compression', 'accept-version', 'user-agent', 'origin', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host',
+  'x-request-id', 'authorization',
+];
+
+/** The header each security requirement of an operation stands for. */
+function securityHeaders(requirements: unknown[]): string[] {
+  const schemes = (document as unknown as { components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> } }).components.securitySchemes;
+  return requirements.flatMap((requirement) =>
+    Object.keys(requirement as object).map((name) => {
+      const scheme = schemes[name]!;
+      return scheme.type === 'http' ? 'authorization' : scheme.name!.toLowerCase();
+    }),
+  );
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  $ref?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  minLength?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+/** The smallest value of a schema's shape: its required fields, the first of an enum, an empty list. */
+function sampleOf(schema: JsonSchema): unknown {
+  if (schema.$ref) return sampleOf(document.components.schemas[schema.$ref.split('/').pop()!] as JsonSchema);
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  const first = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema.allOf?.[0];
+  if (first) return sampleOf(first);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'object' || schema.properties) {
+    return Object.fromEntries((schema.required ?? []).map((name) => [name, sampleOf(schema.properties?.[name] ?? {})]));
+  }
+  if (type === 'array') return [];
+  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
+  if (type === 'boolean') return false;
+  if (type === 'string') return 'п'.repeat(Math.max(1, schema.minLength ?? 1));
+  return null;
+}
+
+const PROBE_BOUNDARY = 'portal-probe';
+const PROBE_FORM = [
+  `--${PROBE_BOUNDARY}`,
+  'Content-Disposition: form-data; name="probe"',
+  '',
+  'проба',
+  `--${PROBE_BOUNDARY}`,
+  'Content-Disposition: form-data; name="probe-file"; filename="probe.txt"',
+  'Content-Type: text/plain',
+  '',
+  'проба',
+  `--${PROBE_BOUNDARY}--`,
+  '',
+].join('\r\n');
+
+/**
+ * Watches what the routes read of their requests: which call for their multipart form (any of @fastify/multipart's
+ * readers) and which headers each reads, by route. It wraps the readers on the app's request prototype, whatever
+ * helper a route goes through, so a route that reads a form or a header some new way is seen too.
+ */
+function watchRequests(app: TestApp['app']) {
+  const kRequest = Object.getOwnPropertySymbols(app).find((symbol) => symbol.description === 'fastify.Request')!;
+  const base = (app as unknown as Record<symbol, { prototype: object }>)[kRequest]!.prototype;
+  const owner = (name: string) => {
+    for (let proto: object | null = base; proto; proto = Object.getPrototypeOf(proto) as object | null) if (Object.hasOwn(proto, name)) return proto;
+    throw new Error(`requests have no ${name}`);
+  };
+  const keyOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url?.replaceAll(/:(\w+)/g, '{$1}')}`;
+  const formReaders = new Set<string>();
+  const headersRead = new Map<string, Set<string>>();
+  const restore: Array<() => void> = [];
+  for (const name of ['parts', 'file', 'files', 'saveRequestFiles']) {
+    const proto = owner(name) as Record<string, (...args: unknown[]) => unknown>;
+    const reader = proto[name]!;
+    proto[name] = function (this: FastifyRequest, ...args: unknown[]) {
+      formReaders.add(keyOf(this));
+      return reader.apply(this, args);
+    };
+    restore.push(() => (proto[name] = reader));
+  }
+  // Fastify's own `headers` cannot be redefined: the app's request prototype gets one of its own in front of it.
+  const headers = Object.getOwnPropertyDescriptor(owner('headers'), 'headers')!;
+  Object.defineProperty(base, 'headers', {
+    configurable: true,
+    set: headers.set,
+    get(this: FastifyRequest) {
+      const value = headers.get!.call(this) as Record<string, unknown>;
+      const read = headersRead.get(keyOf(this)) ?? headersRead.set(keyOf(this), new Set()).get(keyOf(this))!;
+      const note = (name: string | symbol) => typeof name === 'string' && read.add(name.toLowerCase());
+      return new Proxy(value, {
+        get: (target, name, receiver) => (note(name), Reflect.get(target, name, receiver) as unknown),
+        has: (target, name) => (note(name), Reflect.has(target, name)),
+      });
+    },
+  });
+  restore.push(() => delete (base as { headers?: unknown }).headers);
+  return { formReaders, headersRead, stop: () => restore.forEach((undo) => undo()) };
+}
 
 describe('the OpenAPI document', () => {
   it('passes Redocly CLI lint (recommended rules) with no error', () => {
@@ -154,6 +271,56 @@ describe('the OpenAPI document', () => {
     expect(badBodies).toEqual([]);
   });
 
+  it('declares the multipart form of exactly the routes that read one, and each header a route reads', async () => {
+    const watch = watchRequests(t.app);
+    const signedIn = { ...(await signInAs(t.app, 'demo')), 'x-api-key': INTEGRATION_KEY };
+    const undeclared: string[] = [];
+    // Signing out ends the session the other probes use: it goes last.
+    const probed = operations().sort((a, b) => Number(a.key === 'POST /api/auth/logout') - Number(b.key === 'POST /api/auth/logout'));
+    try {
+      for (const { key, operation: each } of probed) {
+        const [method, path] = key.split(' ') as [InjectOptions['method'] & string, string];
+        const url = path.replaceAll(/\{[^}]+\}/g, '1');
+        // A small well-formed form with a text field and a file, sent to every route that takes a body.
+        const request: InjectOptions =
+          method === 'GET'
+            ? { method, url, headers: signedIn }
+            : { method, url, headers: { ...signedIn, 'content-type': `multipart/form-data; boundary=${PROBE_BOUNDARY}` }, payload: PROBE_FORM };
+        const requests = [request];
+        // And a JSON body of the declared shape, so that the route's headers and handler are reached past validation.
+        const json = each.requestBody?.content['application/json'] as { schema: JsonSchema } | undefined;
+        if (json) requests.push({ method, url, headers: { ...signedIn, 'content-type': 'application/json' }, payload: JSON.stringify(sampleOf(json.schema)) });
+        for (const probe of requests) {
+          const answer = await t.app.inject(probe);
+          if (!(String(answer.statusCode) in each.responses)) undeclared.push(`${key}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+        }
+      }
+    } finally {
+      watch.stop();
+    }
+    expect(undeclared).toEqual([]);
+
+    const declaresForm = operations().filter(({ operation: each }) => each.requestBody?.content['multipart/form-data']).map(({ key }) => key);
+    expect(declaresForm.length).toBeGreaterThan(0);
+    expect([...watch.formReaders].sort()).toEqual(declaresForm.sort());
+
+    const unread: string[] = [];
+    for (const { key, operation: each } of operations()) {
+      const declared = new Set([
+        ...ANY_ROUTE_HEADERS,
+        ...(each.parameters ?? []).filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name.toLowerCase()),
+        ...securityHeaders(each.security ?? document.security ?? []),
+      ]);
+      for (const name of watch.headersRead.get(key) ?? []) if (!declared.has(name)) unread.push(`${key}: ${name}`);
+    }
+    expect(unread).toEqual([]);
+    // The watch sees reads: the order routes read the key they declare, the ERP's routes the key of their security.
+    expect(watch.headersRead.get('POST /api/order/add')).toContain('idempotency-key');
+    expect(watch.headersRead.get('POST /api/integration/products')).toContain('x-api-key');
+    // Sign-in reads the login and password from Authorization (Basic), which its security says.
+    expect(operation('POST /api/auth').security).toEqual([{ basic: [] }]);
+  });
+
   it('generates a typed client with openapi-typescript that compiles', async () => {
     writeFileSync(path.join(scratch, 'api.d.ts'), astToString(await openapiTS(JSON.parse(JSON.stringify(document)))));
     writeFileSync(
@@ -167,6 +334,8 @@ describe('the OpenAPI document', () => {
         "export const article = (found: Found): string => found.response.PRODUCT.ARTICLE;",
         "type Failure = operations['postOrderAdd']['responses'][409]['content']['application/json'];",
         'export const message = (failure: Failure): string => failure.error.message;',
+        "type Feedback = paths['/api/user/request/feedback']['post']['requestBody']['content']['multipart/form-data'];",
+        "export const feedback: Feedback = { type: 'error', text: 'Не открывается счёт', files: [] };",
         "type Group = components['schemas']['CatalogGroup'];",
         'export const depth = (group: Group): number => 1 + Math.max(0, ...group.items.map(depth));',
         '',

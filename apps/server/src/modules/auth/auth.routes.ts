@@ -11,6 +11,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with Basic credentials and a timestamp signed with the shared salt',
+        // The login and password come in the Authorization header (Basic), read by the handler.
+        security: [{ basic: [] }],
         body: ZSignInBodySchema,
         // 401 a wrong login or password, 403 a blocked account, 429 too many attempts.
         response: { 200: okEnvelope(ZSignInResponseSchema), ...errorResponses(400, 401, 403, 413, 415, 429, 503, 507) },

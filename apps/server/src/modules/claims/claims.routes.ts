@@ -1,8 +1,8 @@
-import { ZClaimCreatedSchema, ZClaimSchema, errorResponses, okEnvelope } from '@portal/contracts';
+import { ZClaimCreatedSchema, ZClaimRequestFieldsSchema, ZClaimSchema, errorResponses, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
-import { readMultipart } from '../../lib/uploads';
+import { readMultipart, uploadForm } from '../../lib/uploads';
 import { ATTACHMENT_POLICY } from '../files';
 import { fileClaim, listClaims } from './claims.service';
 
@@ -24,13 +24,13 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['claims'],
-        summary: 'File a claim: multipart partner_guid, case, title, message, order (optional), products (JSON), files',
-        consumes: ['multipart/form-data'],
+        summary: 'File a claim: the company, its case, a description, the order and its products (a JSON array), files',
+        form: uploadForm(ATTACHMENT_POLICY, ZClaimRequestFieldsSchema),
         response: { 200: okEnvelope(ZClaimCreatedSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507) },
       },
     },
     async (request) => {
-      const form = await readMultipart(request, ATTACHMENT_POLICY);
+      const form = await readMultipart(request);
       return { error: null, response: await fileClaim(app.db, app.storage, currentUser(request).id, form) };
     },
   );

@@ -3,12 +3,13 @@ import {
   FEEDBACK_MAX_FILES,
   FEEDBACK_MAX_TOTAL_BYTES,
   ZFeedbackCreatedSchema,
+  ZFeedbackFieldsSchema,
   errorResponses,
   okEnvelope,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
-import { DOCUMENT_TYPES, readMultipart } from '../../lib/uploads';
+import { DOCUMENT_TYPES, readMultipart, uploadForm } from '../../lib/uploads';
 import { createFeedback } from './feedback.service';
 
 /** Screenshots and documents: images and PDF. */
@@ -27,12 +28,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['feedback'],
         summary: 'Send an error report (type error) or a suggestion (type info) with text and files',
-        consumes: ['multipart/form-data'],
+        form: uploadForm(FEEDBACK_POLICY, ZFeedbackFieldsSchema),
         response: { 201: okEnvelope(ZFeedbackCreatedSchema), ...errorResponses(400, 401, 413, 415, 503, 507) },
       },
     },
     async (request, reply) => {
-      const form = await readMultipart(request, FEEDBACK_POLICY);
+      const form = await readMultipart(request);
       const created = await createFeedback(app.db, app.storage, currentUser(request).id, form);
       return reply.status(201).send({ error: null, response: created });
     },

@@ -5,6 +5,7 @@ import {
   ZDeliveryListResponseSchema,
   ZDeliveryUpdateBodySchema,
   ZShipmentCreatedSchema,
+  ZShipmentRequestFieldsSchema,
   ZShipmentSchema,
   ZShippableOrderSchema,
   errorResponses,
@@ -13,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
-import { readMultipart } from '../../lib/uploads';
+import { readMultipart, uploadForm } from '../../lib/uploads';
 import { ATTACHMENT_POLICY } from '../files';
 import * as service from './logistics.service';
 
@@ -82,14 +83,14 @@ export const logisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['logistics'],
-        summary: 'Request a shipment: multipart order, address, date (DD.MM.YYYY), comment, files (PNG, JPEG, WebP, PDF)',
-        consumes: ['multipart/form-data'],
+        summary: 'Request a shipment of an order: address, date (DD.MM.YYYY), comment and files',
+        form: uploadForm(ATTACHMENT_POLICY, ZShipmentRequestFieldsSchema),
         // 409: the order cannot ship (none of its checks is paid or reserved).
         response: { 200: okEnvelope(ZShipmentCreatedSchema), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 503, 507) },
       },
     },
     async (request) => {
-      const form = await readMultipart(request, ATTACHMENT_POLICY);
+      const form = await readMultipart(request);
       return { error: null, response: await service.requestShipment(app.db, app.storage, currentUser(request).id, form) };
     },
   );

@@ -5,6 +5,7 @@ import {
   ZOrderApprovalSchema,
   ZRejectOrderSchema,
   ZDocStatusSchema,
+  ZIdempotencyHeadersSchema,
   ZOrderCheckSchema,
   ZOrderConflictEnvelopeSchema,
   ZOrderDetailSchema,
@@ -22,12 +23,11 @@ import {
   okEnvelope,
   type TOrderSubmitResult,
 } from '@portal/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admission } from '../../lib/admission';
 import { currentUser } from '../../lib/current-user';
-import { badRequest } from '../../lib/errors';
 import { attachmentHeader } from '../../lib/file-type';
 import { renderDocument } from '../documents';
 import { vatPercentsOn } from '../vat';
@@ -48,14 +48,8 @@ import {
   submitOrder,
 } from './orders.service';
 
-/** The Idempotency-Key header (the client sends its working order's id); optional. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 200) throw badRequest('Заголовок Idempotency-Key слишком длинный: не больше 200 символов.');
-  return key;
-}
+/** The Idempotency-Key header, checked by the route's `headers` schema (ZIdempotencyHeadersSchema); an empty one is none. */
+const idempotencyKey = (headers: { 'idempotency-key'?: string }): string | undefined => headers['idempotency-key'] || undefined;
 
 /** The answer header of a retry answered from the stored first answer. */
 export const IDEMPOTENT_REPLAYED = 'idempotent-replayed';
@@ -86,12 +80,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'Submit an order (split against stock on the server; Idempotency-Key makes retries safe). A sent price other than the server’s: 409 PRICES_CHANGED with the priced order to confirm, nothing stored',
+        headers: ZIdempotencyHeadersSchema,
         body: ZOrderPayloadSchema,
         response: { 200: okEnvelope(ZOrderSubmitResultSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const options = { key: idempotencyKey(request), ip: request.ip };
+      const options = { key: idempotencyKey(request.headers), ip: request.ip };
       const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);
@@ -107,12 +102,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Submit a new version of an order: keeps its number and date, gives back the old stock, takes the new. A sent price other than the server’s: 409 PRICES_CHANGED, nothing changed',
         params: ZOrderIdParamsSchema,
+        headers: ZIdempotencyHeadersSchema,
         body: ZOrderPayloadSchema,
         response: { 200: okEnvelope(ZOrderSubmitResultSchema), ...errorResponses(400, 401, 403, 404, 413, 415, 503, 507), 409: ZOrderConflictEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const options = { key: idempotencyKey(request), editOrderId: request.params.id, ip: request.ip };
+      const options = { key: idempotencyKey(request.headers), editOrderId: request.params.id, ip: request.ip };
       const answer = await writes.run(() => submitOrder(app.db, currentUser(request).id, request.body, options));
       noteCatalogChanges(app);
       replayHeader(reply, answer);

@@ -1,8 +1,8 @@
-import { AVATAR_MAX_BYTES, ZNotificationSettingsSchema, ZUserSettingsSchema, errorResponses, fileAnswer, okEnvelope } from '@portal/contracts';
+import { AVATAR_MAX_BYTES, ZNotificationSettingsSchema, ZPersonalUpdateSchema, ZUserSettingsSchema, errorResponses, fileAnswer, okEnvelope } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/current-user';
-import { IMAGE_TYPES, readMultipart } from '../../lib/uploads';
+import { IMAGE_TYPES, readMultipart, uploadForm } from '../../lib/uploads';
 import { requestEmailConfirmation } from '../auth';
 import { getSettings, readAvatar, updateNotifications, updatePersonal } from './profile.service';
 
@@ -26,13 +26,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Update personal data (multipart: name, lastname, patronymic, email, phone, removeAvatar; file avatar ≤ 2 MB, PNG/JPEG/WebP)',
-        consumes: ['multipart/form-data'],
+        summary: 'Update personal data and the avatar: a field left out keeps its value; removeAvatar=true drops the avatar',
+        form: uploadForm(AVATAR_POLICY, ZPersonalUpdateSchema.partial()),
         response: { 200: okEnvelope(ZUserSettingsSchema), ...errorResponses(400, 401, 413, 415, 503, 507) },
       },
     },
     async (request) => {
-      const form = await readMultipart(request, AVATAR_POLICY);
+      const form = await readMultipart(request);
       const settings = await updatePersonal(app.db, app.storage, currentUser(request).id, form, (tx, user, email) =>
         requestEmailConfirmation(tx, app.config, user, email), request.ip,
       );

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/current-user';
 import { attachmentHeader } from '../../lib/file-type';
-import { readMultipart } from '../../lib/uploads';
+import { readMultipart, uploadForm } from '../../lib/uploads';
 import { renderDocument } from '../documents';
 import { dealerVatOn } from '../vat';
 import {
@@ -109,15 +109,15 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: `Add a ${kind} (multipart, one PNG, JPEG or WebP file, up to 3 MB; SVG is refused)`,
-          consumes: ['multipart/form-data'],
+          summary: `Add a ${kind} (SVG is refused)`,
+          form: uploadForm(PROPOSAL_IMAGE_POLICY, undefined, { fileRequired: true }),
           // 409: the library is full.
           response: { 200: okEnvelope(ZProposalImageListDataSchema), ...errorResponses(400, 401, 403, 409, 413, 415, 503, 507) },
         },
       },
       async (request) => {
         const userId = currentUser(request).id;
-        const form = await readMultipart(request, PROPOSAL_IMAGE_POLICY);
+        const form = await readMultipart(request);
         return { error: null, response: { data: await addImage(app.db, app.storage, userId, kind, form) } };
       },
     );

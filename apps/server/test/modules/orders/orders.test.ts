@@ -257,6 +257,18 @@ describe('POST /api/order/add', () => {
     expect(await residues(t.app.db, [product.offers[0]!.guid])).toEqual({ [product.offers[0]!.guid]: 47 });
   });
 
+  it('refuses an Idempotency-Key over its limit with its own message, and takes an empty one as none', async () => {
+    const product = await insertProduct(t.app.db, { priceOpt: 700, offers: [{ characteristic: '41', residue: 50 }] });
+    const body = await priced(payload([{ guid: product.uid, characteristics: [line(product.offers[0]!, 1)] }]));
+    const tooLong = await send(body, demo, 'к'.repeat(201));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('Заголовок Idempotency-Key слишком длинный: не больше 200 символов.') });
+    expect(await residues(t.app.db, [product.offers[0]!.guid])).toEqual({ [product.offers[0]!.guid]: 50 });
+    const blank = await t.app.inject({ method: 'POST', url: '/api/order/add', headers: { ...demo, 'idempotency-key': '' }, payload: body });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('uses SQL queries bounded by a constant, not by the number of lines', async () => {
     const many = await insertProduct(t.app.db, {
       priceOpt: 500,
