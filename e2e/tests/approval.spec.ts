@@ -97,6 +97,7 @@ test('a rejected order sent again replaces exactly that one: the purchaser’s o
   // The link to the rejected order is part of the working order: it survives a reload.
   await purchaser.reload();
   await expect(purchaser.getByTestId('order-replaces')).toContainText(`Отправляется вместо отклонённого заказа на согласовании № ${first}`);
+  await purchaser.getByTestId('order-replaces').screenshot({ path: test.info().outputPath('order-replaces-360.png') });
   await sendOrder(purchaser);
   await expect(purchaser).toHaveURL(/\/orders\?approval=\d+/);
   const again = Number(new URL(purchaser.url()).searchParams.get('approval'));
@@ -104,7 +105,9 @@ test('a rejected order sent again replaces exactly that one: the purchaser’s o
   await expect(purchaser.getByTestId(`approval-${second}`).getByTestId('approval-state')).toContainText('Отклонён: Сначала согласуйте');
   await expect(purchaser.getByTestId(`approval-${first}`)).toHaveCount(0);
   expect(await purchaser.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-  await purchaser.screenshot({ path: test.info().outputPath('approval-resent-purchaser-360.png'), fullPage: true });
+  // The «sent» notice would cover the cards in the picture.
+  await purchaser.locator('.mantine-Notification-closeButton').click();
+  await purchaser.getByTestId('order-approvals').screenshot({ path: test.info().outputPath('approval-resent-purchaser-360.png') });
   await purchaser.setViewportSize({ width: 1440, height: 900 });
   await expect(purchaser.getByTestId(`approval-${second}`)).toBeVisible();
   await purchaser.screenshot({ path: test.info().outputPath('approval-resent-purchaser-1440.png'), fullPage: true });
