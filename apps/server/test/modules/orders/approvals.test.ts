@@ -6,7 +6,8 @@
  */
 import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/seed/people';
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -350,6 +351,42 @@ describe('rejecting', () => {
     expect(await ordersOfSpecsnab()).toBe(ordersBefore);
     expect(await approvalRow(rejected)).toMatchObject({ state: 'rejected' });
     expect(await approvalRow(pending)).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('rows of before the link (migration 0025)', () => {
+  it('marks replaced the rejected orders the earlier rule hid — a later approval or order of that purchaser there — and only those', async () => {
+    await member('buyer-m', 'buyer', LIMIT_KOPECKS);
+    const hour = 3600_000;
+    const now = Date.now();
+    const row = (state: string, createdAgo: number, decidedAgo: number | null) => ({
+      partnerId: specsnabId,
+      userId: userIds['buyer-m']!,
+      payload: {},
+      totalKopecks: 6_000_000,
+      count: 1,
+      totalCount: 40,
+      heldFor: 'Сумма заказа больше лимита.',
+      requestHash: `backfill-${state}-${createdAgo}`,
+      state,
+      createdAt: new Date(now - createdAgo),
+      decidedAt: decidedAgo === null ? null : new Date(now - decidedAgo),
+    });
+    const inserted = await t.app.db
+      .insert(orderApprovals)
+      .values([
+        row('rejected', 5 * hour, 4 * hour), // held again afterwards (the pending one below)
+        row('pending', 3 * hour, null),
+        row('rejected', 2 * hour, 1 * hour), // an order placed afterwards (below)
+        row('rejected', 2 * hour, -1 * hour), // nothing sent after its rejection
+      ])
+      .returning({ id: orderApprovals.id });
+    expect((await submit('buyer-m', 2)).json().response.id).toBeGreaterThan(0);
+    const migration = readFileSync(new URL('../../../src/db/migrations/0025_approval_replaced.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
+    await t.app.db.execute(sql.raw(backfill));
+    const states = await Promise.all(inserted.map(async ({ id }) => (await approvalRow(id)).state));
+    expect(states).toEqual(['replaced', 'pending', 'replaced', 'rejected']);
   });
 });
 
