@@ -6,7 +6,7 @@
  */
 import { ORDER_LINE_QUANTITY_MAX } from '@portal/domain';
 import { z } from 'zod';
-import { ORDER_LIMITS, ZBagsSchema, ZDeliverySchema } from './orders';
+import { ORDER_LIMITS, ZBagsSchema, ZDeliverySchema, ZReplacedApprovalSchema } from './orders';
 
 /** How much one user may keep: a bounded number of drafts, each of a bounded size. */
 export const DRAFT_LIMITS = {
@@ -101,6 +101,8 @@ export const ZWorkingOrderSchema = z.object({
   bags: ZBagsSchema,
   name: text(DRAFT_LIMITS.name, 'Название черновика'),
   date: z.number().int().min(0),
+  /** The rejected order «На согласовании» this one will be sent instead of: kept so it follows the dealer too. */
+  replaces_approval: ZReplacedApprovalSchema.optional(),
 });
 export type TWorkingOrderWire = z.infer<typeof ZWorkingOrderSchema>;
 

@@ -281,6 +281,7 @@ export function payloadOf(order: WorkingOrder & { storage?: string }): TOrderPay
     ...(order.storage ? { storage: order.storage } : {}),
     bags: order.bags,
     ...(order.name ? { name: order.name } : {}),
+    ...(order.replaces_approval !== undefined ? { replaces_approval: order.replaces_approval } : {}),
     position: payloadPositions(order.position),
     position_presail: payloadPositions(order.position_presail),
   };

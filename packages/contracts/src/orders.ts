@@ -71,6 +71,13 @@ const bagCount = z
   .default(0);
 export const ZBagsSchema = z.object({ wear: bagCount, wear_pre: bagCount, shoes: bagCount, shoes_pre: bagCount });
 
+/** The number of a rejected order «На согласовании» an order is sent instead of. */
+export const ZReplacedApprovalSchema = z
+  .number({ error: 'replaces_approval — номер отклонённого заказа на согласовании: укажите число.' })
+  .int('replaces_approval — номер отклонённого заказа на согласовании: укажите целое число.')
+  .positive('replaces_approval — номер отклонённого заказа на согласовании: укажите число больше 0.')
+  .max(2_147_483_647, 'replaces_approval — такого номера заказа на согласовании нет: проверьте число.');
+
 /** Spec §3 "Order payload sent". The server decides the stock split, so every line may come in `position`. */
 export const ZOrderPayloadSchema = z.object({
   id: z.number().optional(),
@@ -86,6 +93,11 @@ export const ZOrderPayloadSchema = z.object({
   storage: z.string().max(TEXT_LIMITS.line).optional(),
   bags: ZBagsSchema.default({ wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0 }),
   name: z.string().max(200).optional(),
+  /**
+   * Ours, optional: the purchaser's rejected order «На согласовании» this one is sent instead of («Изменить и отправить
+   * снова»); it must be their own in this company. That one leaves the lists, the purchaser's other rejected ones stay.
+   */
+  replaces_approval: ZReplacedApprovalSchema.optional(),
   position: z.array(ZOrderPositionPayloadSchema).max(1000, 'Слишком много позиций: не больше 1000.').default([]),
   position_presail: z.array(ZOrderPositionPayloadSchema).max(1000, 'Слишком много позиций: не больше 1000.').default([]),
 });

@@ -10,7 +10,7 @@ export const WIRE_FIELDS = {
   order: [
     'id', 'edit', 'number', 'reserved', 'total', 'total_discount', 'total_presail', 'total_presail_discount', 'count', 'total_count',
     'total_volume', 'total_weight', 'partner_id', 'storage', 'contracts', 'position', 'position_presail', 'comment', 'delivery',
-    'request_certificate', 'bags', 'name', 'date',
+    'request_certificate', 'bags', 'name', 'date', 'replaces_approval',
   ],
   position: ['guid', 'article', 'product', 'type', 'characteristics', 'count', 'total', 'total_discount', 'status', 'weight', 'volume', 'preorder'],
   product: ['ID', 'ARTICLE', 'NAME', 'UID'],

@@ -100,6 +100,8 @@ export interface WorkingOrder {
   name: string;
   /** Unix ms of creation (drafts show it as their date). */
   date: number;
+  /** Ours: the rejected order «На согласовании» this one is sent instead of («Изменить и отправить снова»). */
+  replaces_approval?: number;
 }
 
 export function blankOrder(): WorkingOrder {

@@ -25,6 +25,8 @@ export const AUDIT_FIELD_LABELS = {
   phone: 'Телефон',
   avatar: 'Фото профиля',
   password: 'Пароль',
+  // How a sign-in happened, when not with the login and password (the first one, by an invitation's link).
+  signInBy: 'Способ входа',
   // Notification settings, one field per event and channel.
   'notify.email.created': 'Письмо «Заказ создан»',
   'notify.email.changed': 'Письмо «Заказ изменён»',

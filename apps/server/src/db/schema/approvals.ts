@@ -29,7 +29,10 @@ export const orderApprovals = pgTable(
     totalCount: integer('total_count').notNull(),
     /** Why it waits, in Russian (the limit or the contract's credit it exceeds). */
     heldFor: text('held_for').notNull(),
-    /** pending → approving (an administrator is placing it) → approved; pending → rejected. */
+    /**
+     * pending → approving (an administrator is placing it) → approved; pending → rejected → replaced (the purchaser
+     * sent an order instead of it: «Изменить и отправить снова»; it leaves the lists).
+     */
     state: text('state').notNull().default('pending'),
     /** The administrator's reason for a rejection. */
     reason: text('reason').notNull().default(''),
@@ -45,6 +48,6 @@ export const orderApprovals = pgTable(
   (t) => [
     unique('order_approvals_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('order_approvals_partner_idx').on(t.partnerId, t.state),
-    check('order_approvals_state_check', sql`${t.state} in ('pending', 'approving', 'approved', 'rejected')`),
+    check('order_approvals_state_check', sql`${t.state} in ('pending', 'approving', 'approved', 'rejected', 'replaced')`),
   ],
 );

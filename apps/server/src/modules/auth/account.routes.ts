@@ -48,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZSignInResponseSchema), ...errorResponses(400, 413, 415, 503, 507) },
       },
     },
-    async (request) => ({ error: null, response: await acceptInvitation(app, request.body.token, request.body.password) }),
+    async (request) => ({ error: null, response: await acceptInvitation(app, request.body.token, request.body.password, new Date(), request.ip) }),
   );
 
   app.post(

@@ -216,9 +216,10 @@ export async function issueInvitation(
 
 /**
  * Accepts an invitation: the link is used up, the password is set, the address is confirmed (the mail reached it)
- * and a session begins — the colleague lands signed in.
+ * and a session begins — the colleague lands signed in. The first password and the first sign-in are on the record of
+ * the company that invited them (of each company they belong to by then), with the address they came from.
  */
-export async function acceptInvitation(app: AccountApp, token: string, password: string, now = new Date()): Promise<{ token: string }> {
+export async function acceptInvitation(app: AccountApp, token: string, password: string, now = new Date(), ip?: string): Promise<{ token: string }> {
   const tokenHash = hashToken(token);
   const known = await findToken(app.db, tokenHash);
   if (!known || known.purpose !== 'invitation') throw badRequest(INVALID_INVITATION);
@@ -233,6 +234,8 @@ export async function acceptInvitation(app: AccountApp, token: string, password:
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await tx.update(users).set({ emailConfirmed: true }).where(and(eq(users.id, used.userId), eq(users.email, used.email ?? '')));
     await repo.insertSession(tx, { tokenHash: hashToken(session), userId: used.userId, expiresAt: new Date(now.getTime() + app.config.SESSION_TTL * 1000) }, now);
+    await recordPersonalAction(tx, { userId: used.userId, action: 'password.changed', object: 'Пароль', changes: { password: 'задан по ссылке из приглашения' }, ip });
+    await recordPersonalAction(tx, { userId: used.userId, action: 'auth.sign_in', object: 'Вход в портал', changes: { signInBy: 'ссылка из приглашения' }, ip });
     return true;
   });
   if (!accepted) throw badRequest(INVALID_INVITATION);

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderApprovals, orders, partners, storageDocuments, storages, userPartners, users } from '../../db/schema';
+import { orderApprovals, partners, storageDocuments, storages, userPartners, users } from '../../db/schema';
 
 export type ApprovalRow = typeof orderApprovals.$inferSelect;
 export type NewApproval = Pick<
@@ -71,19 +71,29 @@ export async function markRejected(db: DbOrTx, id: number, adminId: number, reas
 }
 
 /**
- * A rejected approval has done its work once its purchaser sends the company an order after the rejection — held
- * again or placed (changed to fit the limit): the one sent is what stands now.
+ * The purchaser sent an order instead of their rejected one («Изменить и отправить снова»): rejected → replaced, so it
+ * leaves the lists. One already replaced (the same order sent again after a lost answer) is left as it is.
  */
-const replacedByLaterOrder = sql`(
-  exists (select 1 from ${orderApprovals} later
-           where later.user_id = ${orderApprovals.userId} and later.partner_id = ${orderApprovals.partnerId}
-             and later.created_at > ${orderApprovals.decidedAt})
-  or exists (select 1 from ${orders}
-              where ${orders.partnerId} = ${orderApprovals.partnerId} and ${orders.userId} = ${orderApprovals.userId}
-                and ${orders.createdAt} > ${orderApprovals.decidedAt}))`;
+export async function markReplaced(db: DbOrTx, id: number, userId: number): Promise<void> {
+  await db
+    .update(orderApprovals)
+    .set({ state: 'replaced' })
+    .where(and(eq(orderApprovals.id, id), eq(orderApprovals.userId, userId), eq(orderApprovals.state, 'rejected')));
+}
+
+/** An approval with its company's uid: what an order sent instead of a rejected one is checked against. */
+export async function findApprovalWithCompany(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ approval: orderApprovals, partnerUid: partners.uid })
+    .from(orderApprovals)
+    .innerJoin(partners, eq(partners.id, orderApprovals.partnerId))
+    .where(eq(orderApprovals.id, id))
+    .limit(1);
+  return row;
+}
 
 /**
- * What the history shows: the approvals not yet placed (pending, being placed, rejected and not sent again since) of
+ * What the history shows: the approvals not yet placed (pending, being placed, rejected and not sent again) of
  * the companies where the user approves, and the user's own anywhere — newest first.
  */
 export function listApprovals(db: DbOrTx, input: { userId: number; approverOf: number[] }) {
@@ -101,7 +111,7 @@ export function listApprovals(db: DbOrTx, input: { userId: number; approverOf: n
     .innerJoin(users, eq(users.id, orderApprovals.userId))
     .where(
       and(
-        or(inArray(orderApprovals.state, ['pending', 'approving']), and(eq(orderApprovals.state, 'rejected'), sql`not ${replacedByLaterOrder}`)),
+        inArray(orderApprovals.state, ['pending', 'approving', 'rejected']),
         input.approverOf.length > 0
           ? or(eq(orderApprovals.userId, input.userId), inArray(orderApprovals.partnerId, input.approverOf))
           : eq(orderApprovals.userId, input.userId),

@@ -54,6 +54,7 @@ const approvedAnswer = (orderId: number): TOrderSubmitResult => ({ id: orderId, 
 /** What a decided approval answers another decision: its order, or that it was rejected. */
 function decided(row: repo.ApprovalRow): TOrderSubmitResult {
   if (row.state === 'approved' && row.orderId !== null) return approvedAnswer(row.orderId);
+  if (row.state === 'replaced') throw conflict('Этот заказ уже отклонён, и закупщик отправил вместо него другой: решение принимается по новому заказу.');
   throw conflict(`Этот заказ уже отклонён${row.reason ? `: ${row.reason}` : ''}. Закупщик может отправить его заново.`);
 }
 
@@ -84,7 +85,7 @@ function sameOrder(held: TOrderPayloadParsed, confirmed: TOrderPayloadParsed): b
  */
 export async function approveOrder(db: Db, adminId: number, id: number, confirmed?: TOrderPayloadParsed, ip?: string): Promise<TOrderSubmitResult> {
   const row = await approvalFor(db, adminId, id);
-  if (row.state === 'approved' || row.state === 'rejected') return decided(row);
+  if (row.state === 'approved' || row.state === 'rejected' || row.state === 'replaced') return decided(row);
   const held = ZOrderPayloadSchema.parse(row.payload);
   if (confirmed && !sameOrder(held, confirmed)) {
     throw badRequest('Подтверждённый заказ отличается от отправленного на согласование: согласовать можно только заказ закупщика как есть.');
@@ -109,7 +110,7 @@ export async function approveOrder(db: Db, adminId: number, id: number, confirme
 /** Rejects with a reason; the purchaser is told (bar and mail) in the same transaction. */
 export async function rejectOrder(db: Db, adminId: number, id: number, reason: string, ip?: string): Promise<void> {
   const row = await approvalFor(db, adminId, id);
-  if (row.state === 'approved' || row.state === 'rejected') {
+  if (row.state === 'approved' || row.state === 'rejected' || row.state === 'replaced') {
     decided(row);
     throw conflict(`Заказ уже согласован как № ${row.orderId}: отклонить его нельзя.`);
   }

@@ -148,6 +148,16 @@ describe('the working order', () => {
     // A second first write (another device that never saw one) is stale too.
     expect((await call(demo2, 'PUT', '/api/user/working-order', { revision: 0, order: desk })).statusCode).toBe(409);
   });
+
+  it('keeps the rejected order it is sent instead of, so the link follows the dealer to another device', async () => {
+    const { revision } = (await call(demo2, 'GET', '/api/user/working-order')).json().response as { revision: number };
+    const resend = { ...orderOf(1_800_000_200_000, ''), partner_id: DEMO_PARTNERS.TECHNOSHIELD, replaces_approval: 12 };
+    const bad = await call(demo2, 'PUT', '/api/user/working-order', { revision, order: { ...resend, replaces_approval: 'двенадцать' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/replaces_approval — номер отклонённого заказа на согласовании/);
+    expect((await call(demo2, 'PUT', '/api/user/working-order', { revision, order: resend })).statusCode).toBe(200);
+    expect((await call(demo2, 'GET', '/api/user/working-order')).json().response.order.replaces_approval).toBe(12);
+  });
 });
 
 describe('another user', () => {

@@ -6,7 +6,8 @@
  */
 import { DEMO_PASSWORD, DEMO_PARTNERS } from '../../../src/seed/people';
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -271,25 +272,121 @@ describe('rejecting', () => {
     expect(await ordersOfSpecsnab()).toBe(ordersBefore);
   });
 
-  it('leaves the lists once the purchaser sends the order again — held again or changed to fit the limit', async () => {
+  it('sent again names the rejected order: exactly that one leaves the lists, the purchaser’s other rejected ones stay', async () => {
     const listed = async (login: string) => ((await t.app.inject({ url: '/api/order-approvals', headers: session[login] })).json().response as Array<{ id: number; state: string }>).map((item) => item.id);
+    const resend = async (units: number, replaces: unknown, key?: string, login = 'buyer-a') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order/add',
+        headers: { ...session[login], ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { ...(await atServerPrices(t.app, login, body(units))), replaces_approval: replaces },
+      });
     const first = await held(46);
+    const second = await held(44);
     expect((await reject('demo', first, 'Слишком много')).statusCode).toBe(200);
-    expect(await listed('buyer-a')).toContain(first);
-    // Sent again, held again: the new one waits, the rejected one is gone for the purchaser and the administrators.
-    const again = await held(45);
+    expect((await reject('demo', second, 'Не тот размер')).statusCode).toBe(200);
+
+    // Sent again instead of the first, held again: the first is replaced; the second stays for both sides.
+    const again = await resend(45, first, 'resend-first');
+    expect(again.statusCode, again.body).toBe(200);
+    const againId = again.json().response.approval as number;
+    expect(againId).toBeGreaterThan(0);
+    expect(await approvalRow(first)).toMatchObject({ state: 'replaced', reason: 'Слишком много' });
     for (const login of ['buyer-a', 'admin-b']) {
       const ids = await listed(login);
-      expect(ids).toContain(again);
+      expect(ids).toEqual(expect.arrayContaining([againId, second]));
       expect(ids).not.toContain(first);
     }
-    // Rejected again, then sent under the limit and placed at once: nothing of it is left in the list.
-    expect((await reject('demo', again, 'Всё ещё много')).statusCode).toBe(200);
-    expect(await listed('buyer-a')).toContain(again);
-    const placed = await submit('buyer-a', 3);
+    // The held order keeps no link: approving it later replaces nothing more.
+    expect((await approvalRow(againId)).payload).not.toHaveProperty('replaces_approval');
+    // A retry whose answer was lost answers the same approval.
+    const retried = await resend(45, first, 'resend-first');
+    expect(retried.json().response.approval).toBe(againId);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+
+    // Sent instead of the second under the limit and placed at once: the second leaves too, with the order.
+    const ordersBefore = await ordersOfSpecsnab();
+    const placed = await resend(3, second);
+    expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json().response.approval).toBeUndefined();
-    expect(await listed('buyer-a')).not.toContain(again);
-    expect(await approvalRow(again)).toMatchObject({ state: 'rejected', reason: 'Всё ещё много' });
+    expect(await ordersOfSpecsnab()).toBe(ordersBefore + 1);
+    expect(await approvalRow(second)).toMatchObject({ state: 'replaced', reason: 'Не тот размер' });
+    expect(await listed('buyer-a')).not.toContain(second);
+    // A replaced order can be neither approved nor rejected any more.
+    expect((await approve('admin-b', second)).statusCode).toBe(409);
+    expect((await reject('admin-b', second, 'Поздно')).statusCode).toBe(409);
+
+    // An order sent without naming one leaves every rejected order where it is.
+    expect((await reject('demo', againId, 'Всё ещё много')).statusCode).toBe(200);
+    expect((await submit('buyer-a', 2)).statusCode).toBe(200);
+    expect(await listed('buyer-a')).toContain(againId);
+    expect(await approvalRow(againId)).toMatchObject({ state: 'rejected' });
+  });
+
+  it('refuses to name an approval that is not the purchaser’s own rejected one in that company, in Russian', async () => {
+    await member('buyer-d', 'buyer', LIMIT_KOPECKS);
+    const pending = await held(43);
+    const rejected = await held(42);
+    expect((await reject('demo', rejected, 'Нет')).statusCode).toBe(200);
+    const send = async (login: string, replaces: unknown, partner: string = DEMO_PARTNERS.SPECSNAB) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order/add',
+        headers: session[login],
+        payload: { ...(await atServerPrices(t.app, login, body(2))), partner_id: partner, replaces_approval: replaces },
+      });
+    const ordersBefore = await ordersOfSpecsnab();
+    const cases: Array<[string, unknown, string, number, RegExp]> = [
+      ['buyer-d', rejected, DEMO_PARTNERS.SPECSNAB, 403, /^Заказ на согласовании № \d+ отправлял другой сотрудник/],
+      ['buyer-a', rejected, DEMO_PARTNERS.PETROV, 400, /^Заказ на согласовании № \d+ был для другой компании/],
+      ['buyer-a', pending, DEMO_PARTNERS.SPECSNAB, 400, /ещё ждёт решения администратора/],
+      ['buyer-a', 2_000_000_000, DEMO_PARTNERS.SPECSNAB, 400, /^Отклонённый заказ на согласовании № 2000000000 не найден/],
+      ['buyer-a', 'первый', DEMO_PARTNERS.SPECSNAB, 400, /replaces_approval — номер отклонённого заказа на согласовании/],
+    ];
+    for (const [login, replaces, partner, status, message] of cases) {
+      const refused = await send(login, replaces, partner);
+      expect(refused.statusCode, `${login} ${String(replaces)}: ${refused.body}`).toBe(status);
+      expect(refused.json().error.message).toMatch(message);
+    }
+    expect(await ordersOfSpecsnab()).toBe(ordersBefore);
+    expect(await approvalRow(rejected)).toMatchObject({ state: 'rejected' });
+    expect(await approvalRow(pending)).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('rows of before the link (migration 0023)', () => {
+  it('marks replaced the rejected orders the earlier rule hid — a later approval or order of that purchaser there — and only those', async () => {
+    await member('buyer-m', 'buyer', LIMIT_KOPECKS);
+    const hour = 3600_000;
+    const now = Date.now();
+    const row = (state: string, createdAgo: number, decidedAgo: number | null) => ({
+      partnerId: specsnabId,
+      userId: userIds['buyer-m']!,
+      payload: {},
+      totalKopecks: 6_000_000,
+      count: 1,
+      totalCount: 40,
+      heldFor: 'Сумма заказа больше лимита.',
+      requestHash: `backfill-${state}-${createdAgo}`,
+      state,
+      createdAt: new Date(now - createdAgo),
+      decidedAt: decidedAgo === null ? null : new Date(now - decidedAgo),
+    });
+    const inserted = await t.app.db
+      .insert(orderApprovals)
+      .values([
+        row('rejected', 5 * hour, 4 * hour), // held again afterwards (the pending one below)
+        row('pending', 3 * hour, null),
+        row('rejected', 2 * hour, 1 * hour), // an order placed afterwards (below)
+        row('rejected', 2 * hour, -1 * hour), // nothing sent after its rejection
+      ])
+      .returning({ id: orderApprovals.id });
+    expect((await submit('buyer-m', 2)).json().response.id).toBeGreaterThan(0);
+    const migration = readFileSync(new URL('../../../src/db/migrations/0023_approval_replaced.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
+    await t.app.db.execute(sql.raw(backfill));
+    const states = await Promise.all(inserted.map(async ({ id }) => (await approvalRow(id)).state));
+    expect(states).toEqual(['replaced', 'pending', 'replaced', 'rejected']);
   });
 });
 

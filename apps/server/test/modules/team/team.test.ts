@@ -86,6 +86,43 @@ describe('an invitation', () => {
     expect((await membersOf()).find((member) => member.login === 'olga.buh@example.ru')!.status).toBe('active');
   });
 
+  it("puts the colleague's first password and first sign-in on the inviting company's record, with the address", async () => {
+    const invited = await call('POST', `${team}/invite`, admin, { email: 'ivan.zakup@example.ru', name: 'Иван', role: 'buyer' });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const person = await memberId('ivan.zakup@example.ru');
+    await t.app.mail.runOnce();
+    const token = /\/invitation#([A-Za-z0-9_-]+)/.exec(smtp.to('ivan.zakup@example.ru').at(-1)!.text ?? '')![1]!;
+    const recordsOf = async (company: string) => {
+      const page = await call('GET', `/api/companies/${company}/audit?person=${person}`, admin);
+      expect(page.statusCode, page.body).toBe(200);
+      return page.json().response.records as Array<{ login: string; action: string; action_name: string; object: string; changes: Record<string, unknown>; ip: string }>;
+    };
+    expect(await recordsOf(DEMO_PARTNERS.SPECSNAB)).toEqual([]);
+
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token, password: 'Пароль закупщика 2026' },
+      remoteAddress: '198.51.100.23',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const records = await recordsOf(DEMO_PARTNERS.SPECSNAB);
+    expect(records.map(({ login, action, action_name, object, changes, ip }) => ({ login, action, action_name, object, changes, ip }))).toEqual(
+      expect.arrayContaining([
+        { login: 'ivan.zakup@example.ru', action: 'password.changed', action_name: 'Пароль изменён', object: 'Пароль', changes: { password: 'задан по ссылке из приглашения' }, ip: '198.51.100.23' },
+        { login: 'ivan.zakup@example.ru', action: 'auth.sign_in', action_name: 'Вход в портал', object: 'Вход в портал', changes: { signInBy: 'ссылка из приглашения' }, ip: '198.51.100.23' },
+      ]),
+    );
+    expect(records).toHaveLength(2);
+    // Russian names in the export too; a company the colleague is not in does not read it.
+    const csv = await call('GET', `/api/companies/${DEMO_PARTNERS.SPECSNAB}/audit/export?format=csv&person=${person}`, admin);
+    expect(csv.body).toContain(';Вход в портал;Вход в портал;Способ входа: ссылка из приглашения;198.51.100.23');
+    expect(csv.body).toContain(';Пароль изменён;Пароль;Пароль: задан по ссылке из приглашения;198.51.100.23');
+    const other = await call('GET', `/api/companies/${DEMO_PARTNERS.PETROV}/audit?person=${person}`, admin);
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().response.records).toEqual([]);
+  });
+
   it('refuses a colleague already in the team, a bad address and a limit for a role without one, in Russian', async () => {
     const twice = await call('POST', `${team}/invite`, admin, { email: 'buyer@example.ru', name: 'Сергей', role: 'buyer' });
     expect(twice.statusCode).toBe(409);

@@ -15,6 +15,7 @@ import { reportError } from '../../shared/errors';
 import '../../shared/lib/dayjs';
 import { StackedTable } from '../../shared/ui/stacked-table';
 import { downloadAudit, useAuditPage, type AuditFilter } from './api/get-audit';
+import classes from './audit-page.module.css';
 
 const moscowTime = (unix: number) =>
   new Date(unix * 1000)
@@ -131,7 +132,7 @@ export function AuditPage() {
                 <Table.Th>Действие</Table.Th>
                 <Table.Th>Объект</Table.Th>
                 <Table.Th>Изменения</Table.Th>
-                <Table.Th>IP-адрес</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>IP-адрес</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -141,7 +142,7 @@ export function AuditPage() {
                   <Table.Td>{record.person || record.login}</Table.Td>
                   <Table.Td>{record.action_name}</Table.Td>
                   <Table.Td>{record.object}</Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.changes}>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {auditChangesText(record.changes)}
                     </Text>

@@ -1,5 +1,5 @@
 import { CHECK_STATUS_NAMES, ORGANISATION, PRICE_TYPE } from '@portal/domain';
-import type { TOrderApproval, TOrderCheck, TOrderListItem, TProductSearchResult } from '@portal/contracts';
+import { payloadOf, workingOrderWire, type TOrderApproval, type TOrderCheck, type TOrderListItem, type TProductSearchResult } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -157,6 +157,13 @@ describe('OrdersPage orders kept «На согласовании»', () => {
       ['offer-72', 2],
     ]);
     expect(working.total_count).toBe(6);
+    // It is sent instead of that rejected order, and the link is part of what is synced to the other devices.
+    expect(working.replaces_approval).toBe(2);
+    expect(payloadOf(working).replaces_approval).toBe(2);
+    expect(workingOrderWire(working).replaces_approval).toBe(2);
+    // Chosen for another company, it is a new order: the link goes.
+    useOrderStore.getState().patch({ partner_id: 'other' });
+    expect(useOrderStore.getState().order.replaces_approval).toBeUndefined();
   });
 
   it('offers taking an order back only to its purchaser and only once it is rejected', async () => {

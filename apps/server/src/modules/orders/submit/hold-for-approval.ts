@@ -15,6 +15,7 @@ import { pendingChecks } from '../../partners';
 import * as approvals from '../order-approvals.repository';
 import { isKeyTaken, replayedHeld } from './idempotency';
 import { heldAnswer } from './order-answer';
+import { replaceRejected, withoutReplaced } from './replace-rejected';
 
 /** The purchaser's place in the company, as the order's context read it. */
 export interface Member {
@@ -83,7 +84,7 @@ export async function holdForApproval(db: Db, input: HoldInput): Promise<TOrderS
       const row = {
         partnerId: input.partnerId,
         userId: input.userId,
-        payload: pricedPayloadOf(input.payload, input.priced),
+        payload: pricedPayloadOf(withoutReplaced(input.payload), input.priced),
         totalKopecks: input.priced.totals.totalKopecks,
         count: input.priced.totals.products,
         totalCount: input.priced.totals.units,
@@ -92,6 +93,7 @@ export async function holdForApproval(db: Db, input: HoldInput): Promise<TOrderS
         requestHash: input.hash,
       };
       const id = await approvals.insertApproval(tx, row);
+      await replaceRejected(tx, input.userId, input.payload);
       await enqueueMailEvent(tx, 'approval.requested', id);
       await recordAction(tx, {
         partnerId: input.partnerId,

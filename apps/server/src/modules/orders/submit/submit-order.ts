@@ -18,6 +18,7 @@ import { isKeyTaken, isSerializationFailure, onceInFlight, replayIfKnown, replay
 import { answerOf } from './order-answer';
 import { StockRaceError, persistEdit, persistLockedNewOrder, persistNewOrder, type Placer } from './persist-order';
 import { priceOrderRequest } from './price-order-request';
+import { checkReplacedApproval, replaceRejected } from './replace-rejected';
 import { heldStock, splitOrder, type OrderPlan } from './split-order';
 
 export type { SubmitOptions } from './idempotency';
@@ -70,6 +71,7 @@ export async function quoteOrder(db: Db, userId: number, payload: TOrderPayloadP
 }
 
 async function submitNewOrder(db: Db, userId: number, payload: TOrderPayloadParsed, options: SubmitOptions, hash: string): Promise<TOrderSubmitResult> {
+  await checkReplacedApproval(db, userId, payload);
   const request = contextRequest(userId, payload);
   const written = await submitFromCommittedRead(db, userId, payload, options, hash);
   if (written) return written;
@@ -81,7 +83,9 @@ async function submitNewOrder(db: Db, userId: number, payload: TOrderPayloadPars
     if (replay) return replay;
     const accepted = acceptOrder(context, payload);
     const plan = planOrder({ payload, context, accepted, offers: context.offers });
-    return persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip }, plan);
+    const answer = await persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip }, plan);
+    await replaceRejected(tx, userId, payload);
+    return answer;
   });
 }
 
@@ -110,6 +114,8 @@ async function submitFromCommittedRead(
     const held = await holdForApproval(db, { userId, member, partnerId: accepted.partnerId, payload, priced: plan.priced, key: options.key, hash, ip: options.ip });
     if (held) return held;
   }
+  // An order sent instead of a rejected one takes the locked path: placed in one transaction with the replacement.
+  if (payload.replaces_approval !== undefined) return undefined;
   const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip };
   let placement: repo.Placement;
   try {
@@ -126,6 +132,9 @@ async function submitFromCommittedRead(
 
 /** An edit is checked against its order first; inside the transaction it locks the order and what it touches. */
 async function submitEdit(db: Db, userId: number, payload: TOrderPayloadParsed, options: SubmitOptions, editId: number, hash: string): Promise<TOrderSubmitResult> {
+  if (payload.replaces_approval !== undefined) {
+    throw badRequest('Изменение оформленного заказа не заменяет отклонённый заказ на согласовании: отправьте изменения без ссылки на него.');
+  }
   const replay = await replayIfKnown(db, userId, hash, options);
   if (replay) return replay;
   const request = contextRequest(userId, payload);

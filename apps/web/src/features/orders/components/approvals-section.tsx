@@ -45,7 +45,7 @@ export function ApprovalsSection({ highlighted }: { highlighted: number | null }
     setLoading(approval.id);
     try {
       const companies = await queryClient.fetchQuery(partnersQueryOptions());
-      replaceWorkingOrder(await fromApproval(approval.order, companies.find((company) => company.uid === approval.partner_guid)));
+      replaceWorkingOrder(await fromApproval(approval, companies.find((company) => company.uid === approval.partner_guid)));
     } catch (error) {
       reportError('GET_ORDER', error);
     } finally {

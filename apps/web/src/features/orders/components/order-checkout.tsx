@@ -5,7 +5,7 @@
  */
 import { ORDER_LIMITS, type Bags, type DeliveryCase, type TCompany, type TOrderPayload, type TPricesChangedError, type TStorage } from '@portal/contracts';
 import { deliveryDayProblem, formatPrice, formatUnixDate, fromKopecks, isWorkingDay, moscowDate, shortenCompanyName } from '@portal/domain';
-import { Autocomplete, Card, Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Autocomplete, Button, Card, Checkbox, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -252,6 +252,16 @@ export function OrderSummary({
         <Title order={2} size="h4" mb="sm">
           Итого
         </Title>
+        {order.replaces_approval !== undefined && !order.edit && (
+          <Stack gap={2} mb="sm" data-testid="order-replaces">
+            <Text size="sm">
+              Отправляется вместо отклонённого заказа на согласовании № {order.replaces_approval}: после отправки он уйдёт из списка.
+            </Text>
+            <Button variant="subtle" size="compact-xs" onClick={() => patch({ replaces_approval: undefined })} style={{ alignSelf: 'flex-start' }}>
+              Оставить его в списке
+            </Button>
+          </Stack>
+        )}
         <Stack gap={4}>
           <Row label="Позиций" value={String(order.count)} />
           <Row label="Штук" value={String(order.total_count)} />

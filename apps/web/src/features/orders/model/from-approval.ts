@@ -1,6 +1,6 @@
 /**
- * A rejected order «На согласовании» back as the working order, for its purchaser to change and send again: the
- * request the server priced (`approval.order`, product guids and units per offer) with each product looked up in the
+ * A rejected order «На согласовании» back as the working order, for its purchaser to change and send again instead
+ * of it (`replaces_approval`): the request the server priced (`approval.order`, product guids and units per offer) with each product looked up in the
  * catalogue and priced for the company's contracts today, as a line newly added would be.
  */
 import { blankOrder, contractsOf, type TCompany, type TOrderPayload } from '@portal/contracts';
@@ -10,7 +10,8 @@ import type { WebOrder } from './order-store';
 import { positionFor } from './positions';
 import { recalculate } from './working-order';
 
-export async function fromApproval(request: TOrderPayload, company: TCompany | undefined, now = Date.now()): Promise<WebOrder> {
+export async function fromApproval(approval: { id: number; order: TOrderPayload }, company: TCompany | undefined, now = Date.now()): Promise<WebOrder> {
+  const request = approval.order;
   const storages = company?.storages ?? [];
   const contracts = contractsOf(storages);
   // Units per offer, by product: stock and pre-order lines of one product are one position of the working order.
@@ -42,6 +43,8 @@ export async function fromApproval(request: TOrderPayload, company: TCompany | u
       request_certificate: request.request_certificate ?? false,
       position: positions,
       position_presail: [],
+      // Sent with the order, so that exactly this rejected order leaves the lists (and survives a reload: it is synced).
+      replaces_approval: approval.id,
     },
     contracts,
   );

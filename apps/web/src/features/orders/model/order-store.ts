@@ -77,7 +77,10 @@ export const useOrderStore = create<OrderState>((set, get) => {
     setCount: (list, guid, lineGuid, count) => change((before) => setLineCount(before, list, guid, lineGuid, count, pricing(before))),
     remove: (guid) => change((before) => removePosition(before, guid, pricing(before))),
     patch: (changes) => {
-      const next = { ...get().order, ...changes };
+      const before = get().order;
+      const next = { ...before, ...changes };
+      // A rejected order is sent again to the company it was for: for another company this is a new order.
+      if (changes.partner_id !== undefined && changes.partner_id !== before.partner_id) delete next.replaces_approval;
       commit(hasLines(next) ? recalculate(next, pricing(next)) : next);
     },
     replace: (order) => commit(hasLines(order) ? recalculate(order, pricing(order)) : order),

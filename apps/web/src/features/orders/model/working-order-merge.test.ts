@@ -84,6 +84,16 @@ describe('merging two devices’ changes to the working order', () => {
     expect(order.id).toBe(5_000);
   });
 
+  it('keeps the rejected order this device took back to send again; drops it once the other device sent that order', () => {
+    const resent = { ...base, id: 2_000, date: 2_000, replaces_approval: 7 };
+    const theirs = { ...base, comment: 'С другого устройства' };
+    const { order } = mergeWorkingOrders(base, resent, theirs);
+    expect(order).toMatchObject({ id: 2_000, replaces_approval: 7, comment: 'С другого устройства' });
+    const sentThere = mergeWorkingOrders(resent, addPositions(resent, [position('c', [line('s3', 1)])], none), blankOrder(), 5_000).order;
+    expect(sentThere.replaces_approval).toBeUndefined();
+    expect(sentThere.id).toBe(5_000);
+  });
+
   it('an order emptied on both devices stays empty, keeping the company', () => {
     const mine = { ...removePosition(removePosition(base, 'a', none), 'b', none), partner_id: 'p1' };
     const { order } = mergeWorkingOrders(base, mine, blankOrder());

@@ -22,9 +22,12 @@ export interface MergedWorkingOrder<T> {
   conflicts: MergeConflict[];
 }
 
-/** Fields that change together: a change of any of them on this device keeps this device's group. */
+/**
+ * Fields that change together: a change of any of them on this device keeps this device's group. The rejected order
+ * a working order is sent instead of belongs to what the order is, with its id (both are set when it is taken back).
+ */
 const FIELD_GROUPS = [
-  ['id', 'date', 'edit', 'number', 'reserved', 'name'],
+  ['id', 'date', 'edit', 'number', 'reserved', 'name', 'replaces_approval'],
   ['partner_id', 'storage', 'contracts'],
   ['comment'],
   ['delivery'],
