@@ -14,9 +14,10 @@
  * memory and 1.4–3 s for one of them (function #2272 of PGlite 0.5's pglite.wasm, 105 KB of code; the variable
  * snapshots of its lowering phase, nodejs/node#63421): the portal with the demo data peaked at ~940 MB a few seconds
  * after start. On Node 20 (TurboFan) no such peak, but its compiles' working memory, freed, stays in the memory
- * allocator's arenas of the compiling threads: 60–110 MB of the demo data's idle memory (334–372 MB with it, 283–300
- * without, the young generation alike). The engine's statements cost about a third more processor time on Node 24,
- * within the spread of a browsing load's processor time per request on Node 20 (docs/performance.md, «Memory»).
+ * allocator's arenas of the compiling threads: 60–110 MB of the demo data's idle memory (356–376 MB with it, 293–306
+ * without, 10 s after a request, the young generation alike). The engine's statements cost about a third more
+ * processor time on Node 24; on Node 20 a browsing request's processor time stayed within its spread (0.65–0.68 against
+ * 0.69–0.70 ms, docs/performance.md, «Memory»).
  */
 import { totalmem } from 'node:os';
 
