@@ -306,6 +306,13 @@ interface ScopeEntry {
   members: Bitmap;
   size: number;
   values: Record<ProductFacet | 'size', string[]>;
+  /**
+   * Each facet's and size's count over the whole scope, made by its first page without filters. They depend on the
+   * products part and the sizes the stock part knows, as the entry does; stock (which flips change in place), «new»
+   * and prices are counted per page. At a million products these popcounts were a quarter of the main thread under
+   * browsing load (docs/performance.md, «Memory»).
+   */
+  unfilteredCounts?: Record<ProductFacet | 'size', ValueCount[]>;
 }
 
 export interface IndexQuery {
@@ -406,18 +413,32 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
     const base = countBase(facet);
     return scope.values[facet].map((value) => ({ value, count: countBoth(base, within(products.facets[facet].bitmaps.get(value)!)) }));
   };
+  const sizeCounts = (): ValueCount[] =>
+    scope.values.size.map((value) => ({
+      value,
+      count: countBoth(rest, within((inStock ? stock.sizeInStock : stock.size).get(value)!)),
+    }));
+  const unfiltered = independent.size === 0 && sizeOrStock === null;
+  if (unfiltered && !scope.unfilteredCounts) {
+    scope.unfilteredCounts = {
+      type: facetCounts('type'),
+      season: facetCounts('season'),
+      protection: facetCounts('protection'),
+      standard: facetCounts('standard'),
+      size: sizeCounts(),
+    };
+  }
+  // Copies: the answer is the caller's to change.
+  const known = (name: ProductFacet | 'size') => (unfiltered ? scope.unfilteredCounts![name].map((entry) => ({ ...entry })) : undefined);
   const statusBase = countBase('status');
   const priceBase = countBase('price');
   const counts: NonNullable<IndexAnswer['counts']> = {
     inStock: countBoth(rest, sizes.length > 0 ? anyOf(stock.sizeInStock, sizes) : within(stock.inStock)),
-    type: facetCounts('type'),
-    season: facetCounts('season'),
-    size: scope.values.size.map((value) => ({
-      value,
-      count: countBoth(rest, within((inStock ? stock.sizeInStock : stock.size).get(value)!)),
-    })),
-    protection: facetCounts('protection'),
-    standard: facetCounts('standard'),
+    type: known('type') ?? facetCounts('type'),
+    season: known('season') ?? facetCounts('season'),
+    size: known('size') ?? sizeCounts(),
+    protection: known('protection') ?? facetCounts('protection'),
+    standard: known('standard') ?? facetCounts('standard'),
     status: CATALOG_STATUS_VALUES.map((value) => ({ value, count: countBoth(statusBase, statusSet(value)) })),
     price: priceSpan(snapshot, query.halves, scope, {
       set: priceBase,
