@@ -4,8 +4,11 @@
  *   - seeding: the built command line (`portal seed`, a process of its own, as an operator runs it) puts
  *     BENCH_PRODUCTS products (default 3,000, the demo data; 1,000,000 for the large catalogue) into bench/.data,
  *     its peak read every 250 ms; a database seeded by an earlier run is reused (and said so);
- *   - at idle, started on that database, once its catalogue index is built (the first catalogue page answered) and
- *     IDLE_SECONDS later;
+ *   - while starting and building the catalogue index: the peak until the first catalogue page is answered (the page
+ *     waits for the index);
+ *   - at idle, started on that database, once its catalogue index is built (the first catalogue page answered):
+ *     IDLE_SECONDS later, and SETTLED_SECONDS later, once V8's memory reducer has run (a quiet process's collector
+ *     gives back the young generation it grew while busy, in steps over its first minute or two without work);
  *   - under load: signed-in dealers searching, opening the catalogue and their companies, and placing nothing (the
  *     browsing part of the mixed load, autocannon, BENCH_CONNECTIONS connections for BENCH_DURATION seconds), the
  *     peak read every 250 ms.
@@ -38,6 +41,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 3000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const IDLE_SECONDS = 10;
+const SETTLED_SECONDS = Number(process.env.BENCH_SETTLED_SECONDS ?? 120);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = path.join(here, '.data', `memory-${PRODUCTS}`);
 
@@ -145,9 +149,13 @@ async function main() {
     const firstPage = await fetch(`${portal.url}/api/content/catalog/products`, { headers: { authorization: `Bearer ${token}` } });
     if (firstPage.status !== 200) throw new Error(`the first catalogue page answered ${firstPage.status}`);
     const indexMs = performance.now() - indexStarted;
+    const built = { portal: resident(portal.child.pid!), bare: resident(bare.child.pid!) };
     await sleep(IDLE_SECONDS * 1000);
     const idle = { portal: resident(portal.child.pid!), bare: resident(bare.child.pid!) };
-    console.log(`idle: portal ${idle.portal.now} MB (start ${Math.round(portal.startMs)} ms, first catalogue page ${Math.round(indexMs)} ms), bare Fastify ${idle.bare.now} MB; page cache ${cacheMb} MB`);
+    console.log(`idle: portal ${idle.portal.now} MB (start ${Math.round(portal.startMs)} ms, first catalogue page ${Math.round(indexMs)} ms, peak until then ${built.portal.peak} MB), bare Fastify ${idle.bare.now} MB; page cache ${cacheMb} MB`);
+    await sleep(Math.max(0, SETTLED_SECONDS - IDLE_SECONDS) * 1000);
+    const settled = { portal: resident(portal.child.pid!), bare: resident(bare.child.pid!) };
+    console.log(`idle, settled: portal ${settled.portal.now} MB, bare Fastify ${settled.bare.now} MB`);
     const browsing = ['куртка', 'ботинки', 'перчатки', 'костюм зимний', 'каска'].map((query) => ({ method: 'GET', path: `/api/product/search?QUERY=${encodeURIComponent(query)}` }));
     const portalLoad = await peakUnder(
       portal.child.pid!,
@@ -174,7 +182,9 @@ async function main() {
         ? `| seeding, \`portal seed\` (a process of its own, ${seeding.seconds.toLocaleString('en-US')} s) | peak ${seeding.peak} MB, ${seeding.after} MB at its end | — |`
         : '| seeding | seeded by an earlier run, reused | — |',
       `| start to listening | ${Math.round(portal.startMs)} ms | ${Math.round(bare.startMs)} ms |`,
-      `| idle: ${IDLE_SECONDS} s after the first catalogue page (index built in ${Math.round(indexMs).toLocaleString('en-US')} ms; page cache ${cacheMb} MB) | ${idle.portal.now} MB | ${idle.bare.now} MB |`,
+      `| peak while starting and first building the catalogue index (first catalogue page after ${Math.round(indexMs).toLocaleString('en-US')} ms) | ${built.portal.peak} MB | ${built.bare.peak} MB |`,
+      `| idle: ${IDLE_SECONDS} s after the first catalogue page (page cache ${cacheMb} MB) | ${idle.portal.now} MB | ${idle.bare.now} MB |`,
+      `| idle, settled: ${SETTLED_SECONDS} s after the first catalogue page | ${settled.portal.now} MB | ${settled.bare.now} MB |`,
       `| browsing load, peak (${CONNECTIONS} connections, ${DURATION} s; portal ${portalLoad.requests.toLocaleString('en-US')} requests, ${portalLoad.failed} failed) | ${portalLoad.peak} MB | ${bareLoad.peak} MB |`,
       `| peak since start (VmHWM) | ${resident(portal.child.pid!).peak} MB | ${resident(bare.child.pid!).peak} MB |`,
     ]);

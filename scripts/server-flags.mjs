@@ -9,25 +9,22 @@
  * with 64 MB every ~0.3 s, nearly half of them over 10 ms, half the time in all, and the dealer network's worst route
  * p95 went 55.8 and 56.9 → 47.8 and 46.1 ms (docs/performance.md, mixed load). It costs up to ~150 MB more memory.
  *
- * `--liftoff-only`, on Node 24 and later: the embedded database is PostgreSQL compiled to WebAssembly, and V8 compiles
- * its hot functions a second time with its optimizing compiler. Node 24's (V8 13.6, Turboshaft) takes 604 MB of
- * working memory and 1.4–3 s for one of them (function #2272 of PGlite 0.5's pglite.wasm, 105 KB of code; the
- * variable snapshots of its lowering phase, nodejs/node#63421) where Node 20's takes 8 MB: the portal with the demo
- * data peaked at ~940 MB resident a few seconds after start against ~370 MB on Node 20. Kept on V8's baseline
- * compiler the engine never makes that peak (~390 MB) and holds ~50 MB less at idle; its statements cost about a
- * third more processor time (docs/performance.md, «Memory»). Node 20's optimizing compiler stays, it is cheap.
+ * `--liftoff-only`, on every Node: the embedded database is PostgreSQL compiled to WebAssembly, and V8 compiles its hot
+ * functions a second time with its optimizing compiler. On Node 24 (V8 13.6, Turboshaft) that takes 604 MB of working
+ * memory and 1.4–3 s for one of them (function #2272 of PGlite 0.5's pglite.wasm, 105 KB of code; the variable
+ * snapshots of its lowering phase, nodejs/node#63421): the portal with the demo data peaked at ~940 MB a few seconds
+ * after start. On Node 20 (TurboFan) no such peak, but its compiles' working memory, freed, stays in the memory
+ * allocator's arenas of the compiling threads: 60–110 MB of the demo data's idle memory (356–376 MB with it, 293–306
+ * without, 10 s after a request, the young generation alike). The engine's statements cost about a third more
+ * processor time on Node 24; on Node 20 a browsing request's processor time stayed within its spread (0.65–0.68 against
+ * 0.69–0.70 ms, docs/performance.md, «Memory»).
  */
 import { totalmem } from 'node:os';
 
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-
 /**
  * Below 2 GB for the process (its container's limit, else the machine's memory: a dealer network's first portal on a
- * 1–2 GB virtual server) memory comes before tail latency: Node's smallest young generation of the two measured
- * (16 MB a semi-space) and the baseline WebAssembly compiler on every Node. The demo data's portal then holds
- * 269 MB at idle on Node 20 and 294 MB on Node 24 against 330–390 MB with the options above (docs/performance.md,
- * «Memory»); the price is the tail above and the engine's statements ~10 % (Node 20) to ~35 % (Node 24) more
- * processor time.
+ * 1–2 GB virtual server) memory comes before tail latency: Node's default young generation (16 MB a semi-space),
+ * ~30 MB less at idle and ~60–100 MB less under load than the 64 MB one (docs/performance.md, «Memory»).
  */
 export const SMALL_SERVER_BYTES = 2 * 2 ** 30;
 
@@ -39,8 +36,7 @@ function memoryLimit() {
 
 /** The server's Node options for a process that may use `memoryBytes`. */
 export function serverNodeFlags(memoryBytes = memoryLimit()) {
-  if (memoryBytes < SMALL_SERVER_BYTES) return ['--max-semi-space-size=16', '--liftoff-only'];
-  return ['--max-semi-space-size=64', ...(NODE_MAJOR >= 24 ? ['--liftoff-only'] : [])];
+  return [memoryBytes < SMALL_SERVER_BYTES ? '--max-semi-space-size=16' : '--max-semi-space-size=64', '--liftoff-only'];
 }
 
 export const SERVER_NODE_FLAGS = serverNodeFlags();

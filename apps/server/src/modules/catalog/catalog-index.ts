@@ -306,6 +306,13 @@ interface ScopeEntry {
   members: Bitmap;
   size: number;
   values: Record<ProductFacet | 'size', string[]>;
+  /**
+   * Each facet's and size's count over the whole scope, made by its first page without filters. They depend on the
+   * products part and the sizes the stock part knows, as the entry does; stock (which flips change in place), «new»
+   * and prices are counted per page. At a million products these popcounts were a quarter of the main thread under
+   * browsing load (docs/performance.md, «Memory»).
+   */
+  unfilteredCounts?: Record<ProductFacet | 'size', ValueCount[]>;
 }
 
 export interface IndexQuery {
@@ -406,18 +413,32 @@ export function answerPage(snapshot: CatalogSnapshot, query: IndexQuery): IndexA
     const base = countBase(facet);
     return scope.values[facet].map((value) => ({ value, count: countBoth(base, within(products.facets[facet].bitmaps.get(value)!)) }));
   };
+  const sizeCounts = (): ValueCount[] =>
+    scope.values.size.map((value) => ({
+      value,
+      count: countBoth(rest, within((inStock ? stock.sizeInStock : stock.size).get(value)!)),
+    }));
+  const unfiltered = independent.size === 0 && sizeOrStock === null;
+  if (unfiltered && !scope.unfilteredCounts) {
+    scope.unfilteredCounts = {
+      type: facetCounts('type'),
+      season: facetCounts('season'),
+      protection: facetCounts('protection'),
+      standard: facetCounts('standard'),
+      size: sizeCounts(),
+    };
+  }
+  // Copies: the answer is the caller's to change.
+  const known = (name: ProductFacet | 'size') => (unfiltered ? scope.unfilteredCounts![name].map((entry) => ({ ...entry })) : undefined);
   const statusBase = countBase('status');
   const priceBase = countBase('price');
   const counts: NonNullable<IndexAnswer['counts']> = {
     inStock: countBoth(rest, sizes.length > 0 ? anyOf(stock.sizeInStock, sizes) : within(stock.inStock)),
-    type: facetCounts('type'),
-    season: facetCounts('season'),
-    size: scope.values.size.map((value) => ({
-      value,
-      count: countBoth(rest, within((inStock ? stock.sizeInStock : stock.size).get(value)!)),
-    })),
-    protection: facetCounts('protection'),
-    standard: facetCounts('standard'),
+    type: known('type') ?? facetCounts('type'),
+    season: known('season') ?? facetCounts('season'),
+    size: known('size') ?? sizeCounts(),
+    protection: known('protection') ?? facetCounts('protection'),
+    standard: known('standard') ?? facetCounts('standard'),
     status: CATALOG_STATUS_VALUES.map((value) => ({ value, count: countBoth(statusBase, statusSet(value)) })),
     price: priceSpan(snapshot, query.halves, scope, {
       set: priceBase,
@@ -626,8 +647,35 @@ function inOrder(of: ScopeSet, sort: SortOrder, within: Int32Array, skip: number
 }
 
 /** Dictionary-encoded column while products are read chunk by chunk (in id order). */
+/** Entries of one block of a NumberColumn (a power of two). */
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
+
+/**
+ * Numbers read chunk by chunk, kept in typed blocks of 65,536. A number[] grows by copies of itself: building a
+ * million products' columns so left garbage as large as the columns, in the large-object space until a full
+ * collection — with the columns themselves, 12 arrays of 8 MB, most of the index build's peak after its rows
+ * (docs/performance.md, «Memory»). Blocks are never copied, and an Int32Array takes half a number[]'s 8 bytes.
+ */
+class NumberColumn {
+  private readonly blocks: Array<Int32Array | Float64Array> = [];
+  length = 0;
+
+  constructor(private readonly kind: typeof Int32Array | typeof Float64Array) {}
+
+  push(value: number): void {
+    if ((this.length & (BLOCK - 1)) === 0) this.blocks.push(new this.kind(BLOCK));
+    this.blocks[this.length >>> BLOCK_BITS]![this.length & (BLOCK - 1)] = value;
+    this.length++;
+  }
+
+  at(position: number): number {
+    return this.blocks[position >>> BLOCK_BITS]![position & (BLOCK - 1)]!;
+  }
+}
+
 class Column {
-  readonly codes: number[] = [];
+  readonly codes = new NumberColumn(Int32Array);
   private readonly values = new Map<string, number>();
   readonly names: string[] = [];
 
@@ -645,33 +693,39 @@ class Column {
     this.codes.push(code);
   }
 
+  /** The value read at `position`. */
+  valueAt(position: number): string | null {
+    const code = this.codes.at(position);
+    return code < 0 ? null : this.names[code]!;
+  }
+
   /** A bitmap per value, of the product numbers (`numberAt`: the number of the product read at each position). */
   bitmaps(size: number, numberAt: Int32Array): Map<string, Bitmap> {
     const bitmaps = this.names.map(() => emptyBitmap(size));
-    this.codes.forEach((code, position) => {
+    for (let position = 0; position < this.codes.length; position++) {
+      const code = this.codes.at(position);
       if (code >= 0) setBit(bitmaps[code]!, numberAt[position]!);
-    });
+    }
     return new Map(this.names.map((name, code) => [name, bitmaps[code]!]));
   }
 }
 
 /** Collects products in id order (chunk by chunk) into the products part. */
 export class ProductsPartBuilder {
-  private readonly ids: number[] = [];
+  private readonly ids = new NumberColumn(Int32Array);
   private readonly group = new Column();
   private readonly facets = { type: new Column(), season: new Column(), protection: new Column(), standard: new Column() };
   private readonly status = new Column();
   private readonly sale: number[] = [];
-  private readonly createdUs: number[] = [];
-  private readonly listKopecks: number[] = [];
-  private readonly dealerKopecks: number[] = [];
-  private readonly statusOf: string[] = [];
-  private readonly maxDiscount: number[] = [];
+  private readonly createdUs = new NumberColumn(Float64Array);
+  private readonly listKopecks = new NumberColumn(Float64Array);
+  private readonly dealerKopecks = new NumberColumn(Float64Array);
+  private readonly maxDiscount = new NumberColumn(Float64Array);
   private readonly nameWords = new NameWordsBuilder();
 
   /** The id of the last product added (the next chunk starts after it). */
   get lastId(): number {
-    return this.ids.at(-1) ?? 0;
+    return this.ids.length > 0 ? this.ids.at(this.ids.length - 1) : 0;
   }
 
   add(rows: readonly IndexedProduct[]): void {
@@ -685,7 +739,6 @@ export class ProductsPartBuilder {
       this.createdUs.push(row.createdUs);
       this.listKopecks.push(row.listKopecks);
       this.dealerKopecks.push(row.dealerKopecks);
-      this.statusOf.push(row.status);
       this.maxDiscount.push(Number(row.maxDiscount) || 0);
       this.nameWords.add(this.ids.length - 1, row.nameKey);
     }
@@ -708,7 +761,8 @@ export class ProductsPartBuilder {
   ): Promise<ProductsPart> {
     // A million products take about a second here: given back to other requests step by step (~0.1 s each).
     const size = this.ids.length;
-    const idsAscending = Int32Array.from(this.ids);
+    const idsAscending = new Int32Array(size);
+    for (let position = 0; position < size; position++) idsAscending[position] = this.ids.at(position);
     const numberAt = this.catalogueNumbers(groupTree);
     const idOrder = sortOrder(numberAt, size);
     const ids = new Int32Array(size);
@@ -720,11 +774,11 @@ export class ProductsPartBuilder {
     for (let position = 0; position < size; position++) {
       const i = numberAt[position]!;
       ids[i] = idsAscending[position]!;
-      createdUs[i] = this.createdUs[position]!;
-      listKopecks[i] = this.listKopecks[position]!;
-      dealerKopecks[i] = this.dealerKopecks[position]!;
-      status[i] = this.statusOf[position]!;
-      maxDiscount[i] = this.maxDiscount[position]!;
+      createdUs[i] = this.createdUs.at(position);
+      listKopecks[i] = this.listKopecks.at(position);
+      dealerKopecks[i] = this.dealerKopecks.at(position);
+      status[i] = this.status.valueAt(position)!;
+      maxDiscount[i] = this.maxDiscount.at(position);
     }
     const sale = emptyBitmap(size);
     for (const position of this.sale) setBit(sale, numberAt[position]!);
@@ -787,12 +841,11 @@ export class ProductsPartBuilder {
     for (const position of this.sale) onSale[position] = 1;
     const bucketOf = (code: number, position: number) => 2 * (code < 0 ? unplaced : placeOf[code]!) + 1 - onSale[position]!;
     const start = new Int32Array(2 * (unplaced + 1) + 1);
-    this.group.codes.forEach((code, position) => start[bucketOf(code, position) + 1]!++);
+    const codes = this.group.codes;
+    for (let position = 0; position < codes.length; position++) start[bucketOf(codes.at(position), position) + 1]!++;
     for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
     const numberAt = new Int32Array(this.ids.length);
-    this.group.codes.forEach((code, position) => {
-      numberAt[position] = start[bucketOf(code, position)]!++;
-    });
+    for (let position = 0; position < codes.length; position++) numberAt[position] = start[bucketOf(codes.at(position), position)]!++;
     return numberAt;
   }
 }

@@ -24,10 +24,32 @@ interface Postings {
   bitmap: Bitmap | null;
 }
 
+/**
+ * A word's places while the index is read, in an Int32Array that doubles when full: a number[] takes twice the bytes
+ * per place, and a common word's list of a million grows by copies of itself (garbage for a full collection).
+ */
+class PlaceList {
+  places = new Int32Array(4);
+  length = 0;
+
+  push(place: number): void {
+    if (this.length === this.places.length) {
+      const grown = new Int32Array(this.places.length * 2);
+      grown.set(this.places);
+      this.places = grown;
+    }
+    this.places[this.length++] = place;
+  }
+
+  get last(): number {
+    return this.length > 0 ? this.places[this.length - 1]! : -1;
+  }
+}
+
 export class NameWordsBuilder {
   private readonly wordOf = new Map<string, number>();
   private readonly words: string[] = [];
-  private readonly postings: number[][] = [];
+  private readonly postings: PlaceList[] = [];
 
   /** The name key of the product at `place` (places given in ascending order, as products are read). */
   add(place: number, nameKey: string): void {
@@ -38,11 +60,11 @@ export class NameWordsBuilder {
         id = this.words.length;
         this.wordOf.set(word, id);
         this.words.push(word);
-        this.postings.push([]);
+        this.postings.push(new PlaceList());
       }
       // A word twice in one name is listed once.
       const list = this.postings[id]!;
-      if (list.at(-1) !== place) list.push(place);
+      if (list.last !== place) list.push(place);
     }
   }
 
@@ -52,7 +74,7 @@ export class NameWordsBuilder {
       size,
       this.words,
       this.postings.map((list) => {
-        const places = Int32Array.from(list);
+        const places = list.places.slice(0, list.length);
         return { places, bitmap: places.length * 32 <= size ? null : bitmapOf(places, size) };
       }),
     );
