@@ -8,9 +8,9 @@
 import { ORGANISATION, moscowDay, nameKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
-import { catalogGroups } from '../db/schema';
 import type { FileStorage } from '../lib/storage';
 import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../modules/catalog';
+import { asTheErp, sendBatches } from './erp';
 
 type Zone = 'head' | 'hands' | 'body' | 'feet';
 
@@ -226,10 +226,13 @@ export const SEED_ARTICLE = articleForms('-');
 export const SEED_ARTICLE_KEY = articleForms('');
 
 export async function seedCatalog(db: Db, storage: FileStorage, productCount: number, log: (message: string) => void = () => {}): Promise<void> {
-  await db
-    .insert(catalogGroups)
-    .values(CATALOG_GROUPS.map((group, i) => ({ code: group.code, name: group.name, parentCode: group.parent ?? null, sort: i, zone: group.zone ?? null })))
-    .onConflictDoNothing();
+  await asTheErp(db, storage, (app) =>
+    sendBatches(
+      app,
+      'catalog-groups',
+      CATALOG_GROUPS.map((group, i) => ({ code: group.code, name: group.name, parent_code: group.parent ?? null, sort: i, zone: group.zone ?? null })),
+    ),
+  );
 
   // Shared files first: one picture per kind and colour, one certificate per kind.
   for (const kind of KINDS) {
