@@ -8,6 +8,7 @@ export {
   MAX_BATCH_ITEMS,
   articleTaken,
   importBatch,
+  importCatalogue,
   offerValues,
   productValues,
   type IntegrationApp,

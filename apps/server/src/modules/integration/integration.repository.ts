@@ -77,6 +77,13 @@ export async function productUidsByArticles(db: DbOrTx, articles: string[]) {
   return new Map(rows.map((row) => [row.article, row.uid]));
 }
 
+/** The ids of the products with these uids: uid → id. */
+export async function productIdsByUids(db: DbOrTx, uids: string[]) {
+  if (uids.length === 0) return new Map<string, number>();
+  const rows = await db.select({ id: products.id, uid: products.uid }).from(products).where(inArray(products.uid, uids));
+  return new Map(rows.map((row) => [row.uid, row.id]));
+}
+
 /** New list and dealer prices of products, in one statement; nothing else of them is touched. */
 export async function setProductPrices(db: DbOrTx, rows: Array<{ id: number; price: number; priceOpt: number }>) {
   if (rows.length === 0) return;
