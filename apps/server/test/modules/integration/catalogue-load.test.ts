@@ -38,10 +38,8 @@ const item = (uid: string, article: string) => ({
 });
 
 const stored = async (uid: string) => {
-  const [{ id, uid: _uid, article: _article, articleKey: _key, createdAt: _created, ...product }] = await t.app.db
-    .select()
-    .from(products)
-    .where(eq(products.uid, uid));
+  const [row] = await t.app.db.select().from(products).where(eq(products.uid, uid));
+  const { id, uid: _uid, article: _article, articleKey: _key, createdAt: _created, ...product } = row!;
   const rows = await t.app.db.select().from(offers).where(eq(offers.productId, id)).orderBy(offers.id);
   return { product, offers: rows.map(({ id: _offer, productId: _product, guid, ...offer }) => ({ ...offer, size: guid.slice(uid.length) })) };
 };
