@@ -577,14 +577,14 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
   return { applied, refused: reports.length - applied, items: reports };
 }
 
-/** Rows per statement of a catalogue load: under the 65,535 parameters a statement may carry. */
-const PRODUCT_ROWS_PER_STATEMENT = 200;
-const OFFER_ROWS_PER_STATEMENT = 1000;
+/** Rows per statement of a catalogue load: a few megabytes of JSON each. */
+const PRODUCT_ROWS_PER_STATEMENT = 2000;
+const OFFER_ROWS_PER_STATEMENT = 10_000;
 
 /**
  * A whole catalogue at once (the demo seed's, up to a million products): each item checked by the products kind's
- * schema and rules and written as the products kind writes it, but set-based, all in one transaction — one bad item
- * refuses the load with its reason. Per item, importBatch takes a few milliseconds; this takes a few per hundred.
+ * schema and rules and written as the products kind writes it, but set-based (thousands of rows per statement), all
+ * in one transaction — one bad item refuses the load with its reason. Per item, importBatch takes a few milliseconds.
  * A catalogue moved from elsewhere keeps the day each product came (`createdAt`), so novelty sorts stay as they were.
  */
 export async function importCatalogue(app: IntegrationApp, items: ReadonlyArray<{ product: unknown; createdAt?: Date }>): Promise<void> {
@@ -613,7 +613,7 @@ export async function importCatalogue(app: IntegrationApp, items: ReadonlyArray<
         const holder = holders.get(product.article);
         if (holder !== undefined && holder !== product.uid) throw articleTaken(product.article, holder);
       }
-      await repo.upsertProducts(tx, chunk.map((product) => ({ ...productValues(product), ...(product.createdAt && { createdAt: product.createdAt }) })));
+      await repo.loadProducts(tx, chunk.map((product) => ({ ...productValues(product), ...(product.createdAt && { createdAt: product.createdAt }) })));
     }
     const offers: Array<ReturnType<typeof offerValues>> = [];
     for (let from = 0; from < products.length; from += PRODUCT_ROWS_PER_STATEMENT) {
@@ -622,7 +622,7 @@ export async function importCatalogue(app: IntegrationApp, items: ReadonlyArray<
       for (const product of chunk) for (const offer of product.offers ?? []) offers.push(offerValues(offer, ids.get(product.uid)!));
     }
     for (let from = 0; from < offers.length; from += OFFER_ROWS_PER_STATEMENT) {
-      await repo.upsertOffers(tx, offers.slice(from, from + OFFER_ROWS_PER_STATEMENT));
+      await repo.loadOffers(tx, offers.slice(from, from + OFFER_ROWS_PER_STATEMENT));
     }
   });
   app.catalogIndex?.noteWrite('products');
