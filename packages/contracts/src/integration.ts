@@ -109,7 +109,8 @@ export const ZIntegrationStorageSchema = z.object({
   discount: percent('storages.discount').default(0),
   case: optionalText('storages.case'),
   limit: amount('storages.limit').default(0),
-  percent: percent('storages.percent').default(0),
+  /** The debt's share of the limit: above 100 when the debt has outgrown the limit (as the domain's limitUsed). */
+  percent: nonNegative('storages.percent').default(0),
   date: integer('storages.date (unix-секунды, отрицательное — без даты)').default(-1),
   pricetype: text('storages.pricetype').default(''),
   base_discount: percent('storages.base_discount').default(0),

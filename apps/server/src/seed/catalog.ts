@@ -1,16 +1,19 @@
 /**
  * The demo catalogue: groups with zones for the interactive catalogue, and SEED_PRODUCTS workwear and safety-footwear
- * products generated in SQL (INSERT … SELECT FROM generate_series with deterministic expressions), so a million
- * products take about a minute. Offers per size/height and organisation with stock, some products without offers,
- * statuses on some; pictures and certificate PDFs are drawn once per model line and shared by its products.
- * Idempotent: products are keyed by uid, offers by guid, and pictures and certificates are added only where missing.
+ * products, each field a deterministic SQL expression of the product's number (generate_series), sent as the ERP's
+ * products with their offers through the integration module's catalogue load (checked by the API's rules, written
+ * set-based), so a million products stay a matter of minutes. Offers per size/height and organisation with stock,
+ * some products without offers, statuses on some; pictures and certificate PDFs are drawn once per model line and
+ * shared by its products. Idempotent: products already there are not sent again, and pictures and certificates are
+ * added only where missing.
  */
-import { ORGANISATION, moscowDay, nameKey } from '@portal/domain';
+import { ORGANISATION, moscowDay } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
-import { catalogGroups } from '../db/schema';
 import type { FileStorage } from '../lib/storage';
 import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../modules/catalog';
+import { importCatalogue } from '../modules/integration';
+import { asTheErp, sendBatches } from './erp';
 
 type Zone = 'head' | 'hands' | 'body' | 'feet';
 
@@ -208,28 +211,29 @@ const KINDS: Kind[] = [
   },
 ];
 
-const BATCH = 100_000;
+/** Products generated, checked and written at a time: their items are held in memory as JSON. */
+const BATCH = 20_000;
 
 /**
  * The article of the i-th product of a kind (SQL over `i` and `k.prefix`), in the forms dealers meet: «КСТ105А»
  * (three digits and a letter), «КСТ0042» and «КСТ-43». Unique for every i a 2,000,000-product seed reaches
  * (test/seed/catalog.test.ts). lpad must not cut: lpad('10000', 4) is '1000', the article of another product.
  */
-const articleForms = (separator: string) => sql.raw(`case
+export const SEED_ARTICLE = sql.raw(`case
     when i % 3 = 0 and i / 3 < ${900 * ARTICLE_LETTERS.length}
       then k.prefix || ((i / 3) % 900 + 100)::text || substr('${ARTICLE_LETTERS}', 1 + (i / 3 / 900)::int, 1)
     when i % 3 = 1 then k.prefix || lpad(i::text, greatest(4, length(i::text)), '0')
-    else k.prefix || '${separator}' || i::text
+    else k.prefix || '-' || i::text
   end`);
-export const SEED_ARTICLE = articleForms('-');
-/** The same article as article_key (packages/domain articleKey): without the hyphen. */
-export const SEED_ARTICLE_KEY = articleForms('');
 
 export async function seedCatalog(db: Db, storage: FileStorage, productCount: number, log: (message: string) => void = () => {}): Promise<void> {
-  await db
-    .insert(catalogGroups)
-    .values(CATALOG_GROUPS.map((group, i) => ({ code: group.code, name: group.name, parentCode: group.parent ?? null, sort: i, zone: group.zone ?? null })))
-    .onConflictDoNothing();
+  await asTheErp(db, storage, (app) =>
+    sendBatches(
+      app,
+      'catalog-groups',
+      CATALOG_GROUPS.map((group, i) => ({ code: group.code, name: group.name, parent_code: group.parent ?? null, sort: i, zone: group.zone ?? null })),
+    ),
+  );
 
   // Shared files first: one picture per kind and colour, one certificate per kind.
   for (const kind of KINDS) {
@@ -263,9 +267,6 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     names: kind.names,
     suffixes: kind.suffixes,
     colors: kind.colors,
-    names_key: kind.names.map(nameKey),
-    suffixes_key: kind.suffixes.map(nameKey),
-    colors_key: kind.colors.map(nameKey),
     sizes: kind.sizes,
     price: kind.price,
     weight: kind.weight,
@@ -281,8 +282,7 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
   // A temporary table, not the JSON itself in the joins: the planner would parse the JSON again for every product.
   await db.execute(sql`drop table if exists seed_kinds`);
   await db.execute(sql`create temp table seed_kinds as select * from jsonb_to_recordset(${kindsJson}::jsonb) as k(idx int, prefix text,
-    grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], names_key text[],
-    suffixes_key text[], colors_key text[], sizes text[], price numeric,
+    grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], sizes text[], price numeric,
     weight numeric, volume numeric, protect text, detail text, props text, code text, pictures int, cert_number text)`);
   const kindsTable = sql`seed_kinds k`;
   const kindCount = KINDS.length;
@@ -290,28 +290,22 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
   for (let from = 1; from <= productCount; from += BATCH) {
     const to = Math.min(productCount, from + BATCH - 1);
     const started = Date.now();
-    // g is the product's number; kind = (g-1) % kinds, idx = its number within the kind. Every column is a function of g.
-    await db.execute(sql`
-      insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume, detail_text,
-                            status, video, characteristics, max_discount, group_code, season_sale, protect, created_at)
-      select uid, name, type, article, article_key, name_key,
-             round(price_opt * 1.35 / 10) * 10, price_opt, weight, volume, detail, status, video, props::jsonb, max_discount, grp,
-             season_sale, protect,
-             -- Spread over a little more than a year, so novelty sorts and «new» (recent) products are some, not all.
-             now() - ((g * 37) % 400) * interval '1 day'
-      from (
+    // The batch's products as the ERP sends them (/api/integration/products, offers inside), each field a function
+    // of g, the product's number: kind = (g-1) % kinds, i = its number within the kind. Offers: each size of the kind,
+    // skipping about a quarter, from the kind's organisation; every sixth product is also shipped by the other
+    // organisation in its first two sizes; every thirteenth has no offers at all. The two biggest sizes cost 5% more.
+    // Expected arrivals fall 3 to 77 days after the seed day (Moscow), so a fresh demo shows upcoming supplies
+    // whenever it is seeded; as the days pass they go by and read «срок уточняется».
+    const seedDay = moscowDay(Date.now());
+    const generated = rowsOf<{ item: unknown; created_at: number }>(
+      await db.execute(sql`
+      with p as (
         select g, k.*,
           md5('product-' || g)::uuid::text as uid,
           k.names[1 + i % cardinality(k.names)] || ' «' || (${JSON.stringify(SERIES)}::jsonb ->> ((i / cardinality(k.names)) % ${SERIES.length})::int) || '»'
             || coalesce(' ' || nullif(k.suffixes[1 + (i / (cardinality(k.names) * ${SERIES.length})) % cardinality(k.suffixes)], ''), '')
             || ', ' || k.colors[1 + (g * 7) % cardinality(k.colors)] as name,
-          -- The same name in nameKey form (packages/domain), assembled from pieces already in that form: no lower() or
-          -- regexp over a million rows.
-          k.names_key[1 + i % cardinality(k.names)] || ' ' || (${JSON.stringify(SERIES.map(nameKey))}::jsonb ->> ((i / cardinality(k.names)) % ${SERIES.length})::int)
-            || coalesce(' ' || nullif(k.suffixes_key[1 + (i / (cardinality(k.names) * ${SERIES.length})) % cardinality(k.suffixes)], ''), '')
-            || ', ' || k.colors_key[1 + (g * 7) % cardinality(k.colors)] as name_key,
           ${SEED_ARTICLE} as article,
-          ${SEED_ARTICLE_KEY} as article_key,
           round(k.price * (0.8 + ((g::bigint * 7919) % 41) / 100.0) / 10) * 10 - 0.1 as price_opt,
           case when g % 23 = 0 then 'Outlet' when g % 29 = 0 then 'Discount' when g % 31 = 0 then 'Activity' else '' end as status,
           case when g % 50 = 1 then 'https://rutube.ru/play/embed/' || substr(md5('video-' || (g % 7)), 1, 32) end as video,
@@ -320,47 +314,44 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
         from generate_series(${from}::int, ${to}::int) g
         cross join lateral (select ((g - 1) / ${kindCount})::int as i) n
         join ${kindsTable} on k.idx = (g - 1) % ${kindCount}
-      ) p
-      on conflict do nothing`);
-
-    // Every product of the batch must be there: a generated article that repeats an earlier one would be dropped by
-    // «on conflict» without a word, and the catalogue would be smaller than asked (lpad once cut «10000» to «1000»).
-    const present =
-      rowsOf<{ present: number }>(
-        await db.execute(sql`select count(*)::int as present from generate_series(${from}::int, ${to}::int) g
-          join products p on p.uid = md5('product-' || g)::uuid::text`),
-      )[0]?.present ?? 0;
-    if (present !== to - from + 1) {
-      throw new Error(`Seed: ${to - from + 1 - present} of products ${from}–${to} were not inserted (a generated article is not unique).`);
-    }
+        -- A product already there is kept as it is: its stock has served orders since.
+        where not exists (select 1 from products x where x.uid = md5('product-' || g)::uuid::text)
+      )
+      select -- Spread over a little more than a year, so novelty sorts and «new» (recent) products are some, not all.
+        floor(extract(epoch from now() - ((g * 37) % 400) * interval '1 day') * 1000)::float8 as created_at,
+        json_build_object(
+        'uid', uid, 'name', name, 'type', type, 'article', article,
+        'price', round(price_opt * 1.35 / 10) * 10, 'price_opt', price_opt, 'weight', weight, 'volume', volume,
+        'detail_text', detail, 'status', status, 'video', video, 'characteristics', props::jsonb, 'max_discount', max_discount,
+        'group_code', grp, 'season_sale', season_sale, 'protect', protect,
+        'offers', coalesce((
+          select json_agg(json_build_object(
+              'guid', md5('offer-' || g || '-' || sz.n || '-' || o.org)::uuid::text,
+              'characteristic', sz.size,
+              'residue', greatest(0, (g * 31 + sz.n * 17) % 70 - 20),
+              'price', price_opt + case when cardinality(sizes) > 2 and sz.n > cardinality(sizes) - 2 then round(price_opt * 0.05, 2) else 0 end,
+              'ppdata', case when (g * 31 + sz.n * 17) % 70 < 20 or (g + sz.n) % 5 = 0
+                  then (20 + (g + sz.n) % 80)::text || '/' || to_char(${seedDay}::date + 3 + ((g * 3 + sz.n) % 75)::int, 'DD.MM.YYYY')
+                  else '' end,
+              'org_guid', o.org) order by sz.n, o.second)
+          from unnest(sizes) with ordinality as sz(size, n)
+          cross join lateral (select org as org, false as second union all select other_org, true where g % 6 = 0 and sz.n <= 2) o
+          where g % 13 <> 0 and not (cardinality(sizes) > 1 and (g + sz.n) % 4 = 0)), '[]'::json)
+      ) as item
+      from p order by g`),
+    );
+    await asTheErp(db, storage, (app) =>
+      importCatalogue(app, generated.map((row) => ({ product: row.item, createdAt: new Date(row.created_at) }))),
+    );
 
     // Fresh statistics, or the planner takes the new rows for a handful and joins them by scanning.
     await db.execute(sql`analyze products`);
 
-    // The batch's products again, by their uid (a function of g): offers, pictures and certificates hang on them.
+    // The batch's products again, by their uid (a function of g): pictures and certificates hang on them.
     const batch = sql`generate_series(${from}::int, ${to}::int) g
       join products p on p.uid = md5('product-' || g)::uuid::text
       join ${kindsTable} on k.idx = (g - 1) % ${kindCount}`;
 
-    // Offers: each size of the kind, skipping about a quarter, from the kind's organisation; every sixth product is
-    // also shipped by the other organisation in its first two sizes; every thirteenth has no offers at all. The two
-    // biggest sizes cost 5% more. Expected arrivals fall 3 to 77 days after the seed day (Moscow), so a fresh demo
-    // shows upcoming supplies whenever it is seeded; as the days pass they go by and read «срок уточняется».
-    const seedDay = moscowDay(Date.now());
-    await db.execute(sql`
-      insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
-      select md5('offer-' || g || '-' || sz.n || '-' || o.org)::uuid::text, p.id, sz.size,
-             greatest(0, (g * 31 + sz.n * 17) % 70 - 20),
-             p.price_opt + case when cardinality(k.sizes) > 2 and sz.n > cardinality(k.sizes) - 2 then round(p.price_opt * 0.05, 2) else 0 end,
-             case when (g * 31 + sz.n * 17) % 70 < 20 or (g + sz.n) % 5 = 0
-                  then (20 + (g + sz.n) % 80)::text || '/' || to_char(${seedDay}::date + 3 + ((g * 3 + sz.n) % 75)::int, 'DD.MM.YYYY')
-                  else '' end,
-             o.org
-      from ${batch}
-      cross join lateral unnest(k.sizes) with ordinality as sz(size, n)
-      cross join lateral (select k.org as org union all select k.other_org where g % 6 = 0 and sz.n <= 2) o
-      where g % 13 <> 0 and not (cardinality(k.sizes) > 1 and (g + sz.n) % 4 = 0)
-      on conflict do nothing`);
 
     await db.execute(sql`
       insert into product_images (product_id, storage_key, sort)

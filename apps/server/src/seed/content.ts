@@ -1,11 +1,14 @@
-/** Demo main-page content: news and showcase cases, with fixed guids and dates so the demo reads the same every run. */
+/**
+ * Demo main-page content: news and showcase cases, with fixed guids and dates so the demo reads the same every run,
+ * sent as the ERP sends them (/api/integration/news and /cases).
+ */
 import type { Db } from '../db/client';
-import { news, showcaseCases } from '../db/schema';
+import { asTheErp, sendBatches } from './erp';
 import { seededGuid } from './random';
 
 const NEWS_NAMESPACE = 0x6e657773;
 const CASES_NAMESPACE = 0x63617365;
-const at = (isoDate: string) => new Date(`${isoDate}T09:00:00+03:00`);
+const at = (isoDate: string) => `${isoDate}T09:00:00+03:00`;
 
 const DEMO_NEWS: Array<{ title: string; text: string; date: string }> = [
   {
@@ -64,28 +67,16 @@ const DEMO_CASES: Array<{ title: string; customer: string; text: string }> = [
 ];
 
 export async function seedContent(db: Db): Promise<void> {
-  await db
-    .insert(news)
-    .values(
-      DEMO_NEWS.map((item, i) => ({
-        guid: seededGuid(NEWS_NAMESPACE, i + 1),
-        title: item.title,
-        text: item.text,
-        publishedAt: at(item.date),
-        updatedAt: at(item.date),
-      })),
-    )
-    .onConflictDoNothing();
-  await db
-    .insert(showcaseCases)
-    .values(
-      DEMO_CASES.map((item, i) => ({
-        guid: seededGuid(CASES_NAMESPACE, i + 1),
-        title: item.title,
-        customer: item.customer,
-        text: item.text,
-        sort: (i + 1) * 10,
-      })),
-    )
-    .onConflictDoNothing();
+  await asTheErp(db, undefined, async (app) => {
+    await sendBatches(
+      app,
+      'news',
+      DEMO_NEWS.map((item, i) => ({ guid: seededGuid(NEWS_NAMESPACE, i + 1), title: item.title, text: item.text, published_at: at(item.date) })),
+    );
+    await sendBatches(
+      app,
+      'cases',
+      DEMO_CASES.map((item, i) => ({ guid: seededGuid(CASES_NAMESPACE, i + 1), title: item.title, customer: item.customer, text: item.text, sort: (i + 1) * 10 })),
+    );
+  });
 }

@@ -4,9 +4,7 @@
  * the limit — and dated from the day of seeding (Moscow), so the demo shows documents overdue, due soon and in time.
  */
 import { ORGANISATION, PRICE_TYPE, addDays, toKopecks, unixOfDay } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { storageDocuments, storages } from '../db/schema';
+import type { TIntegrationPartner } from '@portal/contracts';
 
 /** A document of a demo contract: its debt (roubles) and its last day to pay, counted from the seed's day. */
 interface DemoDocument {
@@ -89,52 +87,36 @@ export const DEMO_CONTRACTS: DemoContract[] = [
 export const demoContractDebt = (contract: DemoContract) =>
   contract.documents.reduce((sum, document) => sum + toKopecks(document.debt), 0) / 100;
 
-/** Inserts the demo contracts of the three companies (skipping those that exist), dated from `today` (a Moscow day). */
-export async function seedContracts(
-  db: Db,
-  partnerIds: Record<DemoContract['partner'], number>,
-  today: string,
-): Promise<void> {
+/**
+ * The demo contracts of one company as the ERP sends them (its `storages`), dated from `today` (a Moscow day): the
+ * back office's coherent figures — balance is limit − debt, percent the debt's share of the limit.
+ */
+export function demoStorages(partner: DemoContract['partner'], today: string): TIntegrationPartner['storages'] {
   const dayOf = (days: number) => unixOfDay(addDays(today, days));
-  for (const demo of DEMO_CONTRACTS) {
-    const partnerId = partnerIds[demo.partner];
+  return DEMO_CONTRACTS.filter((demo) => demo.partner === partner).map((demo) => {
     const debt = demoContractDebt(demo);
-    await db
-      .insert(storages)
-      .values({
-        partnerId,
-        guid: demo.guid,
-        name: demo.guid === ORGANISATION.FRO ? 'ФРО' : 'ЭС',
-        contract: demo.contract,
-        spent: demo.spent,
-        deferment: demo.deferment,
-        debt,
-        balance: (toKopecks(demo.limit) - toKopecks(debt)) / 100,
-        discount: demo.discount,
-        case: demo.case,
-        limit: demo.limit,
-        percent: demo.limit > 0 ? Math.round((debt / demo.limit) * 1000) / 10 : 0,
-        date: demo.paymentDate === null ? -1 : dayOf(demo.paymentDate),
-        priceType: demo.priceType,
-        baseDiscount: demo.baseDiscount ?? 0,
-        cashback: demo.cashback ?? 0,
-      })
-      .onConflictDoNothing();
-    const [storage] = await db
-      .select({ id: storages.id })
-      .from(storages)
-      .where(and(eq(storages.partnerId, partnerId), eq(storages.guid, demo.guid)));
-    await db
-      .insert(storageDocuments)
-      .values(
-        demo.documents.map((document) => ({
-          storageId: storage!.id,
-          date: dayOf(document.due - document.deferment),
-          number: document.number,
-          debt: document.debt,
-          expires: dayOf(document.due),
-        })),
-      )
-      .onConflictDoNothing();
-  }
+    return {
+      guid: demo.guid,
+      name: demo.guid === ORGANISATION.FRO ? 'ФРО' : 'ЭС',
+      contract: demo.contract,
+      spent: demo.spent,
+      deferment: demo.deferment,
+      debt,
+      balance: (toKopecks(demo.limit) - toKopecks(debt)) / 100,
+      discount: demo.discount,
+      case: demo.case,
+      limit: demo.limit,
+      percent: demo.limit > 0 ? Math.round((debt / demo.limit) * 1000) / 10 : 0,
+      date: demo.paymentDate === null ? -1 : dayOf(demo.paymentDate),
+      pricetype: demo.priceType,
+      base_discount: demo.baseDiscount ?? 0,
+      cashback: demo.cashback ?? 0,
+      documents: demo.documents.map((document) => ({
+        date: dayOf(document.due - document.deferment),
+        number: document.number,
+        debt: document.debt,
+        expires: dayOf(document.due),
+      })),
+    };
+  });
 }

@@ -1,6 +1,8 @@
 /**
- * The demo data: deterministic and idempotent (every insert skips what exists), with a size knob for the catalogue.
- * Areas add their step to SEED_STEPS in the order they depend on each other.
+ * The demo data: deterministic and idempotent (users, products, orders, shipments and claims already there are kept;
+ * companies, groups and content are sent again as the ERP would send them), with a size knob for the catalogue. Each
+ * area is written through its module's index.ts, as the ERP, the operators' command line or a dealer would write it
+ * (seed/erp.ts). Areas add their step to SEED_STEPS in the order they depend on each other.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';

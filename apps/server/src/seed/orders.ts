@@ -14,12 +14,11 @@ import {
   ORGANISATION_NAMES,
   formatPrice,
   moscowDateAfter,
-  orderDocumentFileName,
   type OrderDocumentKind,
 } from '@portal/domain';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { newStorageKey, type FileStorage } from '../lib/storage';
+import type { FileStorage } from '../lib/storage';
 import { renderDocument } from '../modules/documents';
 import {
   ORDER_DOCUMENT_RENDERER,
@@ -33,9 +32,9 @@ import {
   updateCheck,
   updateOrder,
 } from '../modules/orders';
-import { insertOrderDocument, orderDocumentOf } from '../modules/integration';
 import { offers, orders, partners, products, users } from '../db/schema';
 import { DEMO_PARTNERS } from './people';
+import { asTheErp, sendBatches } from './erp';
 import { seededGuid } from './random';
 import { silenceOrderMail } from '../modules/mail';
 import { markOrdersTakenByOneC } from '../modules/exchange-1c';
@@ -218,11 +217,11 @@ export async function seedOrders(db: Db, storage: FileStorage, log: (message: st
 const seededCheckGuid = (orderId: number, orgGuid: string) => seededGuid(0x0c4ec4, orderId * 4 + (orgGuid === ES ? 1 : 0));
 
 /**
- * The document files the back office has sent for the seeded order's checks, one per document flag its spec sets:
- * drawn on the document thread and stored before the back office's transaction writes the rows that point to them.
+ * The document files the back office sends for the seeded order's checks, one per document flag its spec sets, as
+ * the ERP's /api/integration/order-files items: drawn on the document thread, base64 PDF.
  */
-async function seedDocumentFiles(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date) {
-  const [partner] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.uid, spec.partner));
+async function seedDocumentFiles(db: Db, orderId: number, spec: SeededOrderSpec, createdAt: Date) {
+  const [partner] = await db.select({ name: partners.name }).from(partners).where(eq(partners.uid, spec.partner));
   const checks = await checksOf(db, [orderId]);
   const documents = [];
   for (const check of checks) {
@@ -240,20 +239,19 @@ async function seedDocumentFiles(db: Db, storage: FileStorage, orderId: number, 
         buyer: partner?.name ?? spec.partner,
         amount: formatPrice(check.total),
       });
-      const storageKey = newStorageKey('order-documents', 'pdf');
-      await storage.put(storageKey, bytes);
-      documents.push({
-        file: { partnerId: partner!.id, name: orderDocumentFileName(kind, orderId, number, issuedOn), mime: 'application/pdf', size: bytes.length, storageKey },
-        document: { orderId, checkGuid: seededCheckGuid(orderId, check.orgGuid), kind, number, issuedOn },
-      });
+      documents.push({ order: orderId, guid: seededCheckGuid(orderId, check.orgGuid), kind, number, date: issuedOn, content: bytes.toString('base64') });
     }
   }
   return documents;
 }
 
-/** The back office's part, in one transaction; dating the order comes last and marks it finished. */
+/**
+ * The back office's part. Its check statuses and document flags are written as they stand (the ERP's /checks and
+ * /documents would mail and notify the dealer about a history that is no news), then its document files go through
+ * the ERP's /order-files: their flags are on already, so they announce nothing. Dating the order comes last and marks
+ * it finished; a seed interrupted before that does the part again, which changes nothing the first pass did.
+ */
 async function backOfficeState(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date): Promise<void> {
-  const documents = await seedDocumentFiles(db, storage, orderId, spec, createdAt);
   await db.transaction(async (tx) => {
     // The demo's history is no news: its orders mail nobody, and 1C's first query does not hand them out (the back
     // office has them already, as it has the orders placed before the exchange existed).
@@ -272,23 +270,21 @@ async function backOfficeState(db: Db, storage: FileStorage, orderId: number, sp
       });
     }
     const cancelled = checks.length > 0 && checks.every((check) => spec.checks?.[check.orgGuid as Org]?.status === CHECK_STATUS.CANCELLED);
-    if (cancelled) {
-      // The back office cancelled the order: the stock it held is back on sale.
+    // Cancelled by the back office (not by a pass before this one): the stock it held is back on sale.
+    if (cancelled && checks.some((check) => check.status !== CHECK_STATUS.CANCELLED)) {
       const held = (await orderLinesOf(tx, [orderId]))
         .filter(({ line }) => line.offerId !== null && !line.presale)
         .map(({ line }) => [line.offerId!, line.quantity] as const);
       await returnStock(tx, held);
     }
+  });
+  const documents = await seedDocumentFiles(db, orderId, spec, createdAt);
+  if (documents.length > 0) await asTheErp(db, storage, (app) => sendBatches(app, 'order-files', documents));
+  await db.transaction(async (tx) => {
     const [order] = await tx.select({ delivery: orders.delivery }).from(orders).where(eq(orders.id, orderId));
     const afterDays = spec.delivery.afterDays;
     const date = afterDays === undefined ? '' : moscowDateAfter(createdAt.getTime(), afterDays);
     await updateOrder(tx, orderId, { createdAt, updatedAt: createdAt, delivery: { ...(order?.delivery as object), date } });
-    for (const { file, document } of documents) {
-      // An interrupted seed finishing the order again finds its documents already there.
-      if (!(await orderDocumentOf(tx, document.checkGuid, document.kind, document.number))) {
-        await insertOrderDocument(tx, file, document);
-      }
-    }
     // The back office's changes happened over the days after the order, not at the seed's run.
     await dateTimeline(tx, orderId, createdAt, DAY / 2);
   });

@@ -77,6 +77,88 @@ export async function productUidsByArticles(db: DbOrTx, articles: string[]) {
   return new Map(rows.map((row) => [row.article, row.uid]));
 }
 
+/**
+ * Many products in one statement from one JSON parameter (a catalogue load): each row as upsertProduct writes it, in
+ * the order given; `created_at` only when sent, and a stored product keeps its own. Rows bound as parameters cost
+ * about as much again as the writing itself; a JSON document is one parameter.
+ */
+export async function loadProducts(db: DbOrTx, rows: Array<typeof products.$inferInsert>) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      uid: row.uid,
+      name: row.name,
+      type: row.type,
+      article: row.article,
+      article_key: row.articleKey,
+      name_key: row.nameKey,
+      price: row.price,
+      price_opt: row.priceOpt,
+      weight: row.weight,
+      volume: row.volume,
+      detail_text: row.detailText,
+      status: row.status,
+      video: row.video,
+      characteristics: row.characteristics,
+      max_discount: row.maxDiscount,
+      group_code: row.groupCode,
+      season_sale: row.seasonSale,
+      protect: row.protect,
+      created_at: row.createdAt ?? null,
+    })),
+  );
+  await db.execute(sql`
+    insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume, detail_text,
+                          status, video, characteristics, max_discount, group_code, season_sale, protect, created_at)
+    select r.uid, r.name, r.type, r.article, r.article_key, r.name_key, r.price, r.price_opt, r.weight, r.volume,
+           r.detail_text, r.status, r.video, r.characteristics, r.max_discount, r.group_code, r.season_sale, r.protect,
+           coalesce(r.created_at, now())
+    from jsonb_array_elements(${json}::jsonb) with ordinality as e(item, n)
+    cross join lateral jsonb_to_record(e.item) as r(uid text, name text, type text, article text, article_key text,
+      name_key text, price numeric, price_opt numeric, weight numeric, volume numeric, detail_text text, status text,
+      video text, characteristics jsonb, max_discount numeric, group_code text, season_sale boolean, protect text,
+      created_at timestamptz)
+    order by e.n
+    on conflict (uid) do update set name = excluded.name, type = excluded.type, article = excluded.article,
+      article_key = excluded.article_key, name_key = excluded.name_key, price = excluded.price,
+      price_opt = excluded.price_opt, weight = excluded.weight, volume = excluded.volume,
+      detail_text = excluded.detail_text, status = excluded.status, video = excluded.video,
+      characteristics = excluded.characteristics, max_discount = excluded.max_discount,
+      group_code = excluded.group_code, season_sale = excluded.season_sale, protect = excluded.protect`);
+}
+
+/** Many offers in one statement from one JSON parameter: each row as upsertOffer writes it, in the order given. */
+export async function loadOffers(db: DbOrTx, rows: Array<typeof offers.$inferInsert>) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      guid: row.guid,
+      product_id: row.productId,
+      characteristic: row.characteristic,
+      residue: row.residue,
+      price: row.price,
+      ppdata: row.ppdata,
+      org_guid: row.orgGuid,
+    })),
+  );
+  await db.execute(sql`
+    insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
+    select r.guid, r.product_id, r.characteristic, r.residue, r.price, r.ppdata, r.org_guid
+    from jsonb_array_elements(${json}::jsonb) with ordinality as e(item, n)
+    cross join lateral jsonb_to_record(e.item) as r(guid text, product_id integer, characteristic text, residue integer,
+      price numeric, ppdata text, org_guid text)
+    order by e.n
+    on conflict (guid) do update set product_id = excluded.product_id, characteristic = excluded.characteristic,
+      residue = excluded.residue, price = excluded.price, ppdata = excluded.ppdata, org_guid = excluded.org_guid`);
+}
+
+/** The ids of the products with these uids: uid → id. */
+export async function productIdsByUids(db: DbOrTx, uids: string[]) {
+  if (uids.length === 0) return new Map<string, number>();
+  const rows = await db.select({ id: products.id, uid: products.uid }).from(products).where(inArray(products.uid, uids));
+  return new Map(rows.map((row) => [row.uid, row.id]));
+}
+
 /** New list and dealer prices of products, in one statement; nothing else of them is touched. */
 export async function setProductPrices(db: DbOrTx, rows: Array<{ id: number; price: number; priceOpt: number }>) {
   if (rows.length === 0) return;

@@ -577,6 +577,58 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
   return { applied, refused: reports.length - applied, items: reports };
 }
 
+/** Rows per statement of a catalogue load: a few megabytes of JSON each. */
+const PRODUCT_ROWS_PER_STATEMENT = 2000;
+const OFFER_ROWS_PER_STATEMENT = 10_000;
+
+/**
+ * A whole catalogue at once (the demo seed's, up to a million products): each item checked by the products kind's
+ * schema and rules and written as the products kind writes it, but set-based (thousands of rows per statement), all
+ * in one transaction — one bad item refuses the load with its reason. Per item, importBatch takes a few milliseconds.
+ * A catalogue moved from elsewhere keeps the day each product came (`createdAt`), so novelty sorts stay as they were.
+ */
+export async function importCatalogue(app: IntegrationApp, items: ReadonlyArray<{ product: unknown; createdAt?: Date }>): Promise<void> {
+  const products = items.map(({ product: raw, createdAt }, index) => {
+    const parsed = ZIntegrationProductSchema.safeParse(raw);
+    if (!parsed.success) throw refuse(`Товар №${index + 1} (${keyOf(raw, 'uid') ?? 'без uid'}): ${describeIssues(parsed.error)}`);
+    return { ...parsed.data, createdAt };
+  });
+  const repeated = (values: string[]) => values.find((value, index) => values.indexOf(value) !== index);
+  const byUid = new Set<string>();
+  const byArticle = new Map<string, string>();
+  for (const product of products) {
+    if (byUid.has(product.uid)) throw refuse(`Товар ${product.uid} передан дважды.`);
+    byUid.add(product.uid);
+    const holder = byArticle.get(product.article);
+    if (holder !== undefined) throw articleTaken(product.article, holder);
+    byArticle.set(product.article, product.uid);
+    const guid = repeated(product.offers?.map((offer) => offer.guid) ?? []);
+    if (guid !== undefined) throw refuse(`Товар ${product.uid}: offers: guid предложений повторяются (${guid}).`);
+  }
+  await app.db.transaction(async (tx) => {
+    for (let from = 0; from < products.length; from += PRODUCT_ROWS_PER_STATEMENT) {
+      const chunk = products.slice(from, from + PRODUCT_ROWS_PER_STATEMENT);
+      const holders = await repo.productUidsByArticles(tx, chunk.map((product) => product.article));
+      for (const product of chunk) {
+        const holder = holders.get(product.article);
+        if (holder !== undefined && holder !== product.uid) throw articleTaken(product.article, holder);
+      }
+      await repo.loadProducts(tx, chunk.map((product) => ({ ...productValues(product), ...(product.createdAt && { createdAt: product.createdAt }) })));
+    }
+    const offers: Array<ReturnType<typeof offerValues>> = [];
+    for (let from = 0; from < products.length; from += PRODUCT_ROWS_PER_STATEMENT) {
+      const chunk = products.slice(from, from + PRODUCT_ROWS_PER_STATEMENT);
+      const ids = await repo.productIdsByUids(tx, chunk.map((product) => product.uid));
+      for (const product of chunk) for (const offer of product.offers ?? []) offers.push(offerValues(offer, ids.get(product.uid)!));
+    }
+    for (let from = 0; from < offers.length; from += OFFER_ROWS_PER_STATEMENT) {
+      await repo.loadOffers(tx, offers.slice(from, from + OFFER_ROWS_PER_STATEMENT));
+    }
+  });
+  app.catalogIndex?.noteWrite('products');
+  app.catalogIndex?.noteWrite('stock');
+}
+
 /** An item's key as the report names it: cut to one line's limit, so a report never echoes a huge field back. */
 function keyOf(raw: unknown, field: string): string | null {
   if (typeof raw !== 'object' || raw === null) return null;

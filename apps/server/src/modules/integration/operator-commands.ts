@@ -13,6 +13,8 @@ import * as repo from './integration.repository';
 import { INTEGRATION_KINDS, INTEGRATION_KIND_NAMES, importBatch, type IntegrationApp, type IntegrationKindName } from './integration.service';
 
 export class OperatorError extends Error {}
+/** user:create for a login that is taken: the demo seed run again leaves its users as they are. */
+export class UserExists extends OperatorError {}
 
 /** A password an operator can read out or send: 12 characters without look-alikes. */
 export function generatePassword(): string {
@@ -29,10 +31,10 @@ async function applyUser(app: IntegrationApp, user: TIntegrationUser): Promise<v
 export async function createUser(
   app: IntegrationApp,
   login: string,
-  options: { password?: string; name?: string; lastname?: string; email?: string; phone?: string; partners?: string[]; staff?: boolean },
+  options: Omit<TIntegrationUser, 'login' | 'password'> & { password?: string },
 ): Promise<{ password: string; generated: boolean }> {
   if (await repo.userByLogin(app.db, login)) {
-    throw new OperatorError(`Пользователь ${login} уже есть. Новый пароль задаёт user:password, блокировку — user:block.`);
+    throw new UserExists(`Пользователь ${login} уже есть. Новый пароль задаёт user:password, блокировку — user:block.`);
   }
   const password = options.password ?? generatePassword();
   await applyUser(app, { login, ...options, password });
