@@ -12,6 +12,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { ZIntegrationCatalogGroupSchema, ZIntegrationOfferSchema, ZIntegrationProductSchema } from '@portal/contracts';
 import { ORGANISATION, fromKopecks, toKopecks } from '@portal/domain';
 import type { z } from 'zod';
@@ -124,10 +125,14 @@ export async function importCatalogPackage(
     }
     await state.finishReading();
     counts.applying = true;
+    const applying = performance.now();
     await app.db.transaction((tx) => state.apply(tx));
+    app.log.debug({ package: packageId, step: 'applied', ms: Math.round(performance.now() - applying) }, '1C exchange: package step');
   } finally {
     runningPackages.delete(packageId);
+    const removing = performance.now();
     await staging.removeStagedPackage(app.db, packageId).catch((error: unknown) => app.log.error({ err: error }, '1C exchange: staged rows of a package were not removed'));
+    app.log.debug({ package: packageId, step: 'staged rows removed', ms: Math.round(performance.now() - removing) }, '1C exchange: package step');
   }
   return counts;
 }
@@ -192,6 +197,16 @@ class PackageState {
     for (const groups of this.groups) await this.applyGroups(tx, groups);
     await this.applyGoods(tx);
     await this.applyOffers(tx);
+  }
+
+  /** Runs one statement of the apply, logging its duration (at debug level: where a package's time goes). */
+  private async timed<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.app.log.debug({ package: this.packageId, step: what, ms: Math.round(performance.now() - started) }, '1C exchange: package step');
+    }
   }
 
   private refuse(key: string, reason: string) {
@@ -393,13 +408,13 @@ class PackageState {
   }
 
   private async applyGoods(tx: DbOrTx) {
-    const taken = await staging.refuseGoodsOfTakenArticles(tx, this.packageId, this.refusalsRoom);
+    const taken = await this.timed('goods: taken articles', () => staging.refuseGoodsOfTakenArticles(tx, this.packageId, this.refusalsRoom));
     this.refuseCounted(taken.total, taken.first.map((row) => ({ key: `товар ${row.uid}`, reason: articleTaken(row.article, row.holder).message })));
-    const goods = await staging.applyStagedGoods(tx, this.packageId);
+    const goods = await this.timed('goods: written', () => staging.applyStagedGoods(tx, this.packageId));
     this.counts.created += goods.created;
     this.counts.changed += goods.changed;
     this.counts.unchanged += goods.accepted - goods.created - goods.changed;
-    const pictured = await staging.applyStagedPictures(tx, this.packageId);
+    const pictured = await this.timed('goods: pictures', () => staging.applyStagedPictures(tx, this.packageId));
     if (goods.created + goods.changed + pictured > 0) this.counts.touchedProducts = true;
   }
 
@@ -516,7 +531,7 @@ class PackageState {
 
   private async applyOffers(tx: DbOrTx) {
     const organisationKnown = this.organisationRefusal('') === null;
-    const refused = await staging.refuseOffers(tx, this.packageId, organisationKnown, this.refusalsRoom);
+    const refused = await this.timed('offers: refused', () => staging.refuseOffers(tx, this.packageId, organisationKnown, this.refusalsRoom));
     this.refuseCounted(
       refused.total,
       refused.first.map((row) => ({
@@ -529,12 +544,12 @@ class PackageState {
               : this.organisationRefusal(row.guid)!,
       })),
     );
-    const offers = await staging.applyStagedOffers(tx, this.packageId, this.organisation);
+    const offers = await this.timed('offers: written', () => staging.applyStagedOffers(tx, this.packageId, this.organisation));
     this.counts.created += offers.created;
     this.counts.changed += offers.changed;
     this.counts.unchanged += offers.accepted - offers.created - offers.changed;
     if (offers.created + offers.changed > 0) this.counts.touchedStock = true;
-    const priced = await staging.applyProductPrices(tx, this.packageId);
+    const priced = await this.timed('offers: product prices', () => staging.applyProductPrices(tx, this.packageId));
     this.counts.changed += priced;
     if (priced > 0) this.counts.touchedProducts = true;
   }

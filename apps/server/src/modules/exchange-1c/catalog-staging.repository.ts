@@ -80,14 +80,13 @@ export async function stageOffers(db: DbOrTx, packageId: string, offers: StagedO
 /** Rows of staged packages deleted per statement: each deletion stays short, so other requests run between them. */
 const DELETE_CHUNK = 20_000;
 
-/** Removes a package's staged rows, a chunk per statement. */
+/** Removes a package's staged rows, a chunk per statement (found by their row addresses: no join to plan). */
 export async function removeStagedPackage(db: DbOrTx, packageId: string) {
   for (const table of ['exchange_1c_staged_goods', 'exchange_1c_staged_offers'] as const) {
-    const key = table === 'exchange_1c_staged_goods' ? sql`uid` : sql`guid`;
     for (;;) {
       const result = await db.execute(sql`
-        delete from ${sql.identifier(table)} where package_id = ${packageId} and ${key} in (
-          select ${key} from ${sql.identifier(table)} where package_id = ${packageId} limit ${DELETE_CHUNK})`);
+        delete from ${sql.identifier(table)} where ctid = any(array(
+          select ctid from ${sql.identifier(table)} where package_id = ${packageId} limit ${DELETE_CHUNK}))`);
       if (affected(result) < DELETE_CHUNK) break;
     }
   }
