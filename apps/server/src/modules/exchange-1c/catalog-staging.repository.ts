@@ -80,8 +80,24 @@ export async function stageOffers(db: DbOrTx, packageId: string, offers: StagedO
 /** Rows of staged packages deleted per statement: each deletion stays short, so other requests run between them. */
 const DELETE_CHUNK = 20_000;
 
-/** Removes a package's staged rows, a chunk per statement (found by their row addresses: no join to plan). */
+/**
+ * Removes a package's staged rows. When no other package is staged (1C sends one file at a time) both tables are
+ * emptied at once, under a lock that makes another process's staging wait for it; else the package's rows go a chunk
+ * per statement (found by their row addresses: no join to plan), so each deletion stays short.
+ */
 export async function removeStagedPackage(db: DbOrTx, packageId: string) {
+  const emptied = await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table exchange_1c_staged_goods, exchange_1c_staged_offers in access exclusive mode`);
+    const others = await tx.execute(sql`
+      (select 1 from exchange_1c_staged_goods where package_id < ${packageId} limit 1)
+      union all (select 1 from exchange_1c_staged_goods where package_id > ${packageId} limit 1)
+      union all (select 1 from exchange_1c_staged_offers where package_id < ${packageId} limit 1)
+      union all (select 1 from exchange_1c_staged_offers where package_id > ${packageId} limit 1)`);
+    if (rowsOf(others).length > 0) return false;
+    await tx.execute(sql`truncate exchange_1c_staged_goods, exchange_1c_staged_offers`);
+    return true;
+  });
+  if (emptied) return;
   for (const table of ['exchange_1c_staged_goods', 'exchange_1c_staged_offers'] as const) {
     for (;;) {
       const result = await db.execute(sql`
