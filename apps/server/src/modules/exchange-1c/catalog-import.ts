@@ -1,33 +1,27 @@
 /**
  * Applies one CommerceML package of the catalogue (`type=catalog&mode=import`): import*.xml (the classifier's groups
- * and properties, the goods) and offers*.xml / prices*.xml / rests*.xml (offers with their prices and stock). The
- * package is read as a stream and applied in ONE transaction: a broken file, a wrong encoding or any failure rolls all
- * of it back, so the catalogue is either as before or as the package says. Each good, group and offer is checked and
- * written by the integration API's own rules (INTEGRATION_KINDS), item by item; an item they refuse is reported with
- * the reason and the rest is applied, as in the JSON API. Items already as sent are not written at all, so sending a
- * package again changes nothing. The mapping from CommerceML is in docs/decisions.md («1C exchange: the catalogue»).
+ * and properties, the goods) and offers*.xml / prices*.xml / rests*.xml (offers with their prices and stock), in two
+ * stages. Reading: the file is parsed as a stream and each good and offer is checked by the integration API's rules
+ * (its item schemas, its search keys, its organisation check) and staged in batches, each batch a short statement of
+ * its own, so the catalogue keeps answering while a large file is read. Applying: the whole package is written by a few
+ * set-based statements in ONE short transaction (catalog-staging.repository.ts), so the catalogue is either as before
+ * or as the package says; a broken file, a wrong encoding or any failure leaves it as it was, and the package's staged
+ * rows are removed either way. An item the rules refuse is reported with the reason and the rest is applied, as in
+ * the JSON API; items already as sent are not written at all, so sending a package again changes nothing. The mapping
+ * from CommerceML is in docs/decisions.md («1C exchange: the catalogue»).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { ZIntegrationCatalogGroupSchema, ZIntegrationOfferSchema, ZIntegrationProductSchema } from '@portal/contracts';
 import { ORGANISATION, fromKopecks, toKopecks } from '@portal/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { FileStorage } from '../../lib/storage';
 import { sniffFileType } from '../../lib/file-type';
-import {
-  INTEGRATION_KINDS,
-  ItemRefused,
-  articleTaken,
-  offerValues,
-  productUidsByArticles,
-  productValues,
-  setProductPrices,
-  upsertOffers,
-  upsertProducts,
-  type IntegrationApp,
-} from '../integration';
+import { INTEGRATION_KINDS, ItemRefused, articleTaken, offerValues, productValues, type IntegrationApp } from '../integration';
 import { childNode, childNodes, childText, readCommerceMl, type XmlNode } from './commerceml-reader';
+import * as staging from './catalog-staging.repository';
 import * as repo from './exchange-1c.repository';
 import { ExchangeRefusal, uploadedFilePath } from './upload-folder';
 
@@ -56,6 +50,8 @@ export interface PackageCounts {
   refusals: Array<{ key: string; reason: string }>;
   /** Items read so far (the `progress` answer tells 1C). */
   processed: number;
+  /** The file is read whole and its one transaction is being applied. */
+  applying: boolean;
   /** Which parts of the catalogue index must be rebuilt. */
   touchedProducts: boolean;
   touchedStock: boolean;
@@ -63,8 +59,12 @@ export interface PackageCounts {
 
 /** Refusals kept in the log per package: the first ones say what to fix; the count says how many. */
 export const LOGGED_REFUSALS = 200;
-/** Items compared and written per round trip of reads. */
-const BATCH = 500;
+/** Goods staged per statement (a good carries its description and properties). */
+const GOODS_BATCH = 500;
+/** Offers staged per statement. */
+const OFFERS_BATCH = 1000;
+/** Staged rows of a package no process of the portal has touched for this long are a stopped process's: removed. */
+const ABANDONED_AFTER_MINUTES = 60;
 
 const ELEMENTS = [
   'Классификатор/Группы',
@@ -89,10 +89,14 @@ export function newCounts(): PackageCounts {
     refused: 0,
     refusals: [],
     processed: 0,
+    applying: false,
     touchedProducts: false,
     touchedStock: false,
   };
 }
+
+/** Packages this process is staging or applying: their staged rows are never taken for abandoned ones. */
+const runningPackages = new Set<string>();
 
 /** Imports `fileName` of `folder` (pictures are looked up beside it); `counts` is filled as it goes. */
 export async function importCatalogPackage(
@@ -103,8 +107,11 @@ export async function importCatalogPackage(
   counts: PackageCounts = newCounts(),
 ): Promise<PackageCounts> {
   const file = uploadedFilePath(folder, fileName);
-  await app.db.transaction(async (tx) => {
-    const state = new PackageState(app, tx, folder, settings, counts);
+  const packageId = randomUUID();
+  runningPackages.add(packageId);
+  try {
+    await removeAbandonedPackages(app.db);
+    const state = new PackageState(app, packageId, folder, settings, counts);
     for await (const record of readCommerceMl(file, { elements: ELEMENTS, headers: HEADERS })) {
       if (record.kind === 'open') {
         if (record.path === '') counts.schemaVersion = record.attrs['ВерсияСхемы'] ?? '';
@@ -116,9 +123,24 @@ export async function importCatalogPackage(
       }
       await state.take(record.path, record.node);
     }
-    await state.finish();
-  });
+    await state.finishReading();
+    counts.applying = true;
+    const applying = performance.now();
+    await app.db.transaction((tx) => state.apply(tx));
+    app.log.debug({ package: packageId, step: 'applied', ms: Math.round(performance.now() - applying) }, '1C exchange: package step');
+  } finally {
+    runningPackages.delete(packageId);
+    const removing = performance.now();
+    await staging.removeStagedPackage(app.db, packageId).catch((error: unknown) => app.log.error({ err: error }, '1C exchange: staged rows of a package were not removed'));
+    app.log.debug({ package: packageId, step: 'staged rows removed', ms: Math.round(performance.now() - removing) }, '1C exchange: package step');
+  }
   return counts;
+}
+
+async function removeAbandonedPackages(db: DbOrTx) {
+  for (const packageId of await staging.abandonedPackages(db, [...runningPackages], ABANDONED_AFTER_MINUTES)) {
+    await staging.removeStagedPackage(db, packageId);
+  }
 }
 
 interface PropertyDefinition {
@@ -127,43 +149,64 @@ interface PropertyDefinition {
   values: Map<string, string>;
 }
 
-type ProductRow = Awaited<ReturnType<typeof repo.productsByUids>> extends Map<string, infer R> ? R : never;
-
 class PackageState {
   private readonly properties = new Map<string, PropertyDefinition>();
   private readonly priceTypes: Array<{ id: string; name: string }> = [];
   private readonly warehouses: Array<{ id: string; name: string }> = [];
+  /** The classifier's group trees: small, applied in the package's transaction. */
+  private readonly groups: XmlNode[] = [];
   private goods: XmlNode[] = [];
   private offers: XmlNode[] = [];
+  private seq = 0;
   private roles: { dealer?: string; list?: string } | null = null;
   private countedWarehouses: Set<string> | null = null;
+  private readonly organisation: string;
 
   constructor(
     private readonly app: CatalogImportApp,
-    private readonly tx: DbOrTx,
+    private readonly packageId: string,
     private readonly folder: string,
     private readonly settings: CatalogSettings,
     private readonly counts: PackageCounts,
-  ) {}
+  ) {
+    this.organisation = settings.organisation ?? ORGANISATION.FRO;
+  }
 
   async take(at: string, node: XmlNode) {
     this.counts.processed++;
-    if (at === 'Классификатор/Группы') await this.applyGroups(node);
+    if (at === 'Классификатор/Группы') this.groups.push(node);
     else if (at === 'Классификатор/Свойства/Свойство') this.defineProperty(node);
     else if (at.endsWith('ТипыЦен/ТипЦены')) this.priceTypes.push({ id: childText(node, 'Ид') ?? '', name: childText(node, 'Наименование') ?? '' });
     else if (at.endsWith('Склады/Склад')) this.warehouses.push({ id: childText(node, 'Ид') ?? '', name: childText(node, 'Наименование') ?? '' });
     else if (at === 'Каталог/Товары/Товар') {
       this.goods.push(node);
-      if (this.goods.length >= BATCH) await this.flushGoods();
+      if (this.goods.length >= GOODS_BATCH) await this.stageGoods();
     } else if (at === 'ПакетПредложений/Предложения/Предложение') {
       this.offers.push(node);
-      if (this.offers.length >= BATCH) await this.flushOffers();
+      if (this.offers.length >= OFFERS_BATCH) await this.stageOffers();
     }
   }
 
-  async finish() {
-    await this.flushGoods();
-    await this.flushOffers();
+  async finishReading() {
+    await this.stageGoods();
+    await this.stageOffers();
+  }
+
+  /** The package's one transaction: groups, goods and their pictures, offers and the prices of their products. */
+  async apply(tx: DbOrTx) {
+    for (const groups of this.groups) await this.applyGroups(tx, groups);
+    await this.applyGoods(tx);
+    await this.applyOffers(tx);
+  }
+
+  /** Runs one statement of the apply, logging its duration (at debug level: where a package's time goes). */
+  private async timed<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.app.log.debug({ package: this.packageId, step: what, ms: Math.round(performance.now() - started) }, '1C exchange: package step');
+    }
   }
 
   private refuse(key: string, reason: string) {
@@ -171,11 +214,22 @@ class PackageState {
     if (this.counts.refusals.length < LOGGED_REFUSALS) this.counts.refusals.push({ key, reason });
   }
 
+  /** How many refusals the apply should read back for the log (at least one: its row carries the count). */
+  private get refusalsRoom() {
+    return Math.max(1, LOGGED_REFUSALS - this.counts.refusals.length);
+  }
+
+  /** Refusals the apply counted in SQL: all counted, the first logged. */
+  private refuseCounted(total: number, first: Array<{ key: string; reason: string }>) {
+    this.counts.refused += total;
+    for (const refusal of first) if (this.counts.refusals.length < LOGGED_REFUSALS) this.counts.refusals.push(refusal);
+  }
+
   // ── Groups ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   /** The classifier's groups, nested, become the catalogue's groups: code = Ид, parent_code = the enclosing group. */
-  private async applyGroups(groups: XmlNode) {
-    const stored = await repo.catalogGroupsByCode(this.tx);
+  private async applyGroups(tx: DbOrTx, groups: XmlNode) {
+    const stored = await repo.catalogGroupsByCode(tx);
     const walk = async (list: XmlNode | undefined, parentCode: string | null) => {
       for (const [sort, group] of childNodes(list, 'Группа').entries()) {
         const code = childText(group, 'Ид') ?? '';
@@ -186,7 +240,7 @@ class PackageState {
           const before = stored.get(code);
           const same = before && before.name === item.name && before.parentCode === item.parent_code && before.sort === item.sort;
           if (same) this.counts.unchanged++;
-          else if (await this.applyItem(`группа ${code}`, () => INTEGRATION_KINDS['catalog-groups'].apply(this.tx, parsed.data, this.app, undefined))) {
+          else if (await this.applyItem(`группа ${code}`, () => INTEGRATION_KINDS['catalog-groups'].apply(tx, parsed.data, this.app, undefined))) {
             this.counts[before ? 'changed' : 'created']++;
             this.counts.touchedProducts = true;
           }
@@ -219,14 +273,16 @@ class PackageState {
 
   // ── Goods ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async flushGoods() {
+  /**
+   * Checks a batch of goods by the integration API's product schema and stages those it accepts. What only the
+   * stored catalogue can tell (an article another product holds) is checked when the package is applied.
+   */
+  private async stageGoods() {
     if (this.goods.length === 0) return;
     const goods = this.goods;
     this.goods = [];
-    const stored = await repo.productsByUids(this.tx, goods.map((good) => productUid(childText(good, 'Ид') ?? '')));
-    const pictured: Array<{ uid: string; pictures: string[] }> = [];
-    const candidates: Array<{ key: string; uid: string; item: z.output<typeof ZIntegrationProductSchema>; isNew: boolean; pictures: string[] }> = [];
-    const articles = new Map<string, string>();
+    const rows: staging.StagedGood[] = [];
+    const keys = new Map<number, string>();
     for (const good of goods) {
       const uid = productUid(childText(good, 'Ид') ?? '');
       const key = `товар ${uid || '(без Ид)'}`;
@@ -234,51 +290,43 @@ class PackageState {
         this.refuse(key, 'Товар помечен в 1С на удаление: портал товары не удаляет (на них ссылаются заказы) — снимите его с продажи нулевым остатком.');
         continue;
       }
-      const before = stored.get(uid);
-      const item = this.productItem(uid, good, before);
-      const parsed = ZIntegrationProductSchema.safeParse(item);
+      const staged = this.goodRow(uid, good);
+      const parsed = ZIntegrationProductSchema.safeParse(staged.item);
       if (!parsed.success) {
-        this.refuse(key, productRefusal(item, parsed.error));
+        this.refuse(key, productRefusal(staged.item, parsed.error));
         continue;
       }
-      if (candidates.some((candidate) => candidate.uid === uid)) {
-        this.refuse(key, 'Товар с этим Ид встречается в пакете дважды: загружен первый, проверьте выгрузку.');
-        continue;
-      }
-      const sameArticle = articles.get(parsed.data.article);
-      if (sameArticle !== undefined) {
-        this.refuse(key, articleTaken(parsed.data.article, sameArticle).message);
-        continue;
-      }
-      articles.set(parsed.data.article, uid);
-      const pictures = childNodes(good, 'Картинка').map((picture) => picture.text.trim()).filter(Boolean);
-      if (before && sameProduct(before, parsed.data)) {
-        this.counts.unchanged++;
-        if (pictures.length > 0) pictured.push({ uid, pictures });
-        continue;
-      }
-      candidates.push({ key, uid, item: parsed.data, isNew: !before, pictures });
+      const values = productValues(parsed.data);
+      const seq = this.seq++;
+      keys.set(seq, key);
+      rows.push({
+        ...staged.row,
+        seq,
+        uid: values.uid,
+        article: values.article,
+        article_key: values.articleKey,
+        name: values.name,
+        name_key: values.nameKey,
+        characteristics: parsed.data.characteristics,
+        pictures: await this.storePictures(uid, childNodes(good, 'Картинка').map((picture) => picture.text.trim()).filter(Boolean)),
+      });
     }
-    // The integration rules, for the whole batch at once: an article belongs to one product; rows upserted together.
-    const holders = await productUidsByArticles(this.tx, candidates.map((candidate) => candidate.item.article));
-    const rows = [];
-    for (const candidate of candidates) {
-      const holder = holders.get(candidate.item.article);
-      if (holder !== undefined && holder !== candidate.uid) {
-        this.refuse(candidate.key, articleTaken(candidate.item.article, holder).message);
-        continue;
-      }
-      rows.push(productValues(candidate.item));
-      this.counts[candidate.isNew ? 'created' : 'changed']++;
-      this.counts.touchedProducts = true;
-      if (candidate.pictures.length > 0) pictured.push({ uid: candidate.uid, pictures: candidate.pictures });
+    const stagedSeqs = await staging.stageGoods(this.app.db, this.packageId, rows);
+    const twice = rows.filter((row) => !stagedSeqs.has(row.seq));
+    if (twice.length === 0) return;
+    // The first good of an Ид or an article in the file is staged; a later one is refused, saying which it repeats.
+    const holders = await staging.stagedGoodsHolding(this.app.db, this.packageId, twice.map((row) => row.uid), twice.map((row) => row.article));
+    for (const row of twice) {
+      if (holders.uids.has(row.uid)) this.refuse(keys.get(row.seq)!, 'Товар с этим Ид встречается в пакете дважды: загружен первый, проверьте выгрузку.');
+      else this.refuse(keys.get(row.seq)!, articleTaken(row.article, holders.articles.get(row.article) ?? '').message);
     }
-    await upsertProducts(this.tx, rows);
-    await this.applyPictures(pictured);
   }
 
-  /** The good in the integration API's shape; what CommerceML does not carry keeps its stored value. */
-  private productItem(uid: string, good: XmlNode, before: ProductRow | undefined) {
+  /**
+   * The good as the integration API's product item, for its checks (what CommerceML does not carry at its default:
+   * the stored value is what the apply keeps), and its staged row's own fields.
+   */
+  private goodRow(uid: string, good: XmlNode) {
     const requisites = new Map(
       childNodes(childNode(good, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((requisite) => [
         (childText(requisite, 'Наименование') ?? '').toLowerCase(),
@@ -291,29 +339,33 @@ class PackageState {
     const unnamed = childNodes(propertyList, 'ЗначенияСвойства').some(
       (value) => !this.properties.has(childText(value, 'Ид') ?? '') && !childText(value, 'Наименование'),
     );
-    const characteristics =
-      (propertyList === undefined || unnamed) && this.counts.onlyChanges && before
-        ? (before.characteristics as Array<{ NAME: string; VALUE: string }>)
-        : this.propertyValues(propertyList);
+    const keepCharacteristics = (propertyList === undefined || unnamed) && this.counts.onlyChanges;
+    const characteristics = this.propertyValues(propertyList);
     const kind = [requisites.get('видноменклатуры'), ...characteristics.filter((c) => /^(тип|вид)( товара| номенклатуры)?$/i.test(c.NAME)).map((c) => c.VALUE)];
+    const shoes = kind.some((value) => value && /обув/i.test(value));
     const weight = decimal(childText(good, 'Вес') ?? requisites.get('вес') ?? '');
+    const detailText = childText(good, 'Описание') ?? null;
+    const groupCode = childText(childNode(good, 'Группы'), 'Ид') ?? null;
     return {
-      uid,
-      article: childText(good, 'Артикул') ?? '',
-      name: childText(good, 'Наименование') ?? '',
-      type: kind.some((value) => value && /обув/i.test(value)) ? 'shoes' : (before?.type ?? 'wear'),
-      price: before?.price ?? 0,
-      price_opt: before?.priceOpt ?? 0,
-      weight: weight ?? before?.weight ?? 0,
-      volume: before?.volume ?? 0,
-      detail_text: childText(good, 'Описание') ?? before?.detailText ?? '',
-      status: before?.status ?? '',
-      video: before?.video ?? null,
-      characteristics,
-      max_discount: before?.maxDiscount ?? 0,
-      group_code: childText(childNode(good, 'Группы'), 'Ид') ?? before?.groupCode ?? null,
-      season_sale: before?.seasonSale ?? false,
-      protect: before?.protect ?? '',
+      item: {
+        uid,
+        article: childText(good, 'Артикул') ?? '',
+        name: childText(good, 'Наименование') ?? '',
+        type: shoes ? 'shoes' : 'wear',
+        price: 0,
+        price_opt: 0,
+        weight: weight ?? 0,
+        detail_text: detailText ?? '',
+        characteristics,
+        group_code: groupCode,
+      },
+      row: {
+        type: shoes ? ('shoes' as const) : null,
+        weight,
+        detail_text: detailText,
+        keep_characteristics: keepCharacteristics,
+        group_code: groupCode,
+      },
     };
   }
 
@@ -333,34 +385,37 @@ class PackageState {
   }
 
   /**
-   * The goods' pictures (Картинка: a path beside the XML) are stored under a key made of their content, so the same
-   * picture sent again is the same key and changes nothing; a good's pictures are replaced only when it lists some.
+   * The good's pictures (Картинка: a path beside the XML) are stored under a key made of their content, so the same
+   * picture sent again is the same key and changes nothing; answers the keys, or null when the good lists none usable
+   * (its stored pictures then stay). A key no product refers to (the package failed) names a file nothing shows.
    */
-  private async applyPictures(goods: Array<{ uid: string; pictures: string[] }>) {
-    if (goods.length === 0) return;
-    const ids = await repo.productIdsByUids(this.tx, goods.map((good) => good.uid));
-    const current = await repo.pictureKeys(this.tx, [...ids.values()]);
-    for (const good of goods) {
-      const productId = ids.get(good.uid);
-      if (productId === undefined) continue;
-      const keys: string[] = [];
-      for (const picture of good.pictures) {
-        const bytes = await readFile(uploadedFilePath(this.folder, picture)).catch(() => null);
-        const type = bytes && sniffFileType(bytes);
-        if (!bytes || !type || !type.mime.startsWith('image/') || type.mime === 'image/svg+xml') {
-          this.refuse(`товар ${good.uid}, картинка ${picture}`, bytes ? 'Картинка не в формате JPEG, PNG, WebP или GIF: пропущена.' : 'Файл картинки не выгружен вместе с каталогом: пропущена.');
-          continue;
-        }
-        const key = `products/1c/${createHash('sha256').update(bytes).digest('hex')}.${type.extension}`;
-        if (!keys.includes(key)) {
-          if ((await this.app.storage.get(key)) === null) await this.app.storage.put(key, bytes);
-          keys.push(key);
-        }
+  private async storePictures(uid: string, pictures: string[]): Promise<string[] | null> {
+    const keys: string[] = [];
+    for (const picture of pictures) {
+      const bytes = await readFile(uploadedFilePath(this.folder, picture)).catch(() => null);
+      const type = bytes && sniffFileType(bytes);
+      if (!bytes || !type || !type.mime.startsWith('image/') || type.mime === 'image/svg+xml') {
+        this.refuse(`товар ${uid}, картинка ${picture}`, bytes ? 'Картинка не в формате JPEG, PNG, WebP или GIF: пропущена.' : 'Файл картинки не выгружен вместе с каталогом: пропущена.');
+        continue;
       }
-      if (keys.length === 0 || sameList(current.get(productId) ?? [], keys)) continue;
-      await repo.replacePictures(this.tx, productId, keys);
-      this.counts.touchedProducts = true;
+      const key = `products/1c/${createHash('sha256').update(bytes).digest('hex')}.${type.extension}`;
+      if (!keys.includes(key)) {
+        if ((await this.app.storage.get(key)) === null) await this.app.storage.put(key, bytes);
+        keys.push(key);
+      }
     }
+    return keys.length > 0 ? keys : null;
+  }
+
+  private async applyGoods(tx: DbOrTx) {
+    const taken = await this.timed('goods: taken articles', () => staging.refuseGoodsOfTakenArticles(tx, this.packageId, this.refusalsRoom));
+    this.refuseCounted(taken.total, taken.first.map((row) => ({ key: `товар ${row.uid}`, reason: articleTaken(row.article, row.holder).message })));
+    const goods = await this.timed('goods: written', () => staging.applyStagedGoods(tx, this.packageId));
+    this.counts.created += goods.created;
+    this.counts.changed += goods.changed;
+    this.counts.unchanged += goods.accepted - goods.created - goods.changed;
+    const pictured = await this.timed('goods: pictures', () => staging.applyStagedPictures(tx, this.packageId));
+    if (goods.created + goods.changed + pictured > 0) this.counts.touchedProducts = true;
   }
 
   // ── Offers ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -401,20 +456,18 @@ class PackageState {
     return this.countedWarehouses;
   }
 
-  private async flushOffers() {
+  /**
+   * Checks a batch of offers by the integration API's offer schema and stages those it accepts; what needs the stored
+   * catalogue (the product exists, a new offer has a dealer price) is checked when the package is applied.
+   */
+  private async stageOffers() {
     if (this.offers.length === 0) return;
     const nodes = this.offers;
     this.offers = [];
     const roles = this.priceRoles();
     const warehouses = this.warehouseFilter();
-    const guids = nodes.map((node) => childText(node, 'Ид') ?? '');
-    const stored = await repo.offersByGuids(this.tx, guids);
-    const productIds = await repo.productIdsByUids(this.tx, [...new Set(guids.map(productUid))]);
-    /** The lowest list price sent for each product in this batch (its PRICE). */
-    const listPrices = new Map<string, number>();
-    const pricedProducts = new Set<string>();
-    const rows: Array<ReturnType<typeof offerValues>> = [];
-    const written = new Set<string>();
+    const rows: staging.StagedOffer[] = [];
+    const keys = new Map<number, string>();
 
     for (const node of nodes) {
       const guid = childText(node, 'Ид') ?? '';
@@ -424,11 +477,6 @@ class PackageState {
         this.refuse(key, 'Предложение помечено в 1С на удаление: портал его не удаляет — передайте нулевой остаток.');
         continue;
       }
-      if (!productIds.has(uid)) {
-        this.refuse(key, `Товар ${uid} не найден в каталоге портала: сначала выгрузите его в import.xml (или он был отклонён — см. причины выше).`);
-        continue;
-      }
-      const before = stored.get(guid);
       const prices = offerPrices(node);
       const dealer = roles.dealer === undefined ? undefined : prices.get(roles.dealer);
       const list = roles.list === undefined ? undefined : prices.get(roles.list);
@@ -436,77 +484,74 @@ class PackageState {
         this.refuse(key, 'ЦенаЗаЕдиницу не число: укажите цену цифрами, например 1271.50.');
         continue;
       }
-      if (dealer === undefined && !before) {
-        this.refuse(key, 'У нового предложения нет дилерской цены (тип цен из EXCHANGE_DEALER_PRICE): передайте её в Цены.');
-        continue;
-      }
       const stock = offerStock(node, warehouses);
-      const item = {
+      const characteristic = offerCharacteristic(node, guid);
+      // Checked as the integration API checks an offer; what the package leaves out is the stored value, already valid.
+      const parsed = ZIntegrationOfferSchema.safeParse({
         product_uid: uid,
         guid,
-        characteristic: offerCharacteristic(node, guid) ?? before?.characteristic ?? '',
-        residue: stock ?? before?.residue ?? 0,
-        price: dealer ?? before!.price,
-        ppdata: before?.ppdata ?? '',
-        org_guid: before?.orgGuid ?? this.settings.organisation ?? ORGANISATION.FRO,
-      };
-      const parsed = ZIntegrationOfferSchema.safeParse(item);
+        characteristic: characteristic ?? '',
+        residue: stock ?? 0,
+        price: dealer ?? 0,
+        ppdata: '',
+        org_guid: ORGANISATION.FRO,
+      });
       if (!parsed.success) {
         this.refuse(key, issues(parsed.error));
         continue;
       }
-      if (list !== undefined) listPrices.set(uid, Math.min(list, listPrices.get(uid) ?? Infinity));
-      if (dealer !== undefined) pricedProducts.add(uid);
-      const same =
-        before &&
-        before.productId === productIds.get(uid) &&
-        before.characteristic === item.characteristic &&
-        before.residue === item.residue &&
-        toKopecks(before.price) === toKopecks(item.price) &&
-        before.orgGuid === item.org_guid;
-      if (same) {
-        this.counts.unchanged++;
-        continue;
-      }
-      if (written.has(guid)) {
-        this.refuse(key, 'Предложение с этим Ид встречается в пакете дважды: загружено первое, проверьте выгрузку.');
-        continue;
-      }
-      try {
-        rows.push(offerValues(parsed.data, productIds.get(uid)!));
-      } catch (error) {
-        if (!(error instanceof ItemRefused)) throw error;
-        this.refuse(key, error.message);
-        continue;
-      }
-      written.add(guid);
-      this.counts[before ? 'changed' : 'created']++;
-      this.counts.touchedStock = true;
+      const seq = this.seq++;
+      keys.set(seq, key);
+      rows.push({
+        seq,
+        guid: parsed.data.guid,
+        product_uid: parsed.data.product_uid,
+        characteristic: characteristic ?? null,
+        residue: stock ?? null,
+        price: dealer ?? null,
+        list_price: list ?? null,
+      });
     }
-    await upsertOffers(this.tx, rows);
-    await this.applyProductPrices([...pricedProducts], listPrices);
+    const stagedSeqs = await staging.stageOffers(this.app.db, this.packageId, rows);
+    for (const row of rows) {
+      if (!stagedSeqs.has(row.seq)) this.refuse(keys.get(row.seq)!, 'Предложение с этим Ид встречается в пакете дважды: загружено первое, проверьте выгрузку.');
+    }
   }
 
-  /**
-   * A product's own prices from its offers: PRICE_OPT is its lowest offer price (sizes may cost more: their surcharge
-   * is their price above it), PRICE the lowest list price sent; the rest of the product stays as stored.
-   */
-  private async applyProductPrices(uids: string[], listPrices: Map<string, number>) {
-    if (uids.length === 0) return;
-    const stored = await repo.productsByUids(this.tx, uids);
-    const lowest = await repo.lowestOfferPrices(this.tx, [...stored.values()].map((product) => product.id));
-    const changes: Array<{ id: number; price: number; priceOpt: number }> = [];
-    for (const uid of uids) {
-      const product = stored.get(uid);
-      const dealer = product && lowest.get(product.id);
-      if (!product || dealer === undefined) continue;
-      const list = listPrices.get(uid) ?? product.price;
-      if (toKopecks(product.priceOpt) === toKopecks(dealer) && toKopecks(product.price) === toKopecks(list)) continue;
-      changes.push({ id: product.id, price: list, priceOpt: dealer });
+  /** The organisation check of the integration API, for the offers the package creates: its refusal, if any. */
+  private organisationRefusal(guid: string): string | null {
+    try {
+      offerValues({ guid, characteristic: '', residue: 0, price: 0, ppdata: '', org_guid: this.organisation }, 0);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ItemRefused)) throw error;
+      return error.message;
     }
-    await setProductPrices(this.tx, changes);
-    this.counts.changed += changes.length;
-    if (changes.length > 0) this.counts.touchedProducts = true;
+  }
+
+  private async applyOffers(tx: DbOrTx) {
+    const organisationKnown = this.organisationRefusal('') === null;
+    const refused = await this.timed('offers: refused', () => staging.refuseOffers(tx, this.packageId, organisationKnown, this.refusalsRoom));
+    this.refuseCounted(
+      refused.total,
+      refused.first.map((row) => ({
+        key: `предложение ${row.guid}`,
+        reason:
+          row.refusal === 'product'
+            ? `Товар ${row.product_uid} не найден в каталоге портала: сначала выгрузите его в import.xml (или он был отклонён — см. причины выше).`
+            : row.refusal === 'price'
+              ? 'У нового предложения нет дилерской цены (тип цен из EXCHANGE_DEALER_PRICE): передайте её в Цены.'
+              : this.organisationRefusal(row.guid)!,
+      })),
+    );
+    const offers = await this.timed('offers: written', () => staging.applyStagedOffers(tx, this.packageId, this.organisation));
+    this.counts.created += offers.created;
+    this.counts.changed += offers.changed;
+    this.counts.unchanged += offers.accepted - offers.created - offers.changed;
+    if (offers.created + offers.changed > 0) this.counts.touchedStock = true;
+    const priced = await this.timed('offers: product prices', () => staging.applyProductPrices(tx, this.packageId));
+    this.counts.changed += priced;
+    if (priced > 0) this.counts.touchedProducts = true;
   }
 }
 
@@ -570,45 +615,6 @@ function offerCharacteristic(offer: XmlNode, guid: string): string | undefined {
   if (!guid.includes('#')) return undefined;
   return /\(([^()]*)\)\s*$/.exec(childText(offer, 'Наименование') ?? '')?.[1]?.trim() || undefined;
 }
-
-function productFields(product: ProductRow) {
-  return {
-    uid: product.uid,
-    article: product.article,
-    name: product.name,
-    type: product.type,
-    price: product.price,
-    price_opt: product.priceOpt,
-    weight: product.weight,
-    volume: product.volume,
-    detail_text: product.detailText,
-    status: product.status,
-    video: product.video,
-    characteristics: product.characteristics,
-    max_discount: product.maxDiscount,
-    group_code: product.groupCode,
-    season_sale: product.seasonSale,
-    protect: product.protect,
-  };
-}
-
-/** Whether the stored product already is what the package says (prices in kopecks, characteristics in order). */
-function sameProduct(before: ProductRow, item: z.output<typeof ZIntegrationProductSchema>): boolean {
-  const stored = productFields(before);
-  return (
-    stored.article === item.article &&
-    stored.name === item.name &&
-    stored.type === item.type &&
-    toKopecks(stored.price) === toKopecks(item.price) &&
-    toKopecks(stored.price_opt) === toKopecks(item.price_opt) &&
-    Number(stored.weight) === item.weight &&
-    stored.detail_text === item.detail_text &&
-    stored.group_code === item.group_code &&
-    JSON.stringify(stored.characteristics) === JSON.stringify(item.characteristics)
-  );
-}
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 function issues(error: z.ZodError): string {
   return error.issues.map((issue) => issue.message).join('; ');

@@ -2,8 +2,9 @@
  * The `import` steps of the catalogue exchange: 1C calls `mode=import&filename=…` and waits for the answer, calling
  * again while it is `progress`. The first call starts the package's import in the background of this process; each
  * call waits for it at most EXCHANGE_STEP_SECONDS and answers `progress` (with how far it got) while it runs, then
- * `success` or `failure` with the reason once it is done. The import itself is one transaction (catalog-import.ts):
- * a process that stops mid-way has written nothing, and 1C's next call simply starts the package again.
+ * `success` or `failure` with the reason once it is done. The import stages the file and applies it in one transaction
+ * (catalog-import.ts): a process that stops mid-way has changed nothing of the catalogue, and 1C's next call simply
+ * starts the package again.
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -45,7 +46,10 @@ export class CatalogImports {
       await Promise.race([job.done, new Promise((resolve) => (timer = setTimeout(resolve, budgetMs)))]);
       clearTimeout(timer);
     }
-    if (!job.answer) return progress(`Файл ${fileName}: обработано элементов — ${job.counts.processed}.`);
+    if (!job.answer) {
+      const { processed, applying } = job.counts;
+      return progress(applying ? `Файл ${fileName}: прочитано элементов — ${processed}, изменения применяются к каталогу.` : `Файл ${fileName}: обработано элементов — ${processed}.`);
+    }
     this.jobs.delete(fileName);
     return job.answer;
   }

@@ -14,7 +14,6 @@ export {
   type IntegrationApp,
   type IntegrationKindName,
 } from './integration.service';
-export { productUidsByArticles, setProductPrices, upsertOffers, upsertProducts } from './integration.repository';
 // The operators' commands of the command line (cli.ts): import a file, users, the VAT table.
 export { OperatorError, UserExists, createUser, formatReport, importFile, resetPassword, setBlocked, setVat, vatTable } from './operator-commands';
 export { integrationRoutes } from './integration.routes';

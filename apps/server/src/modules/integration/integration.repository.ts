@@ -1,5 +1,5 @@
 /** SQL of the integration API: upserts by the ERP's ids, and lookups of the objects whose status it reports. */
-import { and, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   catalogGroups,
@@ -43,31 +43,6 @@ export async function upsertProduct(db: DbOrTx, values: typeof products.$inferIn
     .onConflictDoUpdate({ target: products.uid, set: changes })
     .returning({ id: products.id });
   return rows[0]!.id;
-}
-
-/**
- * `SET column = excluded.column` for the columns the rows carry, but the key: a batch upsert writes each row as sent
- * and leaves what it does not send (created_at) as stored, as the one-row upserts do.
- */
-function excludedColumns(table: typeof products | typeof offers, key: string, row: object): Record<string, SQL> {
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  return Object.fromEntries(
-    Object.keys(row)
-      .filter((property) => property !== key && columns[property] !== undefined)
-      .map((property) => [property, sql.raw(`excluded."${columns[property]!.name}"`)]),
-  );
-}
-
-/** Many products in one statement (the 1C exchange's batches): each row as upsertProduct writes it; uids distinct. */
-export async function upsertProducts(db: DbOrTx, rows: Array<typeof products.$inferInsert>) {
-  if (rows.length === 0) return;
-  await db.insert(products).values(rows).onConflictDoUpdate({ target: products.uid, set: excludedColumns(products, 'uid', rows[0]!) });
-}
-
-/** Many offers in one statement: each row as upsertOffer writes it; guids distinct. */
-export async function upsertOffers(db: DbOrTx, rows: Array<typeof offers.$inferInsert>) {
-  if (rows.length === 0) return;
-  await db.insert(offers).values(rows).onConflictDoUpdate({ target: offers.guid, set: excludedColumns(offers, 'guid', rows[0]!) });
 }
 
 /** The products that hold these articles: article → uid. */
@@ -157,16 +132,6 @@ export async function productIdsByUids(db: DbOrTx, uids: string[]) {
   if (uids.length === 0) return new Map<string, number>();
   const rows = await db.select({ id: products.id, uid: products.uid }).from(products).where(inArray(products.uid, uids));
   return new Map(rows.map((row) => [row.uid, row.id]));
-}
-
-/** New list and dealer prices of products, in one statement; nothing else of them is touched. */
-export async function setProductPrices(db: DbOrTx, rows: Array<{ id: number; price: number; priceOpt: number }>) {
-  if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((row) => sql`(${row.id}::integer, ${row.price}::numeric, ${row.priceOpt}::numeric)`),
-    sql`, `,
-  );
-  await db.execute(sql`update ${products} set price = v.price, price_opt = v.price_opt from (values ${values}) as v(id, price, price_opt) where ${products.id} = v.id`);
 }
 
 export async function upsertOffer(db: DbOrTx, values: typeof offers.$inferInsert) {

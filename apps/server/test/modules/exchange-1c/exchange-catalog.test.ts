@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray, like } from 'drizzle-orm';
+import { count, eq, inArray, like } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogGroups, exchange1cLog, offers, products } from '../../../src/db/schema';
+import { catalogGroups, exchange1cLog, exchange1cStagedGoods, exchange1cStagedOffers, offers, products } from '../../../src/db/schema';
 import { exchangeLogLines } from '../../../src/modules/exchange-1c';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
 import { EXCHANGE_LOGIN, EXCHANGE_PASSWORD, basicAuth, checkauth, exchangeCall, importUntilDone, init, sendFile } from './exchange-protocol';
@@ -45,6 +45,14 @@ afterAll(async () => {
 
 const lastLog = async () => (await t.app.db.select().from(exchange1cLog).orderBy(exchange1cLog.id)).at(-1)!;
 const offerRows = () => t.app.db.select({ guid: offers.guid, residue: offers.residue, price: offers.price, characteristic: offers.characteristic }).from(offers).where(like(offers.guid, '%#%')).orderBy(offers.guid);
+/** Rows left in the staging tables: none once a package is applied or refused. */
+const stagedRows = async () => {
+  const [[goods], [offered]] = await Promise.all([
+    t.app.db.select({ n: count() }).from(exchange1cStagedGoods),
+    t.app.db.select({ n: count() }).from(exchange1cStagedOffers),
+  ]);
+  return goods!.n + offered!.n;
+};
 const exchangeProducts = () => t.app.db.select().from(products).where(inArray(products.uid, [BOOTS, 'bd72d913-55bc-11d9-848a-00112f43529a'])).orderBy(products.uid);
 
 describe('who may exchange', () => {
@@ -98,6 +106,8 @@ describe('refused packages leave the catalogue as it was', () => {
     const log = await lastLog();
     expect(log).toMatchObject({ outcome: 'failure', created: 0, changed: 0, fileName: 'import0_1.xml' });
     expect(log.failure).toMatch(/XML|оборван/);
+    // The goods staged before the break are gone with the package.
+    expect(await stagedRows()).toBe(0);
   });
 
   it('a file declared UTF-8 in another encoding: failure, nothing written', async () => {
@@ -175,6 +185,7 @@ describe('1C:УТ 11 demo base, CommerceML 2.07, zipped, in chunks', () => {
     const sizes = await t.app.db.select({ price: offers.price }).from(offers).where(eq(offers.productId, product!.id));
     expect(product!.priceOpt).toBe(Math.min(...sizes.map((size) => size.price)));
 
+    expect(await stagedRows()).toBe(0);
     // The catalogue's index learned of them: the group's page lists the goods.
     const page = await t.app.inject({ method: 'GET', url: `/api/content/catalog/products?group=${WOMENS_SHOES}` });
     expect(page.statusCode).toBe(200);

@@ -1,0 +1,264 @@
+/**
+ * SQL of a catalogue package's two stages (catalog-import.ts): staging its goods and offers in short batches, each its
+ * own statement, and applying the whole package with a few set-based statements inside one transaction. Rows are
+ * passed to the database as one JSON parameter per batch, so a batch of a thousand rows is one short statement.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+export interface StagedGood {
+  seq: number;
+  uid: string;
+  article: string;
+  article_key: string;
+  name: string;
+  name_key: string;
+  type: 'shoes' | null;
+  weight: number | null;
+  detail_text: string | null;
+  characteristics: Array<{ NAME: string; VALUE: string }>;
+  keep_characteristics: boolean;
+  group_code: string | null;
+  pictures: string[] | null;
+}
+
+export interface StagedOffer {
+  seq: number;
+  guid: string;
+  product_uid: string;
+  characteristic: string | null;
+  residue: number | null;
+  price: number | null;
+  list_price: number | null;
+}
+
+const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** Stages goods; answers the seqs staged (a good whose Ид or article the package already staged is not). */
+export async function stageGoods(db: DbOrTx, packageId: string, goods: StagedGood[]): Promise<Set<number>> {
+  if (goods.length === 0) return new Set();
+  const result = await db.execute(sql`
+    insert into exchange_1c_staged_goods
+      (package_id, seq, uid, article, article_key, name, name_key, type, weight, detail_text, characteristics,
+       keep_characteristics, group_code, pictures)
+    select ${packageId}, g.seq, g.uid, g.article, g.article_key, g.name, g.name_key, g.type, g.weight, g.detail_text,
+       g.characteristics, g.keep_characteristics, g.group_code,
+       case when g.pictures is null then null else array(select json_array_elements_text(g.pictures)) end
+    from json_to_recordset(${JSON.stringify(goods)}::json) as g(seq integer, uid text, article text, article_key text,
+      name text, name_key text, type text, weight numeric, detail_text text, characteristics jsonb,
+      keep_characteristics boolean, group_code text, pictures json)
+    order by g.seq
+    on conflict do nothing
+    returning seq`);
+  return new Set(rowsOf<{ seq: number }>(result).map((row) => Number(row.seq)));
+}
+
+/** Of staged goods of the package: the uid holding each of `articles` and the uids among `uids`. */
+export async function stagedGoodsHolding(db: DbOrTx, packageId: string, uids: string[], articles: string[]) {
+  const result = await db.execute(sql`
+    select uid, article from exchange_1c_staged_goods
+    where package_id = ${packageId} and (uid in (select json_array_elements_text(${JSON.stringify(uids)}::json))
+      or article in (select json_array_elements_text(${JSON.stringify(articles)}::json)))`);
+  const rows = rowsOf<{ uid: string; article: string }>(result);
+  return { uids: new Set(rows.map((row) => row.uid)), articles: new Map(rows.map((row) => [row.article, row.uid])) };
+}
+
+/** Stages offers; answers the seqs staged (an offer whose Ид the package already staged is not). */
+export async function stageOffers(db: DbOrTx, packageId: string, offers: StagedOffer[]): Promise<Set<number>> {
+  if (offers.length === 0) return new Set();
+  const result = await db.execute(sql`
+    insert into exchange_1c_staged_offers (package_id, seq, guid, product_uid, characteristic, residue, price, list_price)
+    select ${packageId}, o.seq, o.guid, o.product_uid, o.characteristic, o.residue, o.price, o.list_price
+    from json_to_recordset(${JSON.stringify(offers)}::json) as o(seq integer, guid text, product_uid text,
+      characteristic text, residue integer, price numeric, list_price numeric)
+    order by o.seq
+    on conflict do nothing
+    returning seq`);
+  return new Set(rowsOf<{ seq: number }>(result).map((row) => Number(row.seq)));
+}
+
+/** Rows of staged packages deleted per statement: each deletion stays short, so other requests run between them. */
+const DELETE_CHUNK = 20_000;
+
+/**
+ * Removes a package's staged rows. When no other package is staged (1C sends one file at a time) both tables are
+ * emptied at once, under a lock that makes another process's staging wait for it; else the package's rows go a chunk
+ * per statement (found by their row addresses: no join to plan), so each deletion stays short.
+ */
+export async function removeStagedPackage(db: DbOrTx, packageId: string) {
+  const emptied = await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table exchange_1c_staged_goods, exchange_1c_staged_offers in access exclusive mode`);
+    const others = await tx.execute(sql`
+      (select 1 from exchange_1c_staged_goods where package_id < ${packageId} limit 1)
+      union all (select 1 from exchange_1c_staged_goods where package_id > ${packageId} limit 1)
+      union all (select 1 from exchange_1c_staged_offers where package_id < ${packageId} limit 1)
+      union all (select 1 from exchange_1c_staged_offers where package_id > ${packageId} limit 1)`);
+    if (rowsOf(others).length > 0) return false;
+    await tx.execute(sql`truncate exchange_1c_staged_goods, exchange_1c_staged_offers`);
+    return true;
+  });
+  if (emptied) return;
+  for (const table of ['exchange_1c_staged_goods', 'exchange_1c_staged_offers'] as const) {
+    for (;;) {
+      const result = await db.execute(sql`
+        delete from ${sql.identifier(table)} where ctid = any(array(
+          select ctid from ${sql.identifier(table)} where package_id = ${packageId} limit ${DELETE_CHUNK}))`);
+      if (affected(result) < DELETE_CHUNK) break;
+    }
+  }
+}
+
+/** Packages staged before `olderThanMinutes` and not among `running`: left by a process that stopped mid-way. */
+export async function abandonedPackages(db: DbOrTx, running: string[], olderThanMinutes: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct package_id from (
+      select package_id, staged_at from exchange_1c_staged_goods union all select package_id, staged_at from exchange_1c_staged_offers) s
+    where staged_at < now() - make_interval(mins => ${olderThanMinutes})
+      and package_id not in (select json_array_elements_text(${JSON.stringify(running)}::json))`);
+  return rowsOf<{ package_id: string }>(result).map((row) => row.package_id);
+}
+
+function affected(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
+
+// ── The apply, inside the package's one transaction ─────────────────────────────────────────────────────────────────
+
+/**
+ * Refuses staged goods whose article another product holds (an article is unique): marked, counted, and the first
+ * `limit` answered with the holder for the reason.
+ */
+export async function refuseGoodsOfTakenArticles(tx: DbOrTx, packageId: string, limit: number) {
+  const result = await tx.execute(sql`
+    with refused as (
+      update exchange_1c_staged_goods g set refusal = 'article:' || p.uid
+      from products p
+      where g.package_id = ${packageId} and g.refusal is null and p.article = g.article and p.uid <> g.uid
+      returning g.seq, g.uid, g.article, p.uid as holder)
+    select seq, uid, article, holder, count(*) over () as total from refused order by seq limit ${limit}`);
+  const rows = rowsOf<{ uid: string; article: string; holder: string; total: string | number }>(result);
+  return { total: Number(rows[0]?.total ?? 0), first: rows };
+}
+
+/**
+ * Writes the accepted goods to products in one statement: new ones inserted, stored ones updated only where the
+ * package differs; what CommerceML does not carry (prices, status, discount, video…) keeps its stored value.
+ * Answers how many were created and changed; the name-word triggers of products see the statement's rows at once.
+ */
+export async function applyStagedGoods(tx: DbOrTx, packageId: string) {
+  const result = await tx.execute(sql`
+    with written as (
+      insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume,
+        detail_text, status, video, characteristics, max_discount, group_code, season_sale, protect)
+      select g.uid, g.name, coalesce(g.type, p.type, 'wear'), g.article, g.article_key, g.name_key,
+        coalesce(p.price, 0), coalesce(p.price_opt, 0), coalesce(g.weight, p.weight, 0), coalesce(p.volume, 0),
+        coalesce(g.detail_text, p.detail_text, ''), coalesce(p.status, ''), p.video,
+        case when g.keep_characteristics and p.id is not null then p.characteristics else g.characteristics end,
+        coalesce(p.max_discount, 0), coalesce(g.group_code, p.group_code), coalesce(p.season_sale, false), coalesce(p.protect, '')
+      from exchange_1c_staged_goods g left join products p on p.uid = g.uid
+      where g.package_id = ${packageId} and g.refusal is null
+      order by g.seq
+      on conflict (uid) do update set name = excluded.name, type = excluded.type, article = excluded.article,
+        article_key = excluded.article_key, name_key = excluded.name_key, weight = excluded.weight,
+        detail_text = excluded.detail_text, characteristics = excluded.characteristics, group_code = excluded.group_code
+      where (products.name, products.type, products.article, products.weight, products.detail_text, products.characteristics, products.group_code)
+        is distinct from (excluded.name, excluded.type, excluded.article, excluded.weight, excluded.detail_text, excluded.characteristics, excluded.group_code)
+      returning (xmax = 0) as created)
+    select count(*) filter (where created) as created, count(*) filter (where not created) as changed,
+      (select count(*) from exchange_1c_staged_goods where package_id = ${packageId} and refusal is null) as accepted
+    from written`);
+  const [row] = rowsOf<{ created: string | number; changed: string | number; accepted: string | number }>(result);
+  return { created: Number(row?.created ?? 0), changed: Number(row?.changed ?? 0), accepted: Number(row?.accepted ?? 0) };
+}
+
+/** The accepted goods' pictures, where they list some that differ from the stored ones: replaced. Answers how many goods. */
+export async function applyStagedPictures(tx: DbOrTx, packageId: string): Promise<number> {
+  const result = await tx.execute(sql`
+    with wanted as (
+      select p.id, g.pictures from exchange_1c_staged_goods g join products p on p.uid = g.uid
+      where g.package_id = ${packageId} and g.refusal is null and g.pictures is not null and cardinality(g.pictures) > 0),
+    stored as (
+      select i.product_id, array_agg(i.storage_key order by i.sort, i.id) as keys from product_images i
+      where i.product_id in (select id from wanted) group by i.product_id),
+    differ as (
+      select w.id, w.pictures from wanted w left join stored s on s.product_id = w.id where s.keys is distinct from w.pictures),
+    removed as (delete from product_images i using differ d where i.product_id = d.id returning i.id),
+    added as (
+      insert into product_images (product_id, storage_key, sort)
+      select d.id, k.key, (k.n - 1)::integer from differ d cross join lateral unnest(d.pictures) with ordinality as k(key, n)
+      returning product_id)
+    select (select count(*) from differ) as goods, (select count(*) from removed) + (select count(*) from added) as rows`);
+  const [row] = rowsOf<{ goods: string | number }>(result);
+  return Number(row?.goods ?? 0);
+}
+
+export type OfferRefusal = 'product' | 'price' | 'organisation';
+
+/**
+ * Refuses staged offers the apply cannot take: of a product the catalogue lacks, new without a dealer price, or new
+ * while the configured organisation is one the portal does not have (`organisationKnown`). Marked, counted, and the
+ * first `limit` answered.
+ */
+export async function refuseOffers(tx: DbOrTx, packageId: string, organisationKnown: boolean, limit: number) {
+  const result = await tx.execute(sql`
+    with refused as (
+      update exchange_1c_staged_offers o set refusal = case
+          when not exists (select 1 from products p where p.uid = o.product_uid) then 'product'
+          when o.price is null then 'price' else 'organisation' end
+      where o.package_id = ${packageId} and o.refusal is null and (
+        not exists (select 1 from products p where p.uid = o.product_uid)
+        or ((o.price is null or not ${organisationKnown}) and not exists (select 1 from offers x where x.guid = o.guid)))
+      returning o.seq, o.guid, o.product_uid, o.refusal)
+    select seq, guid, product_uid, refusal, count(*) over () as total from refused order by seq limit ${limit}`);
+  const rows = rowsOf<{ guid: string; product_uid: string; refusal: OfferRefusal; total: string | number }>(result);
+  return { total: Number(rows[0]?.total ?? 0), first: rows };
+}
+
+/**
+ * Writes the accepted offers in one statement: new ones inserted with `organisation`, stored ones updated only where
+ * the package differs; what an offer does not carry (its price in a stock file, its stock in a prices file) stays.
+ */
+export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisation: string) {
+  const result = await tx.execute(sql`
+    with written as (
+      insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
+      select o.guid, p.id, coalesce(o.characteristic, x.characteristic, ''), coalesce(o.residue, x.residue, 0),
+        coalesce(o.price, x.price), coalesce(x.ppdata, ''), coalesce(x.org_guid, ${organisation})
+      from exchange_1c_staged_offers o join products p on p.uid = o.product_uid left join offers x on x.guid = o.guid
+      where o.package_id = ${packageId} and o.refusal is null
+      order by o.seq
+      on conflict (guid) do update set product_id = excluded.product_id, characteristic = excluded.characteristic,
+        residue = excluded.residue, price = excluded.price
+      where (offers.product_id, offers.characteristic, offers.residue, offers.price)
+        is distinct from (excluded.product_id, excluded.characteristic, excluded.residue, excluded.price)
+      returning (xmax = 0) as created)
+    select count(*) filter (where created) as created, count(*) filter (where not created) as changed,
+      (select count(*) from exchange_1c_staged_offers where package_id = ${packageId} and refusal is null) as accepted
+    from written`);
+  const [row] = rowsOf<{ created: string | number; changed: string | number; accepted: string | number }>(result);
+  return { created: Number(row?.created ?? 0), changed: Number(row?.changed ?? 0), accepted: Number(row?.accepted ?? 0) };
+}
+
+/**
+ * The prices of the products whose offers the package priced: PRICE_OPT is the lowest price of all the product's
+ * offers (sizes above it are their surcharge), PRICE the lowest list price the package sent (else the stored one).
+ * Answers how many products changed.
+ */
+export async function applyProductPrices(tx: DbOrTx, packageId: string): Promise<number> {
+  const result = await tx.execute(sql`
+    with sent as (
+      select o.product_uid, min(o.list_price) as list from exchange_1c_staged_offers o
+      where o.package_id = ${packageId} and o.refusal is null
+      group by o.product_uid having bool_or(o.price is not null)),
+    lowest as (
+      select p.id, min(x.price) as dealer, s.list from sent s join products p on p.uid = s.product_uid
+      join offers x on x.product_id = p.id group by p.id, s.list),
+    changed as (
+      update products set price = coalesce(l.list, products.price), price_opt = l.dealer from lowest l
+      where products.id = l.id and (products.price_opt <> l.dealer or products.price <> coalesce(l.list, products.price))
+      returning products.id)
+    select count(*) as changed from changed`);
+  const [row] = rowsOf<{ changed: string | number }>(result);
+  return Number(row?.changed ?? 0);
+}
