@@ -1,7 +1,9 @@
 import { expect, signIn, test } from '../fixtures';
 
 test('a signed-out user is sent to sign-in and back to the page they asked for', async ({ page }) => {
-  await page.goto('/orders');
+  // The portal signs out and reloads itself while this page is still loading: wait only for the navigation to begin,
+  // since a load event that another navigation replaced may never come, and the URL and button below are waited for.
+  await page.goto('/orders', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/login\?from=%2Forders/);
   await signIn(page);
   await expect(page).toHaveURL(/\/orders$/);
@@ -41,7 +43,9 @@ test('a signed-in user at /login goes to the main page; /logout signs out', asyn
 test('an expired session at start signs the user out', async ({ page }) => {
   await page.goto('/login');
   await page.evaluate(() => localStorage.setItem('id_token', 'no-such-session-token-0123456789abcdef0123456789'));
-  await page.goto('/orders');
+  // The portal signs out and reloads itself while this page is still loading: wait only for the navigation to begin,
+  // since a load event that another navigation replaced may never come, and the URL and button below are waited for.
+  await page.goto('/orders', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/login\?from=%2Forders/);
   // The sign-out reloads the page at the sign-in screen: poll through that navigation.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('id_token')).catch(() => 'navigating')).toBeNull();
