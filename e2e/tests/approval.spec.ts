@@ -57,10 +57,10 @@ test('a rejected order goes back to the purchaser with the reason (390 px)', asy
   await page.screenshot({ path: test.info().outputPath('approval-reject-dialog-390.png') });
   await dialog.getByRole('button', { name: 'Отклонить' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId(`approval-${approvalId}`).getByTestId('approval-state')).toHaveText('Отклонён: Бюджет месяца исчерпан');
+  await expect(page.getByTestId(`approval-${approvalId}`).getByTestId('approval-reason')).toHaveText('Причина: Бюджет месяца исчерпан');
 
   await purchaser.goto('/orders');
-  await expect(purchaser.getByTestId(`approval-${approvalId}`).getByTestId('approval-state')).toHaveText('Отклонён: Бюджет месяца исчерпан');
+  await expect(purchaser.getByTestId(`approval-${approvalId}`).getByTestId('approval-reason')).toHaveText('Причина: Бюджет месяца исчерпан');
   await purchaser.screenshot({ path: test.info().outputPath('approval-rejected-purchaser-390.png'), fullPage: true });
   await purchaser.context().close();
 });
@@ -102,7 +102,7 @@ test('a rejected order sent again replaces exactly that one: the purchaser’s o
   await expect(purchaser).toHaveURL(/\/orders\?approval=\d+/);
   const again = Number(new URL(purchaser.url()).searchParams.get('approval'));
   await expect(purchaser.getByTestId(`approval-${again}`)).toBeVisible();
-  await expect(purchaser.getByTestId(`approval-${second}`).getByTestId('approval-state')).toContainText('Отклонён: Сначала согласуйте');
+  await expect(purchaser.getByTestId(`approval-${second}`).getByTestId('approval-reason')).toContainText('Причина: Сначала согласуйте');
   await expect(purchaser.getByTestId(`approval-${first}`)).toHaveCount(0);
   expect(await purchaser.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   // The «sent» notice would cover the cards in the picture.

@@ -88,7 +88,8 @@ describe('OrdersPage orders kept «На согласовании»', () => {
     expect(within(waiting).getByTestId('approval-state')).toHaveTextContent('На согласовании');
     expect(within(waiting).getByTestId('approval-total')).toHaveTextContent(/^61\s234\.50 ₽$/);
     expect(within(waiting).queryByRole('button', { name: 'Согласовать' })).toBeNull();
-    expect(within(screen.getByTestId('approval-2')).getByTestId('approval-state')).toHaveTextContent('Отклонён: Бюджет исчерпан');
+    expect(within(screen.getByTestId('approval-2')).getByTestId('approval-state')).toHaveTextContent('Отклонён');
+    expect(within(screen.getByTestId('approval-2')).getByTestId('approval-reason')).toHaveTextContent('Причина: Бюджет исчерпан');
     const deciding = screen.getByTestId('approval-3');
     expect(within(deciding).getByText(/закупщик Закупкин Олег/)).toBeInTheDocument();
     expect(within(deciding).getByRole('button', { name: 'Согласовать' })).toBeEnabled();

@@ -162,9 +162,15 @@ function ApprovalCard({ approval, highlighted, busy, onApprove, onReject, loadin
               Заказ от {formatUnixDate(approval.date)}
             </Title>
             <Badge color={badge.color} variant="light" data-testid="approval-state">
-              {approval.state === 'rejected' ? `${badge.label}: ${approval.reason}` : badge.label}
+              {badge.label}
             </Badge>
           </Group>
+          {/* The reason is the administrator's free text, up to a paragraph: a line of its own, never a badge's label. */}
+          {approval.state === 'rejected' && (
+            <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }} data-testid="approval-reason">
+              Причина: {approval.reason}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {shortenCompanyName(approval.partner_name)} · {approval.mine ? 'ваш заказ' : `закупщик ${approval.purchaser}`} · позиций{' '}
             {approval.count}, единиц {approval.total_count}
