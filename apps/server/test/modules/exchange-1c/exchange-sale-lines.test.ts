@@ -156,7 +156,7 @@ describe('lines 1C changed in an order document are applied to the portal’s or
     ]);
     const answer = await sendFile('orders-lines-1.xml', body);
     expect(answer.slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 0.']);
-    const prefix = `Документ 1 (№ ${order}, Ид ${fro!.guid}): строки заказа изменены по 1С — `;
+    const prefix = `Документ 1 (№ ${order}, Ид ${fro!.guid}): заказ изменён по 1С — `;
     expect(answer[2]!.startsWith(prefix) && answer[2]!.endsWith('.')).toBe(true);
     expect(answer[2]!.slice(prefix.length, -1).split('; ').sort()).toEqual(
       [
