@@ -54,11 +54,11 @@ interface Ordered {
   quantity: number;
 }
 
-async function placeOrder(lines: Ordered[]): Promise<number> {
+async function placeOrder(lines: Ordered[], delivery: { case: 'pickup' | 'delivery' | 'other'; cost: number } = { case: 'delivery', cost: 0 }): Promise<number> {
   const body = await atServerPrices(t.app, 'demo', {
     partner_id: DEMO_PARTNERS.SPECSNAB,
     comment: 'Заказ для 1С',
-    delivery: { address: 'Москва, ул. Тверская, 7', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), bill_to: '', case: 'delivery', cost: 0 },
+    delivery: { address: 'Москва, ул. Тверская, 7', date: firstWorkingDayFrom(moscowDateAfter(Date.now(), 2)), bill_to: '', ...delivery },
     position: lines.map(({ product, size = 0, quantity }) => ({ guid: product.uid, characteristics: [line(product.offers[size]!, quantity)] })),
     position_presail: [],
   });
@@ -97,6 +97,22 @@ function goodsLine(goods: { id: string; name: string; size?: string; price: stri
     `        <Сумма>${sum}</Сумма>`,
     '        <ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
     '        <ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита></ЗначенияРеквизитов>',
+    '      </Товар>',
+  ].join('\n');
+}
+
+/** A service line as 1C writes one: the delivery Bitrix's exchange calls ORDER_DELIVERY, or a service of 1C's own. */
+function serviceLine(service: { id: string; name: string; sum: string }): string {
+  return [
+    '      <Товар>',
+    `        <Ид>${service.id}</Ид>`,
+    `        <Наименование>${service.name}</Наименование>`,
+    '        <БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
+    `        <ЦенаЗаЕдиницу>${service.sum}</ЦенаЗаЕдиницу>`,
+    '        <Количество>1</Количество>',
+    `        <Сумма>${service.sum}</Сумма>`,
+    '        <ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Услуга</Значение></ЗначениеРеквизита>',
+    '        <ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>Услуга</Значение></ЗначениеРеквизита></ЗначенияРеквизитов>',
     '      </Товар>',
   ].join('\n');
 }
@@ -156,7 +172,7 @@ describe('lines 1C changed in an order document are applied to the portal’s or
     ]);
     const answer = await sendFile('orders-lines-1.xml', body);
     expect(answer.slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 0.']);
-    const prefix = `Документ 1 (№ ${order}, Ид ${fro!.guid}): строки заказа изменены по 1С — `;
+    const prefix = `Документ 1 (№ ${order}, Ид ${fro!.guid}): заказ изменён по 1С — `;
     expect(answer[2]!.startsWith(prefix) && answer[2]!.endsWith('.')).toBe(true);
     expect(answer[2]!.slice(prefix.length, -1).split('; ').sort()).toEqual(
       [
@@ -306,5 +322,100 @@ describe('lines 1C changed in an order document are applied to the portal’s or
     // A sum that leaves a fraction of a kopeck per unit is not rounded: refused.
     const odd = await sendFile('orders-lines-7.xml', orderDocument(order, check!.guid, [goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: full, quantity: '3', sum: '100.00' })]));
     expect(odd[2]).toContain('строка 1 «Перчатки с ПВХ»: сумма 100.00 за 3 шт. не делится на цену за штуку с точностью до копейки');
+  });
+
+  it('a document that names the order by its number alone applies its lines to the whole order, each check its own', async () => {
+    const order = await placeOrder([
+      { product: gloves, quantity: 2 },
+      { product: boots, quantity: 1 },
+    ]);
+    await oneCTakesOrders();
+    const [fro, es] = await checksOf(order);
+    const placed = await linesOf(order);
+    const glovesPrice = placed.find((row) => row.characteristic === '10')!.price.toFixed(2);
+    const bootsPrice = placed.find((row) => row.characteristic === '42')!.price.toFixed(2);
+    // 1C's own GUID as the document's Ид: the portal knows the order only by its number.
+    const oneCsOwn = 'e3b1f7a2-5c4d-11ef-9a1b-0050569f1c2d';
+    const label = `Документ 1 (№ ${order}, Ид ${oneCsOwn})`;
+
+    // The ES line left out: the whole order would lose ES's check, so the document is refused, its status too.
+    const withoutEs = await sendFile(
+      'orders-by-number-1.xml',
+      orderDocument(order, oneCsOwn, [goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: glovesPrice, quantity: '3' })], { status: 'Отгружен' }),
+    );
+    expect(withoutEs).toEqual([
+      'success',
+      'Документов применено: 0, без изменений: 0, отклонено: 1.',
+      `${label}: в документе нет ни одного товара ООО «ЭС», а в заказе они есть — передайте их строки или отмените заказ в 1С.`,
+    ]);
+    expect(await linesOf(order)).toEqual(placed);
+
+    const answer = await sendFile(
+      'orders-by-number-2.xml',
+      orderDocument(order, oneCsOwn, [
+        goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: glovesPrice, quantity: '5' }),
+        goodsLine({ id: goodsId(boots), name: 'Ботинки кожаные', size: '42', price: bootsPrice, quantity: '3' }),
+      ]),
+    );
+    expect(answer[1]).toBe('Документов применено: 1, без изменений: 0, отклонено: 0.');
+    expect(answer[2]!.startsWith(`${label}: заказ изменён по 1С — `)).toBe(true);
+    expect(answer[2]!.slice(`${label}: заказ изменён по 1С — `.length, -1).split('; ').sort()).toEqual([`${boots.article} (42): 3 шт. вместо 1`, `${gloves.article} (10): 5 шт. вместо 2`].sort());
+    expect((await linesOf(order)).map((row) => [row.orgGuid, row.characteristic, row.quantity]).sort()).toEqual(
+      [
+        [ORGANISATION.ES, '42', 3],
+        [ORGANISATION.FRO, '10', 5],
+      ].sort(),
+    );
+    const [froAfter, esAfter] = await checksOf(order);
+    expect([froAfter!.guid, esAfter!.guid]).toEqual([fro!.guid, es!.guid]);
+    expect(toKopecks(froAfter!.total)).toBe(5 * toKopecks(Number(glovesPrice)));
+    expect(toKopecks(esAfter!.total)).toBe(3 * toKopecks(Number(bootsPrice)));
+    expect(await changedMail(order)).toHaveLength(1);
+  });
+
+  it('the delivery line: a carrier’s delivery takes 1C’s cost; one the portal does not bill, and other services, are noted, never refused as goods', async () => {
+    // A carrier's delivery (billed, 300 roubles on the order): 1C bills 450.
+    const carried = await placeOrder([{ product: gloves, quantity: 2 }], { case: 'other', cost: 300 });
+    await oneCTakesOrders();
+    const [check] = await checksOf(carried);
+    const price = (await linesOf(carried))[0]!.price.toFixed(2);
+    const asPlaced = goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price, quantity: '2' });
+    const label = `Документ 1 (№ ${carried}, Ид ${check!.guid})`;
+    const body = orderDocument(carried, check!.guid, [asPlaced, serviceLine({ id: 'ORDER_DELIVERY', name: 'Доставка заказа', sum: '450.00' })]);
+    const answer = await sendFile('orders-delivery-1.xml', body);
+    expect(answer).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 0.', `${label}: заказ изменён по 1С — доставка 450.00 вместо 300.00.`]);
+    const stored = await orderRow(carried);
+    expect((stored.delivery as { cost: number }).cost).toBe(450);
+    expect(toKopecks(stored.total)).toBe(2 * toKopecks(Number(price)) + 45_000);
+    expect(toKopecks((await checksOf(carried))[0]!.total)).toBe(2 * toKopecks(Number(price)) + 45_000);
+    expect(await changedMail(carried)).toHaveLength(1);
+    expect(await sendFile('orders-delivery-1.xml', body)).toEqual(['success', 'Документов применено: 0, без изменений: 1, отклонено: 0.']);
+
+    // The manufacturer's own delivery, which the portal does not bill: 1C's «Доставка» service of its own is noted,
+    // and so is a service the portal does not sell; the goods and the total stay the portal's.
+    const own = await placeOrder([{ product: gloves, quantity: 1 }]);
+    await oneCTakesOrders();
+    const [ownCheck] = await checksOf(own);
+    const ownLines = await linesOf(own);
+    const ownTotal = (await orderRow(own)).total;
+    const ownLabel = `Документ 1 (№ ${own}, Ид ${ownCheck!.guid})`;
+    const noted = await sendFile(
+      'orders-delivery-2.xml',
+      orderDocument(own, ownCheck!.guid, [
+        goodsLine({ id: goodsId(gloves), name: 'Перчатки с ПВХ', size: '10', price: ownLines[0]!.price.toFixed(2), quantity: '1' }),
+        serviceLine({ id: 'c1d2e3f4-0000-11ef-9a1b-0050569f1c2d', name: 'Доставка до склада покупателя', sum: '700.00' }),
+        serviceLine({ id: 'c1d2e3f4-0001-11ef-9a1b-0050569f1c2d', name: 'Нанесение логотипа', sum: '150.00' }),
+      ]),
+    );
+    expect(noted.slice(0, 2)).toEqual(['success', 'Документов применено: 1, без изменений: 0, отклонено: 0.']);
+    expect(noted.slice(2).sort()).toEqual(
+      [
+        `${ownLabel}: строка 3 «Нанесение логотипа»: услуга на портале не продаётся — строка пропущена.`,
+        `${ownLabel}: доставка 700.00 по 1С не применена: заказ с самовывозом или доставкой поставщика, портал выставляет доставку только транспортной компанией — сумма заказа на портале без неё.`,
+      ].sort(),
+    );
+    expect(await linesOf(own)).toEqual(ownLines);
+    expect((await orderRow(own)).total).toBe(ownTotal);
+    expect(await changedMail(own)).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ export interface OrderLineFromOneC {
   sum: string;
   /** The value of «ХарактеристикиТовара/ХарактеристикаТовара» (the size), '' when none. */
   characteristic: string;
+  /** The line's «ТипНоменклатуры» (or «ВидНоменклатуры»): «Товар», «Услуга» (a delivery, a service), '' when not said. */
+  kind: string;
 }
 
 const CHUNK = 64 * 1024;
@@ -69,6 +71,7 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
   let text = '';
   let requisite: { name: string; value: string } | undefined;
   let line: OrderLineFromOneC | undefined;
+  let lineRequisite: { name: string; value: string } | undefined;
   let failure: Error | undefined;
 
   parser.on('error', (error) => {
@@ -95,7 +98,8 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
     const inside = path.slice(documentDepth);
     // A requisite in «ЗначенияРеквизитов», or straight under «Документ» as older configurations write it.
     if (tag.name === 'ЗначениеРеквизита' && (inside.length === 1 || (inside.length === 2 && inside[0] === 'ЗначенияРеквизитов'))) requisite = { name: '', value: '' };
-    if (inside.length === 2 && inside[0] === 'Товары' && tag.name === 'Товар') line = { id: '', name: '', quantity: '', price: '', sum: '', characteristic: '' };
+    if (line && inside.length === 4 && inside[2] === 'ЗначенияРеквизитов' && tag.name === 'ЗначениеРеквизита') lineRequisite = { name: '', value: '' };
+    if (inside.length === 2 && inside[0] === 'Товары' && tag.name === 'Товар') line = { id: '', name: '', quantity: '', price: '', sum: '', characteristic: '', kind: '' };
   });
   parser.on('text', (chunk) => {
     if (!current) return;
@@ -142,6 +146,14 @@ export function readOrderDocuments(body: Buffer): OrderDocumentFromOneC[] {
         else if (inside.length === 3 && tag.name === 'ЦенаЗаЕдиницу') line.price = value;
         else if (inside.length === 3 && tag.name === 'Наименование') line.name = value;
         else if (inside.length === 5 && inside[3] === 'ХарактеристикаТовара' && tag.name === 'Значение') line.characteristic = value;
+        else if (inside.length === 5 && inside[2] === 'ЗначенияРеквизитов' && lineRequisite) {
+          if (tag.name === 'Наименование') lineRequisite.name = value;
+          else if (tag.name === 'Значение') lineRequisite.value = value;
+        } else if (inside.length === 4 && inside[2] === 'ЗначенияРеквизитов' && tag.name === 'ЗначениеРеквизита' && lineRequisite) {
+          // «ТипНоменклатуры» says it where both are written (1C:УТ 11 writes the two; older ones «ВидНоменклатуры»).
+          if (lineRequisite.name === 'ТипНоменклатуры' || (lineRequisite.name === 'ВидНоменклатуры' && !line.kind)) line.kind = lineRequisite.value;
+          lineRequisite = undefined;
+        }
       }
     }
     path.pop();

@@ -2,8 +2,8 @@
  * 1C's order exchange (type=sale): `query` hands 1C the orders it has not taken, `success` marks them taken, `file`
  * applies the order documents 1C sends back. Status changes go through the integration API's own check-status rule
  * (INTEGRATION_KINDS.checks: the status, the mail event in the same transaction, the realtime notification after the
- * commit), so a status from 1C and one from the JSON API are the same change. Goods lines 1C changed are applied to
- * the check by the domain's rule of a back-office change (lines-from-one-c.ts).
+ * commit), so a status from 1C and one from the JSON API are the same change. The lines and the delivery 1C changed
+ * are read in lines-from-one-c.ts and applied by the orders module's back-office change (`applyBackOfficeChange`).
  */
 import type { Delivery } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -101,18 +101,21 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
         report.refused.push({ position: document.position, key: documentLabel(document), reason: 'заказ не найден на портале — документ не применён.' });
         continue;
       }
-      // The lines first: a document whose lines cannot be matched is refused whole, its status included.
+      // The lines first: a document whose lines cannot be matched is refused whole, its status included. A document
+      // found by the order's number alone speaks of the whole order, its lines of every check.
       let linesChanged = false;
-      if (byId && document.lines.length > 0) {
-        const lines = await applyLinesFromOneC(tx, byId, document.lines);
+      if (document.lines.length > 0) {
+        const orderId = checks[0]!.orderId;
+        const lines = await applyLinesFromOneC(tx, { orderId, checks, wholeOrder: !byId }, document.lines);
         if (lines.outcome === 'refused') {
           report.refused.push({ position: document.position, key: documentLabel(document), reason: `${lines.reason}.` });
           continue;
         }
+        for (const note of lines.notes) report.notes.push(`${documentLabel(document)}: ${note}.`);
         if (lines.outcome === 'changed') {
           linesChanged = true;
-          report.notes.push(`${documentLabel(document)}: строки заказа изменены по 1С — ${lines.said}.`);
-          afterCommit.push(() => app.realtime.publishToPartner(lines.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [byId.orderId] } }));
+          report.notes.push(`${documentLabel(document)}: заказ изменён по 1С — ${lines.said}.`);
+          afterCommit.push(() => app.realtime.publishToPartner(lines.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [orderId] } }));
         }
       }
       let changed = linesChanged;

@@ -79,8 +79,8 @@ export async function persistEdit(tx: DbOrTx, edit: { orderId: number; userId: n
   return answerOf(orderId, plan.firstAnswer);
 }
 
-/** What a change of an order's lines by its back office writes (see persistBackOfficeChange). */
-export interface BackOfficeChange {
+/** What a change of an order by its back office writes (see persistBackOfficeChange). */
+export interface BackOfficeChangeRows {
   orderId: number;
   /** Units of each offer the changed lines held, given back first. */
   held: ReadonlyMap<number, number>;
@@ -90,7 +90,8 @@ export interface BackOfficeChange {
   lineRows: Array<Omit<typeof orderLines.$inferInsert, 'orderId'>>;
   /** New totals of the checks whose total moved. */
   checkTotals: ReadonlyArray<{ checkId: number; total: number }>;
-  orderValues: Pick<typeof orders.$inferInsert, 'total' | 'totalDiscount' | 'count' | 'totalCount'>;
+  /** The order's new totals, and its delivery when the back office changed what it costs. */
+  orderValues: Pick<typeof orders.$inferInsert, 'total' | 'totalDiscount' | 'count' | 'totalCount' | 'delivery'>;
 }
 
 /**
@@ -100,7 +101,7 @@ export interface BackOfficeChange {
  * as after an edit. The revision stays: the back office already has this version, and its checks keep their
  * statuses and guids.
  */
-export async function persistBackOfficeChange(tx: DbOrTx, change: BackOfficeChange): Promise<void> {
+export async function persistBackOfficeChange(tx: DbOrTx, change: BackOfficeChangeRows): Promise<void> {
   const { orderId } = change;
   if (change.held.size > 0) await repo.returnStock(tx, [...change.held.entries()]);
   const taken = await repo.takeStock(tx, change.take);
