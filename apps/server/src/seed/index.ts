@@ -26,7 +26,7 @@ export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Pr
   { name: 'people and companies', run: ({ db }) => seedPeople(db) },
   { name: 'catalogue', run: ({ db, storage, products, log }) => seedCatalog(db, storage, products, log) },
   { name: 'main-page content', run: ({ db }) => seedContent(db) },
-  { name: 'demo orders', run: ({ db, storage, log }) => seedOrders(db, storage, log) },
+  { name: 'demo orders', run: ({ db, storage, products, log }) => seedOrders(db, storage, products, log) },
   // Keep last: shipments and claims refer to the orders and products seeded before them.
   { name: 'delivery addresses, shipments and claims', run: ({ db, storage }) => seedLogistics(db, storage) },
 ];

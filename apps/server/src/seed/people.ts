@@ -117,6 +117,9 @@ const DEMO_USERS: Array<Omit<TIntegrationUser, 'password'>> = [
 ];
 
 /** The seed's clock: contracts and documents are dated from the day the demo is seeded. */
+/** A demo company's full name, as its documents name the buyer. */
+export const demoPartnerName = (uid: string): string | undefined => demoPartners('2026-01-01').find((partner) => partner.uid === uid)?.name;
+
 export async function seedPeople(db: Db, now: Date = new Date()): Promise<void> {
   await asTheErp(db, undefined, (app) => sendPeople(app, now));
 }

@@ -213,14 +213,13 @@ describe('seeded orders', () => {
     const stock = async () => (await t.app.db.select({ sum: sql<number>`sum(${offers.residue})::int` }).from(offers))[0]!.sum;
     const stockBefore = await stock();
     const [check] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, n));
-    // As submitOrder left it: not yet dated, the check as placed; the stock it took is out again.
-    await t.app.db.update(orders).set({ createdAt: new Date() }).where(eq(orders.id, n));
+    // As submitOrder left it (placed and dated): the check as placed, the stock it took out again.
     await t.app.db.update(orderChecks).set({ status: CHECK_STATUS.RESERVED }).where(eq(orderChecks.id, check!.id));
     const [line] = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, n));
     await t.app.db.execute(sql`update offers set residue = residue - ${line!.quantity} where id = ${line!.offerId}`);
 
     const ordersBefore = (await t.app.db.select({ n: count() }).from(orders))[0]!.n;
-    await seedOrders(t.app.db, t.app.storage);
+    await seedOrders(t.app.db, t.app.storage, t.app.config.SEED_PRODUCTS);
     expect((await t.app.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
     const [again] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, n));
     expect(again).toEqual(check);
