@@ -3,8 +3,8 @@
  * how the seed writes must not change what it writes). Usage, after `DATA_DIR=<dir> npm run seed`:
  *   DATA_DIR=<dir> npx tsx scripts/demo-dump.ts > demo.txt
  * What differs legitimately between two runs is masked: serial ids of rows the demo refers to by other keys, storage
- * keys (random file names), hashes, the checks' guids (named by their order and organisation instead: the portal
- * gives a check a random one), and moments of the run itself (within a day of now: «NOW»). Dates in the past are
+ * keys (random file names), hashes, the random guids the portal gives checks, shipments and claims (named by their
+ * order and organisation, or their table and id, instead), and moments of the run itself (within a day of now: «NOW»). Dates in the past are
  * printed as they are, so a past date that became today shows.
  */
 import { sql } from 'drizzle-orm';
@@ -18,6 +18,13 @@ const TABLES = [
   'files', 'delivery_addresses', 'shipments', 'shipment_files', 'claims', 'claim_files', 'claim_status_history',
   'notifications', 'mail_events', 'mail_outbox', 'audit_records', 'exchange_1c_order_handouts',
 ];
+/**
+ * Rows whose order of writing is no part of the demo (a history's entries are read by their moment): in the order
+ * they are read, their serial ids left out.
+ */
+const READ_ORDER: Record<string, string> = { order_timeline: 'order_id, at, id', claim_status_history: 'claim_id, at, id' };
+/** Rows the portal gives a random guid: named by their table and id instead. */
+const RANDOM_GUIDS = new Set(['shipments', 'claims']);
 /** Columns whose values differ between any two runs. */
 const MASKED = new Set(['password', 'password_hash', 'storage_key', 'token_hash', 'request_hash', 'name_key', 'article_key']);
 
@@ -36,7 +43,11 @@ const daysAgo = (value: unknown) => `${Math.round((now - new Date(String(value i
 try {
   const lines: string[] = [];
   for (const table of TABLES) {
-    const rows = rowsOf<Record<string, unknown>>(await database.db.execute(sql.raw(`select * from ${table} order by 1`)));
+    const rows = rowsOf<Record<string, unknown>>(await database.db.execute(sql.raw(`select * from ${table} order by ${READ_ORDER[table] ?? '1'}`)));
+    for (const row of rows) {
+      if (RANDOM_GUIDS.has(table)) row.guid = `${table}:${String(row.id)}`;
+      if (READ_ORDER[table]) delete row.id;
+    }
     lines.push(`## ${table} (${rows.length})`);
     for (const row of rows) {
       const shown = Object.fromEntries(

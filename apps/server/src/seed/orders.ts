@@ -22,7 +22,6 @@ import {
   type DocStatusFlag,
 } from '@portal/domain';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 import { renderDocument } from '../modules/documents';
@@ -32,7 +31,7 @@ import { ORDER_DOCUMENT_RENDERER, listOrders, orderDetail, quoteOrder, submitOrd
 import { searchProducts } from '../modules/products';
 import { seededProductUids } from './catalog';
 import { asTheErp, sendBatches } from './erp';
-import { DEMO_PARTNERS, demoPartnerName } from './people';
+import { DEMO_PARTNERS, demoPartnerName, demoUserIds } from './people';
 
 /** Seeded orders are dated back from this moment (Moscow 14.02.2026), never from "now". */
 const BASE_DATE = Date.UTC(2026, 1, 14, 6, 0);
@@ -185,6 +184,7 @@ export function seededOrderDate(index: number): Date {
 /** The back office's changes to a seeded order come half a day apart, one after another, from its placing on. */
 const BACK_OFFICE_STEP = DAY / 2;
 
+/** Places the demo orders not placed yet (their back office comes later: seedBackOffice). */
 export async function seedOrders(db: Db, storage: FileStorage, productCount: number, log: (message: string) => void = () => {}): Promise<void> {
   const userIds = await demoUserIds(db);
   const used = new Set<string>();
@@ -209,12 +209,19 @@ export async function seedOrders(db: Db, storage: FileStorage, productCount: num
       await silenceOrderMail(tx, orderId);
       await markOrdersTakenByOneC(tx, [orderId]);
     });
-    await playBackOffice(db, storage, await orderDetail(db, userId, orderId), spec, placedAt);
   }
 }
 
-async function demoUserIds(db: Db): Promise<Map<string, number>> {
-  return new Map((await db.select({ id: users.id, login: users.login }).from(users)).map((u) => [u.login, u.id]));
+/** The back office's part of every demo order placed (after demo's shipment requests: seed/index.ts). */
+export async function seedBackOffice(db: Db, storage: FileStorage): Promise<void> {
+  const userIds = await demoUserIds(db);
+  for (const [index, spec] of SEEDED_ORDERS.entries()) {
+    const userId = userIds.get(spec.login);
+    if (userId === undefined) continue;
+    const placedAt = seededOrderDate(index);
+    const orderId = await placedOrderId(db, userId, spec, placedAt);
+    if (orderId !== undefined) await playBackOffice(db, storage, await orderDetail(db, userId, orderId), spec, placedAt);
+  }
 }
 
 /** The seeded order already placed: the one of its company placed at its moment, in its user's list of orders. */

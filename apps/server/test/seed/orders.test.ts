@@ -15,7 +15,7 @@ import { openDatabase } from '../../src/db/client';
 import { claims, offers, orderChecks, orderLines, orders, partners, products, shipments, storages } from '../../src/db/schema';
 import { seedDemo } from '../../src/seed';
 import { seedCatalog } from '../../src/seed/catalog';
-import { SEEDED_ORDERS, seededOrderDate, seededOrderId, seedOrders } from '../../src/seed/orders';
+import { SEEDED_ORDERS, seedBackOffice, seededOrderDate, seededOrderId, seedOrders } from '../../src/seed/orders';
 import { DEMO_PARTNERS, seedPeople } from '../../src/seed/people';
 import { MemoryStorage } from '../../src/lib/storage';
 import { createTestApp, signInAs, type TestApp } from '../support/helper';
@@ -220,6 +220,7 @@ describe('seeded orders', () => {
 
     const ordersBefore = (await t.app.db.select({ n: count() }).from(orders))[0]!.n;
     await seedOrders(t.app.db, t.app.storage, t.app.config.SEED_PRODUCTS);
+    await seedBackOffice(t.app.db, t.app.storage);
     expect((await t.app.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
     const [again] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, n));
     expect(again).toEqual(check);

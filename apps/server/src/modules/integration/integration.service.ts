@@ -41,6 +41,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { claims, shipments } from '../../db/schema';
 import { DiskFaultError, databaseDiskFault } from '../../lib/disk-faults';
+import type { HistoryOptions } from '../../lib/history';
 import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 import { hashPassword } from '../auth';
@@ -61,13 +62,10 @@ export class ItemRefused extends Error {}
 const refuse = (reason: string) => new ItemRefused(reason);
 
 /**
- * How a batch is applied. The API and the command line apply it as news: now, mailed and announced. A history loaded
- * after the fact (the demo seed's past: statuses 1C set weeks ago) gives `asOf`, the moment the changes happened:
- * the timeline and the last change are dated then, and nothing is mailed, notified or pushed — a history is no news.
+ * How a batch is applied (lib/history.ts): the API and the command line apply it as news; the statuses of a history
+ * (the demo seed's past) come `asOf` the moment they changed, their timeline entries and last change dated then.
  */
-export interface BatchOptions {
-  asOf?: Date;
-}
+export type BatchOptions = HistoryOptions;
 
 interface Applied {
   /** False when the item was already as sent. */
