@@ -12,7 +12,7 @@ import {
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { claims, offers, orderChecks, orderLines, orders, partners, products, shipments, storages } from '../../src/db/schema';
+import { claims, mailEvents, notifications, offers, orderChecks, orderLines, orderTimeline, orders, partners, products, shipments, storages } from '../../src/db/schema';
 import { seedDemo } from '../../src/seed';
 import { seedCatalog } from '../../src/seed/catalog';
 import { SEEDED_ORDERS, seedBackOffice, seededOrderDate, seededOrderId, seedOrders } from '../../src/seed/orders';
@@ -60,6 +60,22 @@ describe('seeded orders', () => {
     expect(Object.keys(ids).sort()).toEqual(SEEDED_ORDERS.map((spec) => spec.code).sort());
     const numbers = SEEDED_ORDERS.map((spec) => ids[spec.code]!);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  it('are a history: each change half a day after the one before, the shipments and claims on their days, and no news to anyone', async () => {
+    for (const spec of SEEDED_ORDERS) {
+      const placedAt = seededOrderDate(SEEDED_ORDERS.indexOf(spec)).getTime();
+      const timeline = await t.app.db.select().from(orderTimeline).where(eq(orderTimeline.orderId, ids[spec.code]!)).orderBy(orderTimeline.at);
+      expect(timeline[0]!.event).toBe('created');
+      expect(timeline.map((entry) => entry.at.getTime() - placedAt)).toEqual(timeline.map((_, i) => (i * 86_400_000) / 2));
+    }
+    const lastDay = new Date('2026-02-15T00:00:00+03:00');
+    for (const row of [...(await t.app.db.select().from(shipments)), ...(await t.app.db.select().from(claims))]) {
+      expect(row.createdAt < lastDay && row.updatedAt < lastDay).toBe(true);
+    }
+    // Neither the back office's statuses nor demo's requests and claims mail or notify: they happened weeks ago.
+    expect(new Set((await t.app.db.select({ kind: mailEvents.kind }).from(mailEvents)).map((event) => event.kind))).toEqual(new Set(['order.created']));
+    expect(await t.app.db.select().from(notifications)).toEqual([]);
   });
 
   it('demo sees its orders of both companies in GET /api/orders, dated from the fixed base date, with their checks', async () => {
