@@ -336,8 +336,9 @@ export async function setTrackedStatus(db: DbOrTx, table: Tracked, id: number, c
   await db.update(table).set({ ...changes, updatedAt: at }).where(eq(table.id, id));
 }
 
-export async function addClaimHistory(db: DbOrTx, claimId: number, status: string, comment: string, at: Date) {
-  await db.insert(claimStatusHistory).values({ claimId, status, comment, at });
+/** A status of the claim's history, dated now (the transaction's time) or `at` for a history loaded after the fact. */
+export async function addClaimHistory(db: DbOrTx, claimId: number, status: string, comment: string, at?: Date) {
+  await db.insert(claimStatusHistory).values({ claimId, status, comment, ...(at && { at }) });
 }
 
 export async function upsertNews(db: DbOrTx, values: typeof news.$inferInsert) {

@@ -545,7 +545,7 @@ async function applyTrackedStatus(
   const statusChanged = row.status !== item.status;
   if (!statusChanged && row.bitrixId === item.bitrix_id) return { changed: false };
   await repo.setTrackedStatus(tx, how.table, row.id, { status: item.status, bitrixId: item.bitrix_id }, asOf ?? new Date());
-  if (how.table === claims && statusChanged) await repo.addClaimHistory(tx, row.id, item.status, item.comment, asOf ?? new Date());
+  if (how.table === claims && statusChanged) await repo.addClaimHistory(tx, row.id, item.status, item.comment, asOf);
   if (!statusChanged || asOf) return {};
   await enqueueMailEvent(tx, how.table === claims ? 'claim.status' : 'shipment.status', row.id, { status: item.status, comment: item.comment ?? '' });
   const partnerId = row.partnerId;
