@@ -7,6 +7,7 @@
  * shared by its products. Idempotent: products already there are not sent again, and pictures and certificates are
  * added only where missing.
  */
+import { createHash } from 'node:crypto';
 import { ORGANISATION, moscowDay } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
@@ -376,6 +377,19 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
   await db.execute(sql`vacuum analyze product_name_words`);
   await db.execute(sql`vacuum analyze offers`);
   await db.execute(sql`vacuum analyze product_images`);
+}
+
+/**
+ * The uids of a kind's products (by its article prefix) in the order they were generated: the n-th product's uid is
+ * md5('product-' || n) as a uuid, as in the generating SQL. The demo orders pick their products from these.
+ */
+export function* seededProductUids(prefix: string, productCount: number): Generator<string> {
+  const index = KINDS.findIndex((kind) => kind.prefix === prefix);
+  if (index < 0) throw new Error(`Seed: no kind of products with the article prefix ${prefix}`);
+  for (let g = index + 1; g <= productCount; g += KINDS.length) {
+    const hex = createHash('md5').update(`product-${g}`).digest('hex');
+    yield `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
 }
 
 function pictureKey(kind: Kind, index: number) {

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { RealtimeHub } from '../lib/realtime';
 import { LocalTransport } from '../lib/realtime/local-transport';
 import type { FileStorage } from '../lib/storage';
-import { MAX_BATCH_ITEMS, importBatch, type IntegrationApp, type IntegrationKindName } from '../modules/integration';
+import { MAX_BATCH_ITEMS, importBatch, type BatchOptions, type IntegrationApp, type IntegrationKindName } from '../modules/integration';
 
 /**
  * Runs `send` with the pieces an import needs. The seed runs before the server listens (or in the command line), so
@@ -26,10 +26,13 @@ export async function asTheErp<T>(db: Db, storage: FileStorage | undefined, send
   }
 }
 
-/** Sends the items as batches of the kind; an item refused is a mistake in the demo data, so the seed stops on it. */
-export async function sendBatches(app: IntegrationApp, kind: IntegrationKindName, items: readonly unknown[]): Promise<void> {
+/**
+ * Sends the items as batches of the kind; an item refused is a mistake in the demo data, so the seed stops on it.
+ * The demo's past (statuses set weeks ago) goes `asOf` the moment it happened: dated then, announced to nobody.
+ */
+export async function sendBatches(app: IntegrationApp, kind: IntegrationKindName, items: readonly unknown[], options: BatchOptions = {}): Promise<void> {
   for (let from = 0; from < items.length; from += MAX_BATCH_ITEMS) {
-    const report: TIntegrationReport = await importBatch(app, kind, items.slice(from, from + MAX_BATCH_ITEMS));
+    const report: TIntegrationReport = await importBatch(app, kind, items.slice(from, from + MAX_BATCH_ITEMS), options);
     const refused = report.items.filter((item) => item.status === 'refused');
     if (refused.length > 0) {
       const reasons = refused.map((item) => `${item.key ?? `#${from + item.index + 1}`}: ${item.reason}`).join('; ');

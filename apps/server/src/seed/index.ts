@@ -10,8 +10,8 @@ import { portalMeta } from '../db/schema';
 import type { FileStorage } from '../lib/storage';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
-import { seedLogistics } from './logistics';
-import { seedOrders } from './orders';
+import { seedShipmentRequests, seedShipmentsAndClaims } from './logistics';
+import { seedBackOffice, seedOrders } from './orders';
 import { seedPeople } from './people';
 
 export interface SeedContext {
@@ -26,9 +26,12 @@ export const SEED_STEPS: Array<{ name: string; run: (context: SeedContext) => Pr
   { name: 'people and companies', run: ({ db }) => seedPeople(db) },
   { name: 'catalogue', run: ({ db, storage, products, log }) => seedCatalog(db, storage, products, log) },
   { name: 'main-page content', run: ({ db }) => seedContent(db) },
-  { name: 'demo orders', run: ({ db, storage, log }) => seedOrders(db, storage, log) },
-  // Keep last: shipments and claims refer to the orders and products seeded before them.
-  { name: 'delivery addresses, shipments and claims', run: ({ db, storage }) => seedLogistics(db, storage) },
+  { name: 'demo orders', run: ({ db, storage, products, log }) => seedOrders(db, storage, products, log) },
+  // Before the back office ships the orders: a shipped order takes no shipment request.
+  { name: 'delivery addresses and shipment requests', run: ({ db, storage }) => seedShipmentRequests(db, storage) },
+  { name: "the orders' back office", run: ({ db, storage }) => seedBackOffice(db, storage) },
+  // Keep last: claims refer to the orders and products seeded before them.
+  { name: 'shipment statuses and claims', run: ({ db, storage }) => seedShipmentsAndClaims(db, storage) },
 ];
 
 export async function seedDemo(context: SeedContext): Promise<void> {

@@ -1,117 +1,119 @@
 /**
- * Demo delivery addresses, shipments and claims of demo's companies (demo2 has none: its lists show the empty state).
- * Shipments and claims refer to demo's seeded orders (seed/orders.ts) and name their products. Idempotent by guid.
+ * Demo delivery addresses, shipments and claims of demo's companies (demo2 has none: its lists show the empty state),
+ * written as demo and the back office wrote them: demo's address book and shipment requests through the logistics
+ * service, its claims (one with a photo) through the claims service, each `asOf` its day; the shipments' and claims'
+ * numbers and statuses through the ERP's /shipments and /claims, `asOf` the day of each change. Shipments and claims
+ * refer to demo's seeded orders (seed/orders.ts) and name their products. Idempotent: an address, a shipment (by its
+ * order and day) or a claim (by its title) already there is kept.
  */
-import { asc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import type { Db } from '../db/client';
-import { claimFiles, claimStatusHistory, claims, deliveryAddresses, files, offers, orderLines, partners, products, shipments, users } from '../db/schema';
-import { newStorageKey, type FileStorage } from '../lib/storage';
+import type { FileStorage } from '../lib/storage';
+import { fileClaim, listClaims } from '../modules/claims';
+import { addAddress, listAddresses, listShipments, requestShipment } from '../modules/logistics';
+import { orderDetail } from '../modules/orders';
+import { asTheErp, sendBatches } from './erp';
 import { seededOrderId } from './orders';
-import { DEMO_PARTNERS } from './people';
-import { seededGuid } from './random';
+import { DEMO_PARTNERS, demoUserIds } from './people';
 
 const at = (iso: string) => new Date(`${iso}T09:30:00+03:00`);
+const russianDay = (iso: string) => iso.split('-').reverse().join('.');
 
-export async function seedLogistics(db: Db, storage: FileStorage): Promise<void> {
-  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.login, 'demo'));
-  if (!demo) return;
-  const partnerId = async (uid: string) => (await db.select({ id: partners.id }).from(partners).where(eq(partners.uid, uid)))[0]!.id;
-  const specsnab = await partnerId(DEMO_PARTNERS.SPECSNAB);
-  const petrov = await partnerId(DEMO_PARTNERS.PETROV);
-  // The demo orders these refer to (seed/orders.ts); a catalogue too small for an order leaves the reference empty.
-  const jackets = await seededOrderId(db, 'specsnab-jackets');
-  const boots = await seededOrderId(db, 'specsnab-boots');
-  const summer = await seededOrderId(db, 'specsnab-summer');
-  const petrovBoots = await seededOrderId(db, 'petrov-boots');
-  const petrovRobes = await seededOrderId(db, 'petrov-robes');
+const TVERSKAYA = '125009, г Москва, ул Тверская, д 7, оф 12';
+const PODOLSK = '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3';
+const NEVSKY = '191025, г Санкт-Петербург, Невский пр-кт, д 28';
 
-  await db
-    .insert(deliveryAddresses)
-    .values(
-      ['125009, г Москва, ул Тверская, д 7, оф 12', '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', '191025, г Санкт-Петербург, Невский пр-кт, д 28'].map(
-        (label) => ({ userId: demo.id, label }),
-      ),
-    )
-    .onConflictDoNothing();
+/** demo's shipment requests: for which seeded order, when, and what the back office has done with them since. */
+const DEMO_SHIPMENTS = [
+  { order: 'specsnab-jackets', bitrixId: 40211, address: PODOLSK, date: '2026-01-20', status: 'delivered', comment: 'Разгрузка с 9 до 17, пропуск на водителя оформлен.', created: '2026-01-16' },
+  { order: 'specsnab-boots', bitrixId: 40987, address: TVERSKAYA, date: '2026-02-03', status: 'shipped', comment: '', created: '2026-01-29' },
+  { order: 'specsnab-summer', bitrixId: 41102, address: PODOLSK, date: '2026-02-17', status: 'planned', comment: 'Нужна машина с гидробортом.', created: '2026-02-10' },
+  { order: 'petrov-robes', bitrixId: 40655, address: NEVSKY, date: '2026-01-27', status: 'delivered', comment: '', created: '2026-01-22' },
+] as const;
 
-  await db
-    .insert(shipments)
-    .values([
-      { n: 1, bitrixId: 40211, partnerId: specsnab, orderId: jackets ?? null, address: '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', date: '2026-01-20', status: 'delivered', comment: 'Разгрузка с 9 до 17, пропуск на водителя оформлен.', createdAt: at('2026-01-16') },
-      { n: 2, bitrixId: 40987, partnerId: specsnab, orderId: boots ?? null, address: '125009, г Москва, ул Тверская, д 7, оф 12', date: '2026-02-03', status: 'shipped', comment: '', createdAt: at('2026-01-29') },
-      { n: 3, bitrixId: 41102, partnerId: specsnab, orderId: summer ?? null, address: '142100, Московская обл, г Подольск, ул Комсомольская, д 1, склад 3', date: '2026-02-17', status: 'planned', comment: 'Нужна машина с гидробортом.', createdAt: at('2026-02-10') },
-      { n: 4, bitrixId: 40655, partnerId: petrov, orderId: petrovRobes ?? null, address: '191025, г Санкт-Петербург, Невский пр-кт, д 28', date: '2026-01-27', status: 'delivered', comment: '', createdAt: at('2026-01-22') },
-    ].map(({ n, ...values }) => ({ ...values, guid: seededGuid(0x5417, n), userId: demo.id, updatedAt: values.createdAt })))
-    .onConflictDoNothing();
+/** demo's claims: what was filed, about which order's first line, and the back office's answers since. */
+const DEMO_CLAIMS = [
+  {
+    bitrixId: 5120, partner: DEMO_PARTNERS.SPECSNAB, order: 'specsnab-jackets', case: 1, quantity: 3,
+    title: 'Расхождение швов на куртках', message: 'В партии из 20 курток у трёх расходится шов на рукаве после первой стирки. Фото приложены.',
+    filed: '2026-01-21', answers: [['review', 'Передана в отдел качества.', '2026-01-22'], ['approved', 'Брак подтверждён: замена в следующей отгрузке.', '2026-01-28']],
+    photo: true,
+  },
+  {
+    bitrixId: 5187, partner: DEMO_PARTNERS.SPECSNAB, order: 'specsnab-boots', case: 2, quantity: 2,
+    title: 'Недовложение в коробке №4', message: 'По накладной 12 пар, в коробке 10. Коробка была опечатана, пломба целая.',
+    filed: '2026-02-05', answers: [['review', 'Склад проверяет комплектацию.', '2026-02-06']],
+    photo: false,
+  },
+  {
+    bitrixId: null, partner: DEMO_PARTNERS.SPECSNAB, order: null, case: 4, quantity: 0,
+    title: 'Повреждение упаковки при доставке', message: 'Две коробки пришли мятыми и влажными, товар внутри требует проверки.',
+    filed: '2026-02-12', answers: [],
+    photo: false,
+  },
+  {
+    bitrixId: 5034, partner: DEMO_PARTNERS.PETROV, order: 'petrov-boots', case: 3, quantity: 1,
+    title: 'Пересорт по размерам', message: 'Вместо размера 44 пришли ботинки 45 размера, 1 пара.',
+    filed: '2026-01-12', answers: [['rejected', 'Размер соответствует заказу и накладной: отгружено 45, как заказано.', '2026-01-16']],
+    photo: false,
+  },
+] as const;
 
-  // A claim about an order names that order's products (as the claims form does); without the order, catalogue ones.
-  const sample = await db.select({ article: products.article, name: products.name }).from(products).orderBy(asc(products.id)).limit(3);
-  const line = async (orderId: number | undefined, i: number, characteristic: string, quantity: number) => {
-    if (orderId !== undefined) {
-      const [ordered] = await db
-        .select({ guid: offers.guid, article: products.article, name: products.name, characteristic: orderLines.characteristic })
-        .from(orderLines)
-        .innerJoin(products, eq(products.id, orderLines.productId))
-        .innerJoin(offers, eq(offers.id, orderLines.offerId))
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.id))
-        .limit(1);
-      if (ordered) return [{ ...ordered, quantity }];
+/**
+ * demo's address book and shipment requests. Runs before the back office ships the orders (seed/index.ts): a request
+ * is checked against its order as it stood when demo made it, and a shipped order takes no new request.
+ */
+export async function seedShipmentRequests(db: Db, storage: FileStorage): Promise<void> {
+  const demo = (await demoUserIds(db)).get('demo');
+  if (demo === undefined) return;
+  const book = new Set((await listAddresses(db, demo)).map((address) => address.label));
+  for (const label of [TVERSKAYA, PODOLSK, NEVSKY]) if (!book.has(label)) await addAddress(db, demo, label);
+
+  const requested = await listShipments(db, demo);
+  for (const shipment of DEMO_SHIPMENTS) {
+    // A catalogue too small for the order leaves its shipment out: a request needs an order.
+    const order = await seededOrderId(db, shipment.order);
+    if (order === undefined || requested.some((row) => row.order === order && row.date === shipment.date)) continue;
+    const fields = { order: String(order), address: shipment.address, date: russianDay(shipment.date), comment: shipment.comment };
+    await requestShipment(db, storage, demo, { fields, files: [] }, { asOf: at(shipment.created) });
+  }
+}
+
+/** The back office's numbers and statuses of demo's shipments, and demo's claims with their answers. */
+export async function seedShipmentsAndClaims(db: Db, storage: FileStorage): Promise<void> {
+  const demo = (await demoUserIds(db)).get('demo');
+  if (demo === undefined) return;
+  const shipments = await listShipments(db, demo);
+  await asTheErp(db, storage, async (app) => {
+    for (const spec of DEMO_SHIPMENTS) {
+      const order = await seededOrderId(db, spec.order);
+      const shipment = shipments.find((row) => row.order === order && row.date === spec.date);
+      if (!shipment || shipment.bitrix_id !== null) continue;
+      await sendBatches(app, 'shipments', [{ bitrix_id: spec.bitrixId, guid: shipment.guid, status: spec.status }], { asOf: at(spec.created) });
     }
-    return sample[i] ? [{ article: sample[i].article, name: sample[i].name, characteristic, quantity }] : [];
-  };
+  });
 
-  const demoClaims = [
-    {
-      n: 1, bitrixId: 5120, partnerId: specsnab, orderId: jackets ?? null, case: 1, status: 'approved',
-      title: 'Расхождение швов на куртках', message: 'В партии из 20 курток у трёх расходится шов на рукаве после первой стирки. Фото приложены.',
-      products: await line(jackets, 0, '52-54/170-176', 3), createdAt: at('2026-01-21'),
-      history: [['new', 'Рекламация отправлена из портала.', '2026-01-21'], ['review', 'Передана в отдел качества.', '2026-01-22'], ['approved', 'Брак подтверждён: замена в следующей отгрузке.', '2026-01-28']],
-      photo: true,
-    },
-    {
-      n: 2, bitrixId: 5187, partnerId: specsnab, orderId: boots ?? null, case: 2, status: 'review',
-      title: 'Недовложение в коробке №4', message: 'По накладной 12 пар, в коробке 10. Коробка была опечатана, пломба целая.',
-      products: await line(boots, 1, '43', 2), createdAt: at('2026-02-05'),
-      history: [['new', 'Рекламация отправлена из портала.', '2026-02-05'], ['review', 'Склад проверяет комплектацию.', '2026-02-06']],
-      photo: false,
-    },
-    {
-      n: 3, bitrixId: null, partnerId: specsnab, orderId: null, case: 4, status: 'new',
-      title: 'Повреждение упаковки при доставке', message: 'Две коробки пришли мятыми и влажными, товар внутри требует проверки.',
-      products: [], createdAt: at('2026-02-12'),
-      history: [['new', 'Рекламация отправлена из портала.', '2026-02-12']],
-      photo: false,
-    },
-    {
-      n: 4, bitrixId: 5034, partnerId: petrov, orderId: petrovBoots ?? null, case: 3, status: 'rejected',
-      title: 'Пересорт по размерам', message: 'Вместо размера 44 пришли ботинки 45 размера, 1 пара.',
-      products: await line(petrovBoots, 2, '45', 1), createdAt: at('2026-01-12'),
-      history: [['new', 'Рекламация отправлена из портала.', '2026-01-12'], ['rejected', 'Размер соответствует заказу и накладной: отгружено 45, как заказано.', '2026-01-16']],
-      photo: false,
-    },
-  ] as const;
-
-  for (const { n, history, photo, ...values } of demoClaims) {
-    const [inserted] = await db
-      .insert(claims)
-      .values({ ...values, products: [...values.products], guid: seededGuid(0xc1a1, n), userId: demo.id, updatedAt: values.createdAt })
-      .onConflictDoNothing()
-      .returning({ id: claims.id });
-    // An existing claim already has its history and files.
-    if (!inserted) continue;
-    await db.insert(claimStatusHistory).values(history.map(([status, comment, date]) => ({ claimId: inserted.id, status, comment, at: at(date) })));
-    if (photo) {
-      const bytes = demoPhoto();
-      const key = newStorageKey('claims', 'png');
-      await storage.put(key, bytes);
-      const [file] = await db
-        .insert(files)
-        .values({ ownerUserId: demo.id, partnerId: values.partnerId, purpose: 'claim', name: 'шов-рукав.png', mime: 'image/png', size: bytes.length, storageKey: key })
-        .returning({ id: files.id });
-      await db.insert(claimFiles).values({ claimId: inserted.id, fileId: file!.id });
+  const filed = new Set((await listClaims(db, demo)).map((claim) => claim.title));
+  for (const spec of DEMO_CLAIMS) {
+    if (filed.has(spec.title)) continue;
+    const order = spec.order === null ? undefined : await seededOrderId(db, spec.order);
+    const fields: Record<string, string> = { partner_guid: spec.partner, case: String(spec.case), title: spec.title, message: spec.message };
+    if (order !== undefined) {
+      // The order's first line, as the claims form offers it.
+      const line = (await orderDetail(db, demo, order)).position[0]!;
+      const offer = line.characteristics[0]!;
+      fields.order = String(order);
+      fields.products = JSON.stringify([{ guid: offer.GUID, article: line.article, quantity: spec.quantity }]);
     }
+    const files = spec.photo ? [{ field: 'files', name: 'шов-рукав.png', mime: 'image/png', extension: 'png', bytes: demoPhoto() }] : [];
+    const { id } = await fileClaim(db, storage, demo, { fields, files }, { asOf: at(spec.filed) });
+    if (spec.bitrixId === null) continue;
+    const guid = (await listClaims(db, demo)).find((claim) => claim.id === id)!.guid;
+    await asTheErp(db, storage, async (app) => {
+      for (const [status, comment, day] of spec.answers) {
+        await sendBatches(app, 'claims', [{ bitrix_id: spec.bitrixId, guid, status, comment }], { asOf: at(day) });
+      }
+    });
   }
 }
 

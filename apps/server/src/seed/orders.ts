@@ -1,50 +1,44 @@
 /**
  * The demo order history: orders of demo's two companies and of demo2's company, placed through the orders service
- * (so prices, discounts, the stock split, totals and checks follow the server's own rules and stock is taken like for
- * any order), then given the back office's check statuses and document flags and dated before a fixed base date.
- * Products are picked from the seeded catalogue by article prefix, size and stock, so the picks follow the catalogue.
- * Idempotent by the orders' idempotency keys; an order found undated (an interrupted seed) is finished, not repeated.
+ * as of days before a fixed base date (so prices, discounts, the stock split, totals and checks follow the server's
+ * own rules and stock is taken like for any order), then given the back office's check statuses, document files and
+ * the stock a cancellation gives back through the ERP's batches, each as of the half-day it happened — a history,
+ * which mails and notifies nobody. Products are picked as a dealer's order form finds them (the product search), from
+ * the seeded catalogue's products of a kind, by size and stock, so the picks follow the catalogue.
+ * Idempotent: an order already placed (found in its user's list by company and moment) is not placed again, and what
+ * its back office has done already is not done again.
  */
-import { CHECK_STATUS, ZOrderPayloadSchema, type TDocStatus, type TOrderPayload } from '@portal/contracts';
+import { CHECK_STATUS, ZOrderPayloadSchema, type TOrderDetail, type TOrderPayload } from '@portal/contracts';
 import {
   ORDER_DOCUMENT_FLAGS,
   ORDER_DOCUMENT_KINDS,
   ORDER_DOCUMENT_NAMES,
   ORGANISATION,
   ORGANISATION_NAMES,
+  SEARCH_OPTION,
+  firstWorkingDayFrom,
   formatPrice,
   moscowDateAfter,
-  type OrderDocumentKind,
+  type DocStatusFlag,
 } from '@portal/domain';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { AppError } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 import { renderDocument } from '../modules/documents';
-import {
-  ORDER_DOCUMENT_RENDERER,
-  checksOf,
-  dateTimeline,
-  findOrderByKey,
-  orderLinesOf,
-  quoteOrder,
-  returnStock,
-  submitOrder,
-  updateCheck,
-  updateOrder,
-} from '../modules/orders';
-import { offers, orders, partners, products, users } from '../db/schema';
-import { DEMO_PARTNERS } from './people';
-import { asTheErp, sendBatches } from './erp';
-import { seededGuid } from './random';
-import { silenceOrderMail } from '../modules/mail';
 import { markOrdersTakenByOneC } from '../modules/exchange-1c';
+import { silenceOrderMail } from '../modules/mail';
+import { ORDER_DOCUMENT_RENDERER, listOrders, orderDetail, quoteOrder, submitOrder } from '../modules/orders';
+import { searchProducts } from '../modules/products';
+import { seededProductUids } from './catalog';
+import { asTheErp, sendBatches } from './erp';
+import { DEMO_PARTNERS, demoPartnerName, demoUserIds } from './people';
 
 /** Seeded orders are dated back from this moment (Moscow 14.02.2026), never from "now". */
 const BASE_DATE = Date.UTC(2026, 1, 14, 6, 0);
 const DAY = 86_400_000;
 
 type Org = (typeof ORGANISATION)[keyof typeof ORGANISATION];
-type Docs = Partial<Omit<TDocStatus, 'id'>>;
+type Docs = Partial<Record<DocStatusFlag, boolean>>;
 
 /**
  * How a line's offer is chosen: `in` — enough stock for the whole quantity; `short` — some stock but less than asked
@@ -187,166 +181,161 @@ export function seededOrderDate(index: number): Date {
   return new Date(BASE_DATE - SEEDED_ORDERS[index]!.daysBefore * DAY + index * 37 * 60_000);
 }
 
-export async function seedOrders(db: Db, storage: FileStorage, log: (message: string) => void = () => {}): Promise<void> {
-  const userIds = new Map((await db.select({ id: users.id, login: users.login }).from(users)).map((u) => [u.login, u.id]));
-  const used = new Set<number>();
+/** The back office's changes to a seeded order come half a day apart, one after another, from its placing on. */
+const BACK_OFFICE_STEP = DAY / 2;
+
+/** Places the demo orders not placed yet (their back office comes later: seedBackOffice). */
+export async function seedOrders(db: Db, storage: FileStorage, productCount: number, log: (message: string) => void = () => {}): Promise<void> {
+  const userIds = await demoUserIds(db);
+  const used = new Set<string>();
   for (const [index, spec] of SEEDED_ORDERS.entries()) {
     const userId = userIds.get(spec.login);
     if (userId === undefined) continue;
-    const key = seedOrderKey(spec.code);
-    let orderId = (await findOrderByKey(db, userId, key))?.id;
-    const createdAt = seededOrderDate(index);
+    const placedAt = seededOrderDate(index);
+    let orderId = await placedOrderId(db, userId, spec, placedAt);
     if (orderId === undefined) {
-      const payload = await buildPayload(db, spec, used);
+      const payload = await buildPayload(db, spec, used, productCount, placedAt);
       if (!payload) {
         log(`order ${spec.code} skipped: the catalogue has no products for it`);
         continue;
       }
-      // Placed at the prices the server quotes, as a dealer confirming them would.
-      const priced = await quoteOrder(db, userId, ZOrderPayloadSchema.parse(payload));
-      orderId = (await submitOrder(db, userId, priced, { key })).id;
-    } else {
-      const [placed] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
-      if (placed?.createdAt.getTime() === createdAt.getTime()) continue;
+      // Placed at the prices the server quotes, as a dealer confirming them would, on the day of the history.
+      const priced = await quoteOrder(db, userId, ZOrderPayloadSchema.parse(payload), placedAt);
+      orderId = (await submitOrder(db, userId, priced, { key: seedOrderKey(spec.code), placedAt })).id;
     }
-    await backOfficeState(db, storage, orderId, spec, createdAt);
+    await db.transaction(async (tx) => {
+      // The demo's history is no news: its orders mail nobody, and 1C's first query does not hand them out (the back
+      // office has them already, as it has the orders placed before the exchange existed).
+      await silenceOrderMail(tx, orderId);
+      await markOrdersTakenByOneC(tx, [orderId]);
+    });
   }
 }
 
-/** The check's guid the back office gives a seeded order's check of this organisation. */
-const seededCheckGuid = (orderId: number, orgGuid: string) => seededGuid(0x0c4ec4, orderId * 4 + (orgGuid === ES ? 1 : 0));
-
-/**
- * The document files the back office sends for the seeded order's checks, one per document flag its spec sets, as
- * the ERP's /api/integration/order-files items: drawn on the document thread, base64 PDF.
- */
-async function seedDocumentFiles(db: Db, orderId: number, spec: SeededOrderSpec, createdAt: Date) {
-  const [partner] = await db.select({ name: partners.name }).from(partners).where(eq(partners.uid, spec.partner));
-  const checks = await checksOf(db, [orderId]);
-  const documents = [];
-  for (const check of checks) {
-    const docs = spec.checks?.[check.orgGuid as Org]?.docs ?? {};
-    const kinds = ORDER_DOCUMENT_KINDS.filter((kind: OrderDocumentKind) => docs[ORDER_DOCUMENT_FLAGS[kind]] === true);
-    for (const [index, kind] of kinds.entries()) {
-      const number = `${orderId % 1000}-${index + 1}`;
-      const issuedOn = moscowDateAfter(createdAt.getTime(), index + 1);
-      const bytes = await renderDocument(ORDER_DOCUMENT_RENDERER, {
-        title: ORDER_DOCUMENT_NAMES[kind],
-        number,
-        issuedOn,
-        order: orderId,
-        seller: ORGANISATION_NAMES[check.orgGuid as Org] ?? check.orgGuid,
-        buyer: partner?.name ?? spec.partner,
-        amount: formatPrice(check.total),
-      });
-      documents.push({ order: orderId, guid: seededCheckGuid(orderId, check.orgGuid), kind, number, date: issuedOn, content: bytes.toString('base64') });
-    }
+/** The back office's part of every demo order placed (after demo's shipment requests: seed/index.ts). */
+export async function seedBackOffice(db: Db, storage: FileStorage): Promise<void> {
+  const userIds = await demoUserIds(db);
+  for (const [index, spec] of SEEDED_ORDERS.entries()) {
+    const userId = userIds.get(spec.login);
+    if (userId === undefined) continue;
+    const placedAt = seededOrderDate(index);
+    const orderId = await placedOrderId(db, userId, spec, placedAt);
+    if (orderId !== undefined) await playBackOffice(db, storage, await orderDetail(db, userId, orderId), spec, placedAt);
   }
-  return documents;
+}
+
+/** The seeded order already placed: the one of its company placed at its moment, in its user's list of orders. */
+async function placedOrderId(db: Db, userId: number, spec: SeededOrderSpec, placedAt: Date): Promise<number | undefined> {
+  const seconds = Math.floor(placedAt.getTime() / 1000);
+  return (await listOrders(db, userId)).find((order) => order.partner_guid === spec.partner && order.date === seconds)?.n;
 }
 
 /**
- * The back office's part. Its check statuses and document flags are written as they stand (the ERP's /checks and
- * /documents would mail and notify the dealer about a history that is no news), then its document files go through
- * the ERP's /order-files: their flags are on already, so they announce nothing. Dating the order comes last and marks
- * it finished; a seed interrupted before that does the part again, which changes nothing the first pass did.
+ * The back office's part, as the ERP sends it: each check's status (/checks), then its document files (/order-files,
+ * which turn the documents' flags on), each change half a day after the one before; a cancellation gives the stock
+ * the order held back (/stock). What is already as the spec says is not sent again.
  */
-async function backOfficeState(db: Db, storage: FileStorage, orderId: number, spec: SeededOrderSpec, createdAt: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The demo's history is no news: its orders mail nobody, and 1C's first query does not hand them out (the back
-    // office has them already, as it has the orders placed before the exchange existed).
-    await silenceOrderMail(tx, orderId);
-    await markOrdersTakenByOneC(tx, [orderId]);
-    const checks = await checksOf(tx, [orderId]);
-    for (const check of checks) {
-      const guid = seededCheckGuid(orderId, check.orgGuid);
-      const state = spec.checks?.[check.orgGuid as Org];
-      const docs = { StatusSchet: false, StatusSF: false, StatusUPD: false, StatusUPK: false, ...state?.docs };
-      await updateCheck(tx, check.id, {
-        guid,
-        status: state?.status ?? check.status,
-        docStatus: { id: guid, ...docs },
-        billRequestedAt: docs.StatusSchet ? new Date(createdAt.getTime() + DAY / 2) : null,
-      });
+async function playBackOffice(db: Db, storage: FileStorage, order: TOrderDetail, spec: SeededOrderSpec, placedAt: Date): Promise<void> {
+  let changes = 0;
+  const nextChange = () => ({ asOf: new Date(placedAt.getTime() + ++changes * BACK_OFFICE_STEP) });
+  let cancelled = false;
+  await asTheErp(db, storage, async (app) => {
+    for (const check of order.checks) {
+      const state = spec.checks?.[check.org as Org];
+      if (!state) continue;
+      if (check.status !== state.status) {
+        await sendBatches(app, 'checks', [{ order: order.n, guid: check.guid, status: state.status }], nextChange());
+        cancelled ||= state.status === CHECK_STATUS.CANCELLED;
+      }
+      const kinds = ORDER_DOCUMENT_KINDS.filter((kind) => state.docs?.[ORDER_DOCUMENT_FLAGS[kind]] === true);
+      for (const [index, kind] of kinds.entries()) {
+        if (check.doc_status[ORDER_DOCUMENT_FLAGS[kind]]) continue;
+        const file = await documentFile(order, check, spec, kind, `${order.n % 1000}-${index + 1}`, moscowDateAfter(placedAt.getTime(), index + 1));
+        await sendBatches(app, 'order-files', [file], nextChange());
+      }
     }
-    const cancelled = checks.length > 0 && checks.every((check) => spec.checks?.[check.orgGuid as Org]?.status === CHECK_STATUS.CANCELLED);
-    // Cancelled by the back office (not by a pass before this one): the stock it held is back on sale.
-    if (cancelled && checks.some((check) => check.status !== CHECK_STATUS.CANCELLED)) {
-      const held = (await orderLinesOf(tx, [orderId]))
-        .filter(({ line }) => line.offerId !== null && !line.presale)
-        .map(({ line }) => [line.offerId!, line.quantity] as const);
-      await returnStock(tx, held);
+    // The ERP cancelled the whole order: the stock its lines held is on sale again, as its next stock report says.
+    if (cancelled && order.checks.every((check) => spec.checks?.[check.org as Org]?.status === CHECK_STATUS.CANCELLED)) {
+      const held = order.position.flatMap((position) => position.characteristics.filter((line) => line.GUID !== position.guid));
+      await sendBatches(app, 'stock', held.map((line) => ({ guid: line.GUID, residue: line.RESIDUE + line.count })));
     }
-  });
-  const documents = await seedDocumentFiles(db, orderId, spec, createdAt);
-  if (documents.length > 0) await asTheErp(db, storage, (app) => sendBatches(app, 'order-files', documents));
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select({ delivery: orders.delivery }).from(orders).where(eq(orders.id, orderId));
-    const afterDays = spec.delivery.afterDays;
-    const date = afterDays === undefined ? '' : moscowDateAfter(createdAt.getTime(), afterDays);
-    await updateOrder(tx, orderId, { createdAt, updatedAt: createdAt, delivery: { ...(order?.delivery as object), date } });
-    // The back office's changes happened over the days after the order, not at the seed's run.
-    await dateTimeline(tx, orderId, createdAt, DAY / 2);
   });
 }
 
-async function buildPayload(db: Db, spec: SeededOrderSpec, used: Set<number>): Promise<TOrderPayload | undefined> {
-  const [partner] = await db.select({ id: partners.id }).from(partners).where(eq(partners.uid, spec.partner));
-  if (!partner) return undefined;
+/** A document file the back office sends for a check: drawn on the document thread, base64 PDF. */
+async function documentFile(order: TOrderDetail, check: TOrderDetail['checks'][number], spec: SeededOrderSpec, kind: (typeof ORDER_DOCUMENT_KINDS)[number], number: string, issuedOn: string) {
+  const bytes = await renderDocument(ORDER_DOCUMENT_RENDERER, {
+    title: ORDER_DOCUMENT_NAMES[kind],
+    number,
+    issuedOn,
+    order: order.n,
+    seller: ORGANISATION_NAMES[check.org as Org] ?? check.org,
+    buyer: demoPartnerName(spec.partner) ?? spec.partner,
+    amount: formatPrice(check.total),
+  });
+  return { order: order.n, guid: check.guid, kind, number, date: issuedOn, content: bytes.toString('base64') };
+}
+
+async function buildPayload(db: Db, spec: SeededOrderSpec, used: Set<string>, productCount: number, placedAt: Date): Promise<TOrderPayload | undefined> {
   const position: TOrderPayload['position'] = [];
   for (const line of spec.lines) {
-    const picked = await pickLine(db, line, used);
+    const picked = await pickLine(db, line, used, productCount);
     if (!picked) return undefined;
-    used.add(picked.productId);
+    used.add(picked.productUid);
     position.push({
       guid: picked.productUid,
       // Prices are left to the server: seedOrders places the order at the prices it quotes.
       characteristics: picked.lines.map(({ guid, quantity }) => ({ guid, orgguid: line.org, quantity })),
     });
   }
+  const afterDays = spec.delivery.afterDays;
+  // The day the dealer chose: a working day, as the order form offers.
+  const date = afterDays === undefined ? '' : firstWorkingDayFrom(moscowDateAfter(placedAt.getTime(), afterDays));
   return {
     partner_id: spec.partner,
     name: spec.name,
     comment: spec.comment ?? '',
-    delivery: { case: spec.delivery.case, address: spec.delivery.address ?? '', cost: spec.delivery.cost ?? 0, date: '', bill_to: '' },
+    delivery: { case: spec.delivery.case, address: spec.delivery.address ?? '', cost: spec.delivery.cost ?? 0, date, bill_to: '' },
     bags: { wear: 0, wear_pre: 0, shoes: 0, shoes_pre: 0, ...spec.bags },
     position,
     position_presail: [],
   };
 }
 
-/** How many of a kind's first products are considered: enough for every pick, bounded for a huge catalogue. */
+/** How many of a kind's first products on sale (no status) are considered: enough for every pick, bounded for a huge catalogue. */
 const CANDIDATES = 80;
 
-async function pickLine(db: Db, spec: LineSpec, used: Set<number>) {
-  const candidates = await db
-    .select({ id: products.id, uid: products.uid })
-    .from(products)
-    .where(and(like(products.article, `${spec.prefix}%`), eq(products.status, '')))
-    .orderBy(asc(products.id))
-    .limit(CANDIDATES);
-  const ids = candidates.filter((product) => !used.has(product.id)).map((product) => product.id);
-  if (ids.length === 0) return undefined;
-  const rows = await db
-    .select({ productId: offers.productId, guid: offers.guid, characteristic: offers.characteristic, residue: offers.residue, orgGuid: offers.orgGuid })
-    .from(offers)
-    .where(inArray(offers.productId, ids))
-    .orderBy(asc(offers.productId), asc(offers.id));
-  for (const product of candidates) {
-    if (used.has(product.id)) continue;
-    const own = rows.filter((offer) => offer.productId === product.id);
+/** A product with its offers as the product search shows it by uid; undefined when the catalogue does not have it. */
+async function productByUid(db: Db, uid: string) {
+  try {
+    return await searchProducts(db, null, { OPTION: SEARCH_OPTION.ID, QUERY: uid });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+async function pickLine(db: Db, spec: LineSpec, used: Set<string>, productCount: number) {
+  let considered = 0;
+  for (const uid of seededProductUids(spec.prefix, productCount)) {
+    if (considered >= CANDIDATES) break;
+    const found = await productByUid(db, uid);
+    if (!found || found.PRODUCT.STATUS !== '') continue;
+    considered++;
+    if (used.has(uid)) continue;
+    const own = found.OFFERS;
     if (spec.stock === 'placeholder') {
-      if (own.length === 0) return { productId: product.id, productUid: product.uid, lines: [{ guid: product.uid, quantity: spec.quantities[0]! }] };
+      if (own.length === 0) return { productUid: uid, lines: [{ guid: uid, quantity: spec.quantities[0]! }] };
       continue;
     }
     const fits = (residue: number, quantity: number) =>
       spec.stock === 'in' ? residue >= quantity : spec.stock === 'short' ? residue > 0 && residue < quantity : residue === 0;
-    const sizes = own.filter((offer) => offer.orgGuid === spec.org && (spec.size === undefined || offer.characteristic === spec.size));
+    const sizes = own.filter((offer) => offer.ORGGUID === spec.org && (spec.size === undefined || offer.CHARACTERISTIC === spec.size));
     if (sizes.length < spec.quantities.length) continue;
     // The sizes in the catalogue's order, each with enough (or, for pre-order, too little) stock.
     const chosen = spec.quantities.map((quantity, i) => ({ offer: sizes[i]!, quantity }));
-    if (chosen.every(({ offer, quantity }) => fits(offer.residue, quantity))) {
-      return { productId: product.id, productUid: product.uid, lines: chosen.map(({ offer, quantity }) => ({ guid: offer.guid, quantity })) };
+    if (chosen.every(({ offer, quantity }) => fits(offer.RESIDUE, quantity))) {
+      return { productUid: uid, lines: chosen.map(({ offer, quantity }) => ({ guid: offer.GUID, quantity })) };
     }
   }
   return undefined;
@@ -354,12 +343,9 @@ async function pickLine(db: Db, spec: LineSpec, used: Set<number>) {
 
 /** A seeded order's number, or undefined when it was not seeded (a catalogue too small for it). */
 export async function seededOrderId(db: Db, code: string): Promise<number | undefined> {
-  const spec = SEEDED_ORDERS.find((candidate) => candidate.code === code);
-  if (!spec) throw new Error(`No seeded order ${code}`);
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(users.login, spec.login), eq(orders.idempotencyKey, seedOrderKey(code))));
-  return row?.id;
+  const index = SEEDED_ORDERS.findIndex((candidate) => candidate.code === code);
+  if (index < 0) throw new Error(`No seeded order ${code}`);
+  const spec = SEEDED_ORDERS[index]!;
+  const userId = (await demoUserIds(db)).get(spec.login);
+  return userId === undefined ? undefined : placedOrderId(db, userId, spec, seededOrderDate(index));
 }

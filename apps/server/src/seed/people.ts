@@ -13,6 +13,7 @@
 import type { TIntegrationPartner, TIntegrationUser } from '@portal/contracts';
 import { PRICE_TYPE_NAMES, moscowDay } from '@portal/domain';
 import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { UserExists, createUser, type IntegrationApp } from '../modules/integration';
 import { demoStorages } from './contracts';
 import { asTheErp, sendBatches } from './erp';
@@ -117,6 +118,14 @@ const DEMO_USERS: Array<Omit<TIntegrationUser, 'password'>> = [
 ];
 
 /** The seed's clock: contracts and documents are dated from the day the demo is seeded. */
+/** The users' ids by login: the demo's people are the seed's callers. */
+export async function demoUserIds(db: Db): Promise<Map<string, number>> {
+  return new Map((await db.select({ id: users.id, login: users.login }).from(users)).map((u) => [u.login, u.id]));
+}
+
+/** A demo company's full name, as its documents name the buyer. */
+export const demoPartnerName = (uid: string): string | undefined => demoPartners('2026-01-01').find((partner) => partner.uid === uid)?.name;
+
 export async function seedPeople(db: Db, now: Date = new Date()): Promise<void> {
   await asTheErp(db, undefined, (app) => sendPeople(app, now));
 }

@@ -12,10 +12,10 @@ import {
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { claims, offers, orderChecks, orderLines, orders, partners, products, shipments, storages } from '../../src/db/schema';
+import { claims, mailEvents, notifications, offers, orderChecks, orderLines, orderTimeline, orders, partners, products, shipments, storages } from '../../src/db/schema';
 import { seedDemo } from '../../src/seed';
 import { seedCatalog } from '../../src/seed/catalog';
-import { SEEDED_ORDERS, seededOrderDate, seededOrderId, seedOrders } from '../../src/seed/orders';
+import { SEEDED_ORDERS, seedBackOffice, seededOrderDate, seededOrderId, seedOrders } from '../../src/seed/orders';
 import { DEMO_PARTNERS, seedPeople } from '../../src/seed/people';
 import { MemoryStorage } from '../../src/lib/storage';
 import { createTestApp, signInAs, type TestApp } from '../support/helper';
@@ -60,6 +60,22 @@ describe('seeded orders', () => {
     expect(Object.keys(ids).sort()).toEqual(SEEDED_ORDERS.map((spec) => spec.code).sort());
     const numbers = SEEDED_ORDERS.map((spec) => ids[spec.code]!);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  it('are a history: each change half a day after the one before, the shipments and claims on their days, and no news to anyone', async () => {
+    for (const spec of SEEDED_ORDERS) {
+      const placedAt = seededOrderDate(SEEDED_ORDERS.indexOf(spec)).getTime();
+      const timeline = await t.app.db.select().from(orderTimeline).where(eq(orderTimeline.orderId, ids[spec.code]!)).orderBy(orderTimeline.at);
+      expect(timeline[0]!.event).toBe('created');
+      expect(timeline.map((entry) => entry.at.getTime() - placedAt)).toEqual(timeline.map((_, i) => (i * 86_400_000) / 2));
+    }
+    const lastDay = new Date('2026-02-15T00:00:00+03:00');
+    for (const row of [...(await t.app.db.select().from(shipments)), ...(await t.app.db.select().from(claims))]) {
+      expect(row.createdAt < lastDay && row.updatedAt < lastDay).toBe(true);
+    }
+    // Neither the back office's statuses nor demo's requests and claims mail or notify: they happened weeks ago.
+    expect(new Set((await t.app.db.select({ kind: mailEvents.kind }).from(mailEvents)).map((event) => event.kind))).toEqual(new Set(['order.created']));
+    expect(await t.app.db.select().from(notifications)).toEqual([]);
   });
 
   it('demo sees its orders of both companies in GET /api/orders, dated from the fixed base date, with their checks', async () => {
@@ -213,14 +229,14 @@ describe('seeded orders', () => {
     const stock = async () => (await t.app.db.select({ sum: sql<number>`sum(${offers.residue})::int` }).from(offers))[0]!.sum;
     const stockBefore = await stock();
     const [check] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, n));
-    // As submitOrder left it: not yet dated, the check as placed; the stock it took is out again.
-    await t.app.db.update(orders).set({ createdAt: new Date() }).where(eq(orders.id, n));
+    // As submitOrder left it (placed and dated): the check as placed, the stock it took out again.
     await t.app.db.update(orderChecks).set({ status: CHECK_STATUS.RESERVED }).where(eq(orderChecks.id, check!.id));
     const [line] = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, n));
     await t.app.db.execute(sql`update offers set residue = residue - ${line!.quantity} where id = ${line!.offerId}`);
 
     const ordersBefore = (await t.app.db.select({ n: count() }).from(orders))[0]!.n;
-    await seedOrders(t.app.db, t.app.storage);
+    await seedOrders(t.app.db, t.app.storage, t.app.config.SEED_PRODUCTS);
+    await seedBackOffice(t.app.db, t.app.storage);
     expect((await t.app.db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
     const [again] = await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, n));
     expect(again).toEqual(check);

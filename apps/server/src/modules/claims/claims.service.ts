@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
+import type { HistoryOptions } from '../../lib/history';
 import type { FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
 import { discardUploads, putUploads, recordUploads } from '../files';
@@ -80,7 +81,8 @@ async function checkAgainstOrder(db: Db, orderId: number, claimed: TClaimProduct
   });
 }
 
-export async function fileClaim(db: Db, storage: FileStorage, userId: number, form: MultipartForm): Promise<{ id: number }> {
+/** Files a claim; one of the past (`asOf`, lib/history.ts) is dated then and mails nobody. */
+export async function fileClaim(db: Db, storage: FileStorage, userId: number, form: MultipartForm, { asOf }: HistoryOptions = {}): Promise<{ id: number }> {
   const parsed = ZClaimRequestFieldsSchema.safeParse(form.fields);
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join(' '));
   const fields = parsed.data;
@@ -115,11 +117,12 @@ export async function fileClaim(db: Db, storage: FileStorage, userId: number, fo
         title,
         message: fields.message,
         products,
+        ...(asOf && { createdAt: asOf, updatedAt: asOf }),
       });
-      await repo.insertHistory(tx, { claimId: claim.id, status: 'new', comment: 'Рекламация отправлена из портала.' });
+      await repo.insertHistory(tx, { claimId: claim.id, status: 'new', comment: 'Рекламация отправлена из портала.', ...(asOf && { at: asOf }) });
       const rows = await recordUploads(tx, stored, { userId, partnerId: partner.id, purpose: 'claim' });
       await repo.linkClaimFiles(tx, claim.id, rows.map((row) => row.id));
-      await enqueueMailEvent(tx, 'claim.created', claim.id);
+      if (!asOf) await enqueueMailEvent(tx, 'claim.created', claim.id);
       return { id: claim.id };
     });
   } catch (error) {

@@ -11,6 +11,7 @@ export {
   importCatalogue,
   offerValues,
   productValues,
+  type BatchOptions,
   type IntegrationApp,
   type IntegrationKindName,
 } from './integration.service';

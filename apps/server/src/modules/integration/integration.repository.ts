@@ -269,9 +269,17 @@ export async function checkWithOrder(db: DbOrTx, guid: string) {
   return row;
 }
 
-export async function setCheckStatus(db: DbOrTx, checkId: number, orderId: number, status: number) {
+export async function setCheckStatus(db: DbOrTx, checkId: number, orderId: number, status: number, at: Date) {
   await db.update(orderChecks).set({ status }).where(eq(orderChecks.id, checkId));
-  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await db.update(orders).set({ updatedAt: at }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The order's timeline entries this transaction wrote (its triggers date them now(), the transaction's start), dated
+ * `at` instead: a change loaded as history happened then.
+ */
+export async function dateTimelineOfTransaction(db: DbOrTx, orderId: number, at: Date) {
+  await db.execute(sql`UPDATE order_timeline SET at = ${at.toISOString()}::timestamptz WHERE order_id = ${orderId} AND at = now()`);
 }
 
 export async function setCheckDocStatus(db: DbOrTx, checkId: number, docStatus: Record<string, unknown>) {
@@ -324,12 +332,13 @@ export async function trackedBy(db: DbOrTx, table: Tracked, by: { guid: string }
   return row;
 }
 
-export async function setTrackedStatus(db: DbOrTx, table: Tracked, id: number, changes: { status: string; bitrixId: number }) {
-  await db.update(table).set({ ...changes, updatedAt: new Date() }).where(eq(table.id, id));
+export async function setTrackedStatus(db: DbOrTx, table: Tracked, id: number, changes: { status: string; bitrixId: number }, at: Date) {
+  await db.update(table).set({ ...changes, updatedAt: at }).where(eq(table.id, id));
 }
 
-export async function addClaimHistory(db: DbOrTx, claimId: number, status: string, comment: string) {
-  await db.insert(claimStatusHistory).values({ claimId, status, comment });
+/** A status of the claim's history, dated now (the transaction's time) or `at` for a history loaded after the fact. */
+export async function addClaimHistory(db: DbOrTx, claimId: number, status: string, comment: string, at?: Date) {
+  await db.insert(claimStatusHistory).values({ claimId, status, comment, ...(at && { at }) });
 }
 
 export async function upsertNews(db: DbOrTx, values: typeof news.$inferInsert) {

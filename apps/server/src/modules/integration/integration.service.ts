@@ -41,6 +41,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { claims, shipments } from '../../db/schema';
 import { DiskFaultError, databaseDiskFault } from '../../lib/disk-faults';
+import type { HistoryOptions } from '../../lib/history';
 import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 import { hashPassword } from '../auth';
@@ -60,6 +61,12 @@ export const MAX_BATCH_ITEMS = 5000;
 export class ItemRefused extends Error {}
 const refuse = (reason: string) => new ItemRefused(reason);
 
+/**
+ * How a batch is applied (lib/history.ts): the API and the command line apply it as news; the statuses of a history
+ * (the demo seed's past) come `asOf` the moment they changed, their timeline entries and last change dated then.
+ */
+export type BatchOptions = HistoryOptions;
+
 interface Applied {
   /** False when the item was already as sent. */
   changed?: boolean;
@@ -74,7 +81,7 @@ interface Kind<S extends z.ZodType> {
   key: string;
   /** Slow work before the transaction (password hashing, storing a file's bytes). */
   prepare?: (item: z.output<S>, app: IntegrationApp) => Promise<unknown>;
-  apply: (tx: DbOrTx, item: z.output<S>, app: IntegrationApp, prepared: unknown) => Promise<Applied | void>;
+  apply: (tx: DbOrTx, item: z.output<S>, app: IntegrationApp, prepared: unknown, options?: BatchOptions) => Promise<Applied | void>;
   /** Undoes `prepare` when the item's transaction did not commit (a stored file nothing refers to is removed). */
   discard?: (prepared: unknown, app: IntegrationApp) => Promise<void>;
 }
@@ -289,10 +296,14 @@ export const INTEGRATION_KINDS = {
     summary: "Statuses of orders' checks (bills); raises the realtime event for the company's users",
     schema: ZIntegrationCheckStatusSchema,
     key: 'guid',
-    async apply(tx, item, app) {
+    async apply(tx, item, app, _prepared, { asOf } = {}) {
       const check = await findCheck(tx, item.order, item.guid);
       if (check.status === item.status) return { changed: false };
-      await repo.setCheckStatus(tx, check.id, check.orderId, item.status);
+      await repo.setCheckStatus(tx, check.id, check.orderId, item.status, asOf ?? new Date());
+      if (asOf) {
+        await repo.dateTimelineOfTransaction(tx, check.orderId, asOf);
+        return {};
+      }
       await enqueueMailEvent(tx, 'check.status', item.order, { status: item.status, check: item.guid });
       return {
         after: async () => {
@@ -334,7 +345,7 @@ export const INTEGRATION_KINDS = {
       const stored = prepared as { key: string } | undefined;
       if (stored) await app.storage?.delete(stored.key);
     },
-    async apply(tx, item, app, prepared) {
+    async apply(tx, item, app, prepared, options = {}) {
       const stored = prepared as { key: string; size: number };
       const check = await findCheck(tx, item.order, item.guid);
       const issuedOn = item.date ?? '';
@@ -357,11 +368,12 @@ export const INTEGRATION_KINDS = {
         StatusUPK: before.StatusUPK === true,
         [ORDER_DOCUMENT_FLAGS[item.kind]]: true,
       };
-      const flagged = await applyDocumentStatus(tx, { order: item.order, guid: item.guid, doc_status: flags }, app);
+      const flagged = await applyDocumentStatus(tx, { order: item.order, guid: item.guid, doc_status: flags }, app, undefined, options);
       const removeReplaced = previous ? () => app.storage!.delete(previous.storageKey) : undefined;
       return {
         after: async () => {
           await removeReplaced?.();
+          if (options.asOf) return;
           if (flagged.after) await flagged.after();
           else await app.realtime.publishToPartner(check.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [item.order] } });
         },
@@ -373,8 +385,8 @@ export const INTEGRATION_KINDS = {
     summary: 'Shipment requests: register (guid → bitrix_id) and status; raises the realtime event',
     schema: ZIntegrationBitrixStatusSchema,
     key: 'bitrix_id',
-    apply: (tx, item, app) =>
-      applyTrackedStatus(tx, item, app, {
+    apply: (tx, item, app, _prepared, options = {}) =>
+      applyTrackedStatus(tx, item, app, options, {
         table: shipments,
         what: 'Заявка на отгрузку',
         event: 'shipment_status',
@@ -387,8 +399,8 @@ export const INTEGRATION_KINDS = {
     summary: 'Claims: register (guid → bitrix_id) and status, kept in the claim’s history; raises the realtime event',
     schema: ZIntegrationBitrixStatusSchema,
     key: 'bitrix_id',
-    apply: (tx, item, app) =>
-      applyTrackedStatus(tx, item, app, {
+    apply: (tx, item, app, _prepared, options = {}) =>
+      applyTrackedStatus(tx, item, app, options, {
         table: claims,
         what: 'Рекламация',
         event: 'claim_status',
@@ -448,13 +460,23 @@ export type IntegrationKindName = keyof typeof INTEGRATION_KINDS;
 export const INTEGRATION_KIND_NAMES = Object.keys(INTEGRATION_KINDS) as IntegrationKindName[];
 
 /** Document flags of a check: the mail of a ready bill and the dealer's notifications for what became ready. */
-async function applyDocumentStatus(tx: DbOrTx, item: z.output<typeof ZIntegrationOrderDocumentsSchema>, app: IntegrationApp): Promise<Applied> {
+async function applyDocumentStatus(
+  tx: DbOrTx,
+  item: z.output<typeof ZIntegrationOrderDocumentsSchema>,
+  app: IntegrationApp,
+  _prepared?: unknown,
+  { asOf }: BatchOptions = {},
+): Promise<Applied> {
   const check = await findCheck(tx, item.order, item.guid);
   const before = (check.docStatus ?? {}) as Record<string, unknown>;
   const flags = item.doc_status;
   const changed = (Object.keys(flags) as Array<keyof typeof flags>).filter((name) => Boolean(before[name]) !== flags[name]);
   if (changed.length === 0) return { changed: false };
   await repo.setCheckDocStatus(tx, check.id, { ...before, id: before.id ?? check.id, ...flags });
+  if (asOf) {
+    await repo.dateTimelineOfTransaction(tx, check.orderId, asOf);
+    return {};
+  }
   const billReady = changed.includes('StatusSchet') && flags.StatusSchet;
   if (billReady) await enqueueMailEvent(tx, 'bill.ready', item.order, { check: item.guid });
   const documentsReady = changed.filter((name) => name !== 'StatusSchet' && flags[name]).map((name) => DOCUMENT_NAMES[name]);
@@ -500,6 +522,7 @@ async function applyTrackedStatus(
   tx: DbOrTx,
   item: z.output<typeof ZIntegrationBitrixStatusSchema>,
   app: IntegrationApp,
+  { asOf }: BatchOptions,
   how: {
     table: typeof shipments | typeof claims;
     what: string;
@@ -521,9 +544,9 @@ async function applyTrackedStatus(
   if (!row) throw refuse(`${how.what} с bitrix_id ${item.bitrix_id} не найдена: передайте также её guid, чтобы связать.`);
   const statusChanged = row.status !== item.status;
   if (!statusChanged && row.bitrixId === item.bitrix_id) return { changed: false };
-  await repo.setTrackedStatus(tx, how.table, row.id, { status: item.status, bitrixId: item.bitrix_id });
-  if (how.table === claims && statusChanged) await repo.addClaimHistory(tx, row.id, item.status, item.comment);
-  if (!statusChanged) return {};
+  await repo.setTrackedStatus(tx, how.table, row.id, { status: item.status, bitrixId: item.bitrix_id }, asOf ?? new Date());
+  if (how.table === claims && statusChanged) await repo.addClaimHistory(tx, row.id, item.status, item.comment, asOf);
+  if (!statusChanged || asOf) return {};
   await enqueueMailEvent(tx, how.table === claims ? 'claim.status' : 'shipment.status', row.id, { status: item.status, comment: item.comment ?? '' });
   const partnerId = row.partnerId;
   return {
@@ -541,7 +564,7 @@ async function applyTrackedStatus(
 }
 
 /** Applies a batch item by item and reports each; the caller has checked it is an array. */
-export async function importBatch(app: IntegrationApp, name: IntegrationKindName, items: unknown[]): Promise<TIntegrationReport> {
+export async function importBatch(app: IntegrationApp, name: IntegrationKindName, items: unknown[], options: BatchOptions = {}): Promise<TIntegrationReport> {
   if (items.length > MAX_BATCH_ITEMS) {
     throw new AppError('PAYLOAD_TOO_LARGE', `В одном запросе не больше ${MAX_BATCH_ITEMS} элементов: разделите пакет (сейчас ${items.length}).`);
   }
@@ -558,7 +581,7 @@ export async function importBatch(app: IntegrationApp, name: IntegrationKindName
       const prepared = await definition.prepare?.(parsed.data, app);
       const outcome =
         (await app.db
-          .transaction((tx) => definition.apply(tx, parsed.data, app, prepared))
+          .transaction((tx) => definition.apply(tx, parsed.data, app, prepared, options))
           .catch(async (error: unknown) => {
             await definition.discard?.(prepared, app).catch(() => undefined);
             throw error;

@@ -8,6 +8,7 @@ import { CHECK_STATUS, canRequestShipment, isOrderCancelled, sortShipments } fro
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { requireAnyCompanyAction, requireCompanyAction, requirePartnerAccess, userPartnerIds } from '../../lib/partner-scope';
+import type { HistoryOptions } from '../../lib/history';
 import type { FileStorage } from '../../lib/storage';
 import type { MultipartForm } from '../../lib/uploads';
 import { discardUploads, putUploads, recordUploads } from '../files';
@@ -104,8 +105,12 @@ function notShippable(orderId: number, checks: ReadonlyArray<{ status: number }>
   return `По заказу №${orderId} отгружать нечего: он отгружен или отменён. Выберите другой заказ.`;
 }
 
-/** Files a shipment request for an order of one of the user's companies; the company is the order's. */
-export async function requestShipment(db: Db, storage: FileStorage, userId: number, form: MultipartForm, today = new Date()) {
+/**
+ * Files a shipment request for an order of one of the user's companies; the company is the order's. A request of the
+ * past (`asOf`, lib/history.ts) is checked against that day, dated then and mails nobody.
+ */
+export async function requestShipment(db: Db, storage: FileStorage, userId: number, form: MultipartForm, { asOf }: HistoryOptions = {}) {
+  const today = asOf ?? new Date();
   const parsed = ZShipmentRequestFieldsSchema.safeParse(form.fields);
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join(' '));
   const fields = parsed.data;
@@ -132,10 +137,11 @@ export async function requestShipment(db: Db, storage: FileStorage, userId: numb
         address: tidy(fields.address),
         date: date.value,
         comment: fields.comment,
+        ...(asOf && { createdAt: asOf, updatedAt: asOf }),
       });
       const rows = await recordUploads(tx, stored, { userId, partnerId: order.partnerId, purpose: 'shipment' });
       await repo.linkShipmentFiles(tx, shipment.id, rows.map((row) => row.id));
-      await enqueueMailEvent(tx, 'shipment.created', shipment.id);
+      if (!asOf) await enqueueMailEvent(tx, 'shipment.created', shipment.id);
       return { id: shipment.id };
     });
   } catch (error) {

@@ -426,11 +426,13 @@ export async function recordTimeline(db: DbOrTx, values: typeof orderTimeline.$i
 }
 
 /** Dates an order's timeline as the back office's history of a seeded order: from `from`, `step` apart. */
-export async function dateTimeline(db: DbOrTx, orderId: number, from: Date, stepMs: number) {
-  await db.execute(sql`
-    UPDATE order_timeline AS t SET at = ${from.toISOString()}::timestamptz + (w.n - 1) * (${stepMs}::bigint * interval '1 millisecond')
-    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM order_timeline WHERE order_id = ${orderId}) AS w
-    WHERE t.id = w.id`);
+/**
+ * A new order placed as of a past moment (SubmitOptions.placedAt), in its transaction: the order and the «Заказ
+ * оформлен» its trigger wrote are dated then instead of now().
+ */
+export async function datePlacedOrder(db: DbOrTx, orderId: number, at: Date) {
+  await db.update(orders).set({ createdAt: at, updatedAt: at }).where(eq(orders.id, orderId));
+  await db.update(orderTimeline).set({ at }).where(and(eq(orderTimeline.orderId, orderId), eq(orderTimeline.event, 'created')));
 }
 
 export async function updateCheck(db: DbOrTx, checkId: number, values: Partial<typeof orderChecks.$inferInsert>) {

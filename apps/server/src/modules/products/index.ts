@@ -1,8 +1,9 @@
 /**
  * The products module as other modules use it: the prices a request sees (the user's price type or a company's
- * contracts), a picture's address, and a company's price rows in the domain's words.
+ * contracts), a picture's address, and a company's price rows in the domain's words; and the search a dealer's
+ * order form uses, by which the demo seed finds the products its orders contain.
  */
-export { imageUrl, resolvePricing, type NameWordsIndex, type Pricing } from './products.service';
+export { imageUrl, resolvePricing, searchProducts, type NameWordsIndex, type Pricing } from './products.service';
 export { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
 export { productsRoutes } from './products.routes';
 export { certificatesRoutes } from './certificates.routes';

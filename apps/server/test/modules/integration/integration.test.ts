@@ -5,10 +5,12 @@ import {
   catalogGroups,
   claimStatusHistory,
   claims,
+  mailEvents,
   managers,
   news,
   offers,
   orderChecks,
+  orderTimeline,
   orders,
   partners,
   products,
@@ -20,6 +22,7 @@ import {
   users,
 } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/seed/people';
+import { importBatch } from '../../../src/modules/integration';
 import { INTEGRATION_KEY_FAILURES } from '../../../src/modules/integration/integration.routes';
 import { createTestApp, signInAs, signInRequest, type TestApp } from '../../support/helper';
 import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';
@@ -440,6 +443,38 @@ describe('integration API: statuses raise realtime events for that company only'
     const clash = (await send('claims', [{ guid: 'it-claim-2', bitrix_id: 7001, status: 'new' }])).json().response;
     expect(clash.items[0].reason).toMatch(/уже у другой заявки/);
     await demo2HeardNothing();
+  });
+
+  it('a history (asOf) is dated then and announced to nobody: no mail, no notification, no push', async () => {
+    const order = await placeOrder(DEMO_PARTNERS.SPECSNAB, 'demo', 'it-check-5');
+    const billed = new Date('2026-01-10T09:00:00Z');
+    const documented = new Date('2026-01-11T09:00:00Z');
+    const notesBefore = (await t.app.inject({ url: '/api/notifications', headers: demo })).json().response.length;
+    const framesBefore = demoSocket.frames.length;
+    await importBatch(t.app, 'checks', [{ order, guid: 'it-check-5', status: 2 }], { asOf: billed });
+    await importBatch(t.app, 'documents', [{ order, guid: 'it-check-5', doc_status: { StatusSchet: true } }], { asOf: documented });
+    const timeline = await t.app.db.select().from(orderTimeline).where(eq(orderTimeline.orderId, order)).orderBy(orderTimeline.id);
+    expect(timeline.filter((entry) => entry.event !== 'created').map((entry) => [entry.event, entry.at.toISOString()])).toEqual([
+      ['check_status', billed.toISOString()],
+      ['document', documented.toISOString()],
+    ]);
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, order)))[0]!.updatedAt).toEqual(billed);
+
+    const specsnab = await partnerId(DEMO_PARTNERS.SPECSNAB);
+    await t.app.db.insert(claims).values({ guid: 'it-claim-3', partnerId: specsnab, title: 'Брак', message: 'Разошёлся шов' });
+    const answered = new Date('2026-01-12T09:00:00Z');
+    await importBatch(t.app, 'claims', [{ guid: 'it-claim-3', bitrix_id: 7003, status: 'approved', comment: 'Замена' }], { asOf: answered });
+    const [claim] = await t.app.db.select().from(claims).where(eq(claims.guid, 'it-claim-3'));
+    expect(claim).toMatchObject({ bitrixId: 7003, status: 'approved', updatedAt: answered });
+    const history = await t.app.db.select().from(claimStatusHistory).where(eq(claimStatusHistory.claimId, claim!.id));
+    expect(history.map((entry) => [entry.status, entry.at])).toEqual([['approved', answered]]);
+
+    const events = await t.app.db.select().from(mailEvents);
+    expect(events.filter((event) => (event.subjectId === order && event.kind !== 'order.created') || (event.subjectId === claim!.id && event.kind.startsWith('claim.')))).toEqual([]);
+    expect((await t.app.inject({ url: '/api/notifications', headers: demo })).json().response).toHaveLength(notesBefore);
+    demoSocket.send({ action: 'ping' });
+    await demoSocket.next((frame) => frame.action === 'pong' && demoSocket.frames.indexOf(frame) >= framesBefore);
+    expect(demoSocket.frames.slice(framesBefore).filter((frame) => frame.action !== 'pong')).toEqual([]);
   });
 
   it("a manager's message goes to the company's users, or to one of them by login", async () => {

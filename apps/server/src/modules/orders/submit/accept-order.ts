@@ -39,12 +39,12 @@ export interface AcceptedOrder {
 }
 
 /** The checks every order passes before it is priced: not empty, a readable date, the user's company and contract. */
-export function acceptOrder(context: repo.OrderContext, payload: TOrderPayloadParsed): AcceptedOrder {
+export function acceptOrder(context: repo.OrderContext, payload: TOrderPayloadParsed, now = Date.now()): AcceptedOrder {
   const positions = [...payload.position, ...payload.position_presail];
   if (positions.every((position) => position.characteristics.length === 0)) {
     throw badRequest('Заказ пуст: добавьте хотя бы одну позицию с количеством больше 0.');
   }
-  const deliveryDate = normaliseDeliveryDate(payload.delivery.date);
+  const deliveryDate = normaliseDeliveryDate(payload.delivery.date, now);
   const partner = ensureUserPartner(context.partner, payload.partner_id, 'orders.place');
   if (payload.storage && !context.contracts.some((contract) => contract.guid === payload.storage)) {
     throw new AppError('FORBIDDEN', 'Выбранный договор не относится к этой компании: выберите договор компании заново.');

@@ -24,6 +24,11 @@ export interface SubmitOptions {
   approvalId?: number;
   /** The request's address, for the record of who did what. */
   ip?: string;
+  /**
+   * The moment the order is placed as of, when a history is placed after the fact (the demo seed's past orders): its
+   * delivery date is checked against that day, and the order and its «Заказ оформлен» are dated then. Absent: now.
+   */
+  placedAt?: Date;
 }
 
 /** A concurrent request with the same Idempotency-Key stored its order first (nothing of this one was written). */

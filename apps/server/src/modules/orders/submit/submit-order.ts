@@ -64,9 +64,9 @@ export async function submitOrder(db: Db, userId: number, payload: TOrderPayload
  * The order as the server would charge it now, in the request's shape, without writing anything: what a caller that
  * leaves prices to the server (the demo seed) sends to place it.
  */
-export async function quoteOrder(db: Db, userId: number, payload: TOrderPayloadParsed): Promise<TOrderPayloadParsed> {
+export async function quoteOrder(db: Db, userId: number, payload: TOrderPayloadParsed, placedAt?: Date): Promise<TOrderPayloadParsed> {
   const context = await repo.orderContext(db, { ...contextRequest(userId, payload), key: null, lock: false });
-  acceptOrder(context, payload);
+  acceptOrder(context, payload, placedAt?.getTime());
   return pricedPayloadOf(payload, priceOrderRequest(payload, context, context.offers));
 }
 
@@ -81,9 +81,10 @@ async function submitNewOrder(db: Db, userId: number, payload: TOrderPayloadPars
     const context = await repo.orderContext(tx, { ...request, key: options.key ?? null, lock: true });
     const replay = replayOf(context.known, hash);
     if (replay) return replay;
-    const accepted = acceptOrder(context, payload);
+    const accepted = acceptOrder(context, payload, options.placedAt?.getTime());
     const plan = planOrder({ payload, context, accepted, offers: context.offers });
     const answer = await persistLockedNewOrder(tx, { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip }, plan);
+    if (options.placedAt) await repo.datePlacedOrder(tx, answer.id, options.placedAt);
     await replaceRejected(tx, userId, payload);
     return answer;
   });
@@ -107,7 +108,7 @@ async function submitFromCommittedRead(
   const context = await repo.orderContext(db, { ...contextRequest(userId, payload), key: options.key ?? null, lock: false });
   const replay = replayOf(context.known, hash);
   if (replay) return replay;
-  const accepted = acceptOrder(context, payload);
+  const accepted = acceptOrder(context, payload, options.placedAt?.getTime());
   const plan = planOrder({ payload, context, accepted, offers: context.offers });
   if (options.approvalId === undefined) {
     const member = { role: null, orderLimitKopecks: null, approvalOverCredit: false, ...context.partner };
@@ -115,7 +116,8 @@ async function submitFromCommittedRead(
     if (held) return held;
   }
   // An order sent instead of a rejected one takes the locked path: placed in one transaction with the replacement.
-  if (payload.replaces_approval !== undefined) return undefined;
+  // So does one placed as of the past: dated in the transaction that writes it (the batched statement dates now).
+  if (payload.replaces_approval !== undefined || options.placedAt) return undefined;
   const placer: Placer = { userId, partnerId: accepted.partnerId, key: options.key, hash, ip: options.ip };
   let placement: repo.Placement;
   try {
