@@ -17,7 +17,8 @@
  * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000);
  * BENCH_PG_KEEP, a database name, does the same on PostgreSQL (that database under BENCH_PG_URL's server, created when
  * missing, never dropped). BENCH_ONLY=pglite or postgres runs one of the two. ORDERS_AT_ONCE, EMBEDDED_CACHE_MB and
- * DATABASE_POOL_SIZE set the server's settings of those names (config.ts; their defaults when unset), to compare values.
+ * DATABASE_POOL_SIZE set the server's settings of those names (config.ts; their defaults when unset), to compare values;
+ * BENCH_PHASES=network measures the dealer network alone.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,11 +36,14 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 500);
 const ORDER_THINK_MS = Number(process.env.BENCH_ORDER_THINK_MS ?? THINK_MS);
 const FIRST_TIME = Number(process.env.BENCH_FIRST_TIME ?? 0.3);
 const WARM_UP = Math.min(5, DURATION);
-/** The dealer network (the target's), then the ordering dealers without a pause (the machine at its limit). */
+/**
+ * The dealer network (the target's), then the ordering dealers without a pause (the machine at its limit).
+ * BENCH_PHASES=network runs the first alone: for comparing changes by the target's phase in half the time.
+ */
 const PHASES = [
   { orderThinkMs: ORDER_THINK_MS, stress: false },
   { orderThinkMs: 0, stress: true },
-] as const;
+].filter((phase) => process.env.BENCH_PHASES !== 'network' || !phase.stress);
 /** Products sampled for product pages, searches and orders. */
 const SAMPLE = 2000;
 
