@@ -5,22 +5,26 @@
  * article searches, order history pages (plain, and searched or filtered), name searches of which a share (BENCH_FIRST_TIME, default 0.3) are queries nobody typed before in
  * the run (the name-search cache cannot answer them) — each waiting a random think time (mean BENCH_THINK_MS, default
  * 500 ms) between requests, while BENCH_ORDERING dealers (default 20) place orders, pausing as the browsing dealers do
- * (BENCH_ORDER_THINK_MS, default the same mean). That is the dealer network, where the target (no route above p95
- * 50 ms) applies. Then the same again with the ordering dealers sending orders without a pause: the machine at its
+ * (BENCH_ORDER_THINK_MS, default the same mean). That is the dealer network, where the targets (no route above p95
+ * 50 ms nor p99 100 ms) apply. Then the same again with the ordering dealers sending orders without a pause: the machine at its
  * limit, where every request queues behind the orders (reported beside it, as the stress it is). Prints p50/p95/p99
  * per route and orders/s for BENCH_DURATION seconds (default 30) each, and, in the same run, the same clients with the
  * same requests against a bare Fastify route in the server's child process (the ceiling of HTTP and the load
- * generator here). Writes docs/performance.md (its «Mixed load» section).
+ * generator here). Beside each phase: the server's event-loop delay, collector pauses and processor time (what a tail is
+ * made of), and the load average at the start and the end (a run on a busy machine measures the others' work too).
+ * Writes docs/performance.md (its «Mixed load» section).
  *
  * BENCH_DATA_DIR keeps the seeded PGlite database in that directory and reuses it (seeding takes minutes at 1,000,000);
  * BENCH_PG_KEEP, a database name, does the same on PostgreSQL (that database under BENCH_PG_URL's server, created when
  * missing, never dropped). BENCH_ONLY=pglite or postgres runs one of the two. ORDERS_AT_ONCE, EMBEDDED_CACHE_MB and
- * DATABASE_POOL_SIZE set the server's settings of those names (config.ts; their defaults when unset), to compare values.
+ * DATABASE_POOL_SIZE set the server's settings of those names (config.ts; their defaults when unset), to compare values;
+ * BENCH_PHASES=network measures the dealer network alone.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { forkChild, ms, percentile, runBenchmark, seedAndExit, seedInChild, writeSection } from './shared';
 
@@ -32,11 +36,14 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 500);
 const ORDER_THINK_MS = Number(process.env.BENCH_ORDER_THINK_MS ?? THINK_MS);
 const FIRST_TIME = Number(process.env.BENCH_FIRST_TIME ?? 0.3);
 const WARM_UP = Math.min(5, DURATION);
-/** The dealer network (the target's), then the ordering dealers without a pause (the machine at its limit). */
+/**
+ * The dealer network (the target's), then the ordering dealers without a pause (the machine at its limit).
+ * BENCH_PHASES=network runs the first alone: for comparing changes by the target's phase in half the time.
+ */
 const PHASES = [
   { orderThinkMs: ORDER_THINK_MS, stress: false },
   { orderThinkMs: 0, stress: true },
-] as const;
+].filter((phase) => process.env.BENCH_PHASES !== 'network' || !phase.stress);
 /** Products sampled for product pages, searches and orders. */
 const SAMPLE = 2000;
 
@@ -64,6 +71,17 @@ interface Sample {
   names: string[][];
   /** Offers the demo company can order, with the unit prices the server charges it (other prices: PRICES_CHANGED). */
   orderable: Array<{ uid: string; guid: string; orgGuid: string; prices: { price: number; fullprice: number; discount: number } }>;
+}
+/** The server's main thread during a phase: event-loop delay (ms), collector pauses, processor time, memory. */
+interface ServerStats {
+  loopP99: number;
+  loopMax: number;
+  gcCount: number;
+  gcMs: number;
+  gcOver10: number;
+  gcMax: number;
+  cpuMs: number;
+  rssMb: number;
 }
 interface Ready {
   portal: string;
@@ -155,6 +173,36 @@ async function child(kind: Kind, target: string, role: Role) {
     names: products.map((p) => wordsOf(p.name)).filter((list) => list.length >= 2),
     orderable,
   };
+  // What the main thread spent waiting, per phase (the parent resets before and reads after each): the event loop's
+  // delay (a request's wait behind whatever ran before it) and the collector's pauses — the tail's causes to tell apart.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  const pauses: number[] = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  }).observe({ entryTypes: ['gc'] });
+  let cpuFrom = process.cpuUsage();
+  process.on('message', (message: string) => {
+    if (message === 'phase:start') {
+      loopDelay.reset();
+      loopDelay.enable();
+      pauses.length = 0;
+      cpuFrom = process.cpuUsage();
+    } else if (message === 'phase:end') {
+      loopDelay.disable();
+      const cpu = process.cpuUsage(cpuFrom);
+      const server: ServerStats = {
+        loopP99: loopDelay.percentile(99) / 1e6,
+        loopMax: loopDelay.max / 1e6,
+        gcCount: pauses.length,
+        gcMs: pauses.reduce((a, b) => a + b, 0),
+        gcOver10: pauses.filter((pause) => pause > 10).length,
+        gcMax: Math.max(0, ...pauses),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        rssMb: process.memoryUsage.rss() / 2 ** 20,
+      };
+      process.send?.({ server });
+    }
+  });
   process.on('SIGTERM', async () => {
     await Promise.all([app.close(), bare.close()]);
     await database.close();
@@ -274,8 +322,24 @@ function rows(label: string, measured: Measured): string[] {
 const startChild = (kind: Kind, target: string, role: Role) =>
   forkChild<{ ready?: Ready }>(fileURLToPath(import.meta.url), [kind, target, role]);
 
+/** The server child's main-thread figures since the phase began (its answer to `phase:end`). */
+function serverStats(child: ChildProcess): Promise<ServerStats> {
+  return new Promise((resolve) => {
+    const listen = (message: { server?: ServerStats }) => {
+      if (!message.server) return;
+      child.off('message', listen);
+      resolve(message.server);
+    };
+    child.on('message', listen);
+    child.send('phase:end');
+  });
+}
+
+/** The load average over the last minute: the machine's other work, which a run here shares the processor with. */
+const loadNow = () => os.loadavg()[0]!.toFixed(1);
+
 /** Seeds (in a process of its own), serves, drives the bare route and then the portal with the same clients. */
-async function measure(kind: Kind, target: string): Promise<{ lines: string[]; problems: string[] }> {
+async function measure(kind: Kind, target: string): Promise<{ lines: string[]; threads: string[]; problems: string[] }> {
   const seedSeconds = await seedInChild(fileURLToPath(import.meta.url), [kind, target, 'seed']);
   const server = startChild(kind, target, 'serve');
   try {
@@ -284,11 +348,14 @@ async function measure(kind: Kind, target: string): Promise<{ lines: string[]; p
     console.log(`${label}: ${PRODUCTS.toLocaleString('en-US')} products${seedSeconds === undefined ? ' (reused)' : ` (seeded in ${seedSeconds.toFixed(0)} s)`}`);
     await drive(ready!.portal, ready!, WARM_UP, ORDER_THINK_MS);
     const lines: string[] = [];
+    const threads: string[] = [];
     let errors = 0;
     for (const phase of PHASES) {
       const name = phase.stress ? `${label}, orders without a pause` : label;
       const baseline = await drive(ready!.bare, ready!, DURATION, phase.orderThinkMs);
+      server.process.send('phase:start');
       const run = await drive(ready!.portal, ready!, DURATION, phase.orderThinkMs);
+      const stats = await serverStats(server.process);
       const baselineAll = [...baseline.latencies.values()].flat();
       const orders = run.latencies.get('order')?.length ?? 0;
       const worst = Math.max(...[...run.latencies.values()].map((latencies) => percentile(latencies, 95)));
@@ -296,15 +363,22 @@ async function measure(kind: Kind, target: string): Promise<{ lines: string[]; p
       const phaseErrors = [...run.errors.values()].reduce((a, b) => a + b, 0);
       errors += phaseErrors;
       console.log(`${name}: ${(orders / run.seconds).toFixed(1)} orders/s, worst route p95 ${ms(worst)}, p99 ${ms(worstTail)}, ${phaseErrors} errors`);
+      const thread =
+        `- ${name}: the server's main thread — event-loop delay p99 ${ms(stats.loopP99)} (longest ${ms(stats.loopMax)}); ` +
+        `${stats.gcCount} collector pauses, ${ms(stats.gcMs)} in all, ${stats.gcOver10} over 10 ms (longest ${ms(stats.gcMax)}); ` +
+        `processor ${(stats.cpuMs / 1000 / run.seconds).toFixed(2)} s a second; ${stats.rssMb.toFixed(0)} MB resident at the end`;
+      console.log(thread);
+      threads.push(thread);
       const verdict = phase.stress ? 'the target is set for the dealer network above' : `target ≤ 50 ms: ${worst <= 50 ? 'met' : '**missed**'}`;
+      const tailVerdict = phase.stress ? '' : ` (target ≤ 100 ms: ${worstTail <= 100 ? 'met' : '**missed**'})`;
       lines.push(
         ...rows(name, run),
         `| ${name}: bare route, same clients and requests | all | ${baselineAll.length.toLocaleString('en-US')} | ${Math.round(baselineAll.length / baseline.seconds)} | ` +
           `${ms(percentile(baselineAll, 50))} | ${ms(percentile(baselineAll, 95))} | ${ms(percentile(baselineAll, 99))} | 0 |`,
-        `| ${name} | **orders/s** | ${orders} | **${(orders / run.seconds).toFixed(1)}** | | worst route p95 ${ms(worst)} (${verdict}) | worst route p99 ${ms(worstTail)} | |`,
+        `| ${name} | **orders/s** | ${orders} | **${(orders / run.seconds).toFixed(1)}** | | worst route p95 ${ms(worst)} (${verdict}) | worst route p99 ${ms(worstTail)}${tailVerdict} | |`,
       );
     }
-    return { lines, problems: errors > 0 ? [`${label}: ${errors} failed requests`] : [] };
+    return { lines, threads, problems: errors > 0 ? [`${label}: ${errors} failed requests`] : [] };
   } finally {
     server.process.kill('SIGTERM');
     await server.exited;
@@ -339,12 +413,16 @@ async function main() {
     `mixed benchmark: ${PRODUCTS.toLocaleString('en-US')} products, ${DEALERS} dealers browsing (think ${THINK_MS} ms), ` +
       `${ORDERING} ordering (think ${ORDER_THINK_MS} ms), ${DURATION} s; PGlite${pgUrl ? ' and PostgreSQL' : ' (BENCH_PG_URL adds PostgreSQL)'}`,
   );
+  const loadAtStart = loadNow();
+  console.log(`load average ${loadAtStart} at the start`);
   const tables: string[] = [];
+  const threads: string[] = [];
   const problems: string[] = [];
   if (only !== 'postgres') {
     try {
       const pglite = await measure('pglite', scratch);
       tables.push(...pglite.lines);
+      threads.push(...pglite.threads);
       problems.push(...pglite.problems);
     } finally {
       if (!kept) rmSync(scratch, { recursive: true, force: true });
@@ -357,6 +435,7 @@ async function main() {
     try {
       const postgres = await measure('postgres', database.url);
       tables.push(...postgres.lines);
+      threads.push(...postgres.threads);
       problems.push(...postgres.problems);
     } finally {
       if (database.drop) {
@@ -369,7 +448,8 @@ async function main() {
     '## Mixed load (`npm run bench:mixed`)',
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
-      `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end; ${PRODUCTS.toLocaleString('en-US')} products. ` +
+      `Node ${process.version}, load average ${loadAtStart} at the start and ${loadNow()} at the end (the machine's other work: ` +
+      `a run at a load well above the cores' number measures the others' work too); ${PRODUCTS.toLocaleString('en-US')} products. ` +
       `${DEALERS} dealers browse — 30 % catalogue pages, 25 % product pages, 15 % article searches, 3 % order history pages and ` +
       `2 % history pages searched or filtered, 25 % name searches of which ` +
       `${Math.round(FIRST_TIME * 100)} % are queries nobody typed before in the run — with a random think time of mean ${THINK_MS} ms; ` +
@@ -381,6 +461,8 @@ async function main() {
     '| database | route | requests | req/s | p50 | p95 | p99 | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...tables,
+    '',
+    ...threads,
     ...(problems.length > 0 ? ['', `**FAILED: ${problems.join('; ')}**`] : []),
   ];
   console.log(`\n${lines.join('\n')}\n`);

@@ -106,7 +106,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection once opened stays (min = max; the default closed any idle 10 s): a new one costs a server process,
+  // its catalogue caches filled again and every prepared statement prepared again — under the mixed load, the first
+  // requests after a lull waited behind that, and they made PostgreSQL's p99 (docs/performance.md, mixed load).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
   // An idle connection dropped by the server (restart, failover, a dropped test database) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

@@ -42,7 +42,7 @@ import { storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
 import { recordAction } from '../audit';
 
-function toDocStatus(check: repo.CheckRow): TDocStatus {
+function toDocStatus(check: Pick<repo.CheckRow, 'guid' | 'docStatus'>): TDocStatus {
   const raw = (check.docStatus ?? {}) as Partial<TDocStatus>;
   return {
     id: raw.id ?? check.guid,
@@ -53,7 +53,7 @@ function toDocStatus(check: repo.CheckRow): TDocStatus {
   };
 }
 
-function toCheck(check: repo.CheckRow): TOrderCheck {
+function toCheck(check: repo.HistoryPageRow['checks'][number]): TOrderCheck {
   return {
     guid: check.guid,
     id: String(check.id),
@@ -89,7 +89,7 @@ export async function orderHistory(db: Db, userId: number, query: TOrderHistoryQ
   const number = digits && text.length <= 10 && Number(text) <= ORDER_NUMBER_MAX ? Number(text) : undefined;
   const article = !digits && looksLikeArticle(text);
   const key = digits ? '' : articleKey(text);
-  const ids = await repo.historyPage(db, {
+  const rows = await repo.historyPageRows(db, {
     partnerIds,
     before: query.before,
     month: query.month,
@@ -97,33 +97,35 @@ export async function orderHistory(db: Db, userId: number, query: TOrderHistoryQ
     search: text ? { number, articleKey: key.length >= 2 ? key : undefined, text: digits || article ? undefined : text } : undefined,
     limit: ORDER_HISTORY_PAGE_SIZE + 1,
   });
-  const shown = ids.slice(0, ORDER_HISTORY_PAGE_SIZE);
+  const shown = rows.slice(0, ORDER_HISTORY_PAGE_SIZE);
   return {
-    items: await listItems(db, await repo.ordersByNumbers(db, shown)),
-    next: ids.length > ORDER_HISTORY_PAGE_SIZE ? shown[shown.length - 1]! : null,
+    items: shown.map((row) => listItem(row, row.checks)),
+    next: rows.length > ORDER_HISTORY_PAGE_SIZE ? shown[shown.length - 1]!.order.id : null,
   };
 }
 
 async function listItems(db: Db, rows: Awaited<ReturnType<typeof repo.listOrders>>): Promise<TOrderListItem[]> {
   const checks = await repo.checksOf(db, rows.map((row) => row.order.id));
-  return rows.map(({ order, partnerUid, partnerName, preorderUnits }) => {
-    const own = checks.filter((check) => check.orderId === order.id);
-    return {
-      n: order.id,
-      name: order.name || `Заказ № ${order.id}`,
-      date: unixSeconds(order.createdAt),
-      partner_guid: partnerUid,
-      partner_name: shortenCompanyName(partnerName),
-      reserved: isReserved(own),
-      checks: own.map(toCheck),
-      upd: own.some((check) => toDocStatus(check).StatusUPD),
-      edit: order.edited,
-      total: order.total,
-      count: order.count,
-      total_count: order.totalCount,
-      preorder_count: Number(preorderUnits),
-    };
-  });
+  return rows.map((row) => listItem(row, checks.filter((check) => check.orderId === row.order.id)));
+}
+
+/** An order of the history's list, with its own checks. */
+function listItem({ order, partnerUid, partnerName, preorderUnits }: Omit<repo.HistoryPageRow, 'checks'>, own: repo.HistoryPageRow['checks']): TOrderListItem {
+  return {
+    n: order.id,
+    name: order.name || `Заказ № ${order.id}`,
+    date: unixSeconds(order.createdAt),
+    partner_guid: partnerUid,
+    partner_name: shortenCompanyName(partnerName),
+    reserved: isReserved(own),
+    checks: own.map(toCheck),
+    upd: own.some((check) => toDocStatus(check).StatusUPD),
+    edit: order.edited,
+    total: order.total,
+    count: order.count,
+    total_count: order.totalCount,
+    preorder_count: Number(preorderUnits),
+  };
 }
 
 /** The order, after proving it belongs to one of the user's companies (404 when missing, 403 when someone else's). */

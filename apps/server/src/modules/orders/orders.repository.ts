@@ -326,12 +326,6 @@ export function listOrders(db: DbOrTx, partnerIds: number[]) {
   return historyRows(db).where(inArray(orders.partnerId, partnerIds)).orderBy(desc(orders.id)).limit(500);
 }
 
-/** The history's rows of these orders, newest first. */
-export function ordersByNumbers(db: DbOrTx, orderIds: number[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return historyRows(db).where(inArray(orders.id, orderIds)).orderBy(desc(orders.id));
-}
-
 /** What a history page is narrowed by; every field but the companies is optional. */
 export interface HistoryFilter {
   /** The companies whose orders are read (the user's, or the one chosen among them). */
@@ -397,12 +391,61 @@ export function historyPageQuery(filter: HistoryFilter): { text: string; params:
   return { text: `select o.id from orders o where ${where.join(' and ')} order by o.id desc limit ${param(filter.limit)}::int`, params };
 }
 
-/** The numbers of a history page's orders (and one more when another page follows), newest first. */
-export async function historyPage(db: DbOrTx, filter: HistoryFilter): Promise<number[]> {
+/** A history page's order as one statement reads it: the columns the list shows, its company and its checks. */
+export interface HistoryPageRow {
+  order: Pick<OrderRow, 'id' | 'name' | 'createdAt' | 'edited' | 'total' | 'count' | 'totalCount'>;
+  partnerUid: string;
+  partnerName: string;
+  preorderUnits: number;
+  checks: Array<Pick<CheckRow, 'id' | 'guid' | 'orgGuid' | 'status' | 'total' | 'docStatus'>>;
+}
+
+/**
+ * A history page's orders (and one more when another page follows), newest first, with their companies, pre-order
+ * units and checks — one statement around the page's own (historyPageQuery, whose plans are tested), where it took
+ * three: the page's numbers, their rows, their checks. Each statement queues in the embedded engine behind every
+ * other request's, so the history page cost ~2.5 catalogue pages (docs/performance.md, mixed load).
+ */
+export async function historyPageRows(db: DbOrTx, filter: HistoryFilter): Promise<HistoryPageRow[]> {
   if (filter.partnerIds.length === 0) return [];
-  const { text, params } = historyPageQuery(filter);
-  const rows = await rawQuery<{ id: number }>(db, text, params);
-  return rows.map((row) => Number(row.id));
+  const page = historyPageQuery(filter);
+  const rows = await rawQuery<{
+    id: number;
+    name: string;
+    created_at: Date | string;
+    edited: boolean;
+    total: string | number;
+    count: number;
+    total_count: number;
+    partner_uid: string;
+    partner_name: string;
+    preorder_units: number;
+    checks: Array<{ id: number; guid: string; orgGuid: string; status: number; total: string | number; docStatus: unknown }>;
+  }>(
+    db,
+    `select o.id, o.name, o.created_at, o.edited, o.total, o.count, o.total_count, p.uid as partner_uid, p.name as partner_name,
+       (select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id and l.presale) as preorder_units,
+       coalesce((select json_agg(json_build_object('id', c.id, 'guid', c.guid, 'orgGuid', c.org_guid, 'status', c.status,
+         'total', c.total, 'docStatus', c.doc_status) order by c.id) from order_checks c where c.order_id = o.id), '[]'::json) as checks
+     from (${page.text}) page join orders o on o.id = page.id join partners p on p.id = o.partner_id
+     order by o.id desc`,
+    page.params,
+  );
+  return rows.map((row) => ({
+    order: {
+      id: Number(row.id),
+      name: row.name,
+      createdAt: new Date(row.created_at),
+      edited: row.edited,
+      total: Number(row.total),
+      count: Number(row.count),
+      totalCount: Number(row.total_count),
+    },
+    partnerUid: row.partner_uid,
+    partnerName: row.partner_name,
+    preorderUnits: Number(row.preorder_units),
+    checks: row.checks.map((check) => ({ ...check, total: Number(check.total) })),
+  }));
 }
 
 /** The document files of an order, with their stored files' names and sizes, in the order they arrived. */

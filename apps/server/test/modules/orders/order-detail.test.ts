@@ -3,13 +3,13 @@
  * sent (and their download), the status timeline; and the history's search, filters and pages (GET /api/orders/history).
  */
 import { CHECK_STATUS, ORGANISATION, articleKey, firstWorkingDayFrom, moscowDateAfter, moscowDay } from '@portal/domain';
-import type { TOrderHistoryPage, TOrderPage } from '@portal/contracts';
+import type { TOrderHistoryPage, TOrderListItem, TOrderPage } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderChecks, orders, partners, products } from '../../../src/db/schema';
 import { seededOrderId } from '../../../src/seed/orders';
 import { DEMO_PARTNERS } from '../../../src/seed/people';
-import { createTestApp, signInAs, type TestApp } from '../../support/helper';
+import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
 import { atServerPrices } from '../../support/order-prices';
 import { insertProduct, line, type FixtureProduct } from './fixtures';
 
@@ -240,6 +240,21 @@ describe('order history: search, filters, pages', () => {
     const wrongMonth = await t.app.inject({ url: '/api/orders/history', query: { month: '2026-13' }, headers: demo });
     expect(wrongMonth.statusCode).toBe(400);
     expect(wrongMonth.json().error.message).toMatch(/ГГГГ-ММ/);
+  });
+
+  it('answers a history page as the old list answers the same orders, in one statement after the session and the companies', async () => {
+    let page: TOrderHistoryPage | undefined;
+    const statements = await statementsDuring(t.app, async () => {
+      page = await history({});
+    });
+    // The session, the user's companies, and the page with its orders' rows and checks.
+    expect(statements).toHaveLength(3);
+    const list = await t.app.inject({ url: '/api/orders', headers: demo });
+    expect(list.statusCode).toBe(200);
+    const listed = new Map((list.json().response as TOrderListItem[]).map((item) => [item.n, item]));
+    expect(page!.items.length).toBeGreaterThan(0);
+    expect(page!.items.some((item) => item.checks.length > 0 && item.total > 0)).toBe(true);
+    for (const item of page!.items) expect(item).toEqual(listed.get(item.n));
   });
 
   it('pages through every order of the user’s companies, newest first, each once', async () => {

@@ -8,7 +8,7 @@
  */
 import { firstWorkingDayFrom, moscowDateAfter } from '@portal/domain';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { offers, orderChecks, orderLines, orders, partners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { rawQuery } from '../../../src/db/client';
@@ -280,6 +280,22 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
       await expect(duplicate).rejects.toMatchObject({ code: '23505' });
       expect(await backend()).toBe(before);
     } finally {
+      await one.close();
+    }
+  });
+
+  it('keeps an idle connection open (a new one would prepare every statement again after each lull)', async () => {
+    const one = await createTestApp({ SEED_PRODUCTS: '0', DATABASE_POOL_SIZE: '1' });
+    try {
+      const backend = async () => (await rawQuery<{ pid: number }>(one.app.db, 'select pg_backend_pid() as pid'))[0]!.pid;
+      // The pool's idle timer starts when the statement hands its connection back: a minute of it passes at once.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const before = await backend();
+      vi.advanceTimersByTime(60_000);
+      vi.useRealTimers();
+      expect(await backend()).toBe(before);
+    } finally {
+      vi.useRealTimers();
       await one.close();
     }
   });
