@@ -4,8 +4,8 @@
  * products with their offers through the integration module's catalogue load (checked by the API's rules, written
  * set-based), so a million products stay a matter of minutes. Offers per size/height and organisation with stock,
  * some products without offers, statuses on some; pictures and certificate PDFs are drawn once per model line and
- * shared by its products. Idempotent: products already there are not sent again, and pictures and certificates are
- * added only where missing.
+ * shared by its products, sent as the ERP sends a product's files (each file once, then by its sha256). Idempotent:
+ * products already there are not sent again, and pictures and certificates are sent only for products without them.
  */
 import { createHash } from 'node:crypto';
 import { ORGANISATION, moscowDay } from '@portal/domain';
@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import type { FileStorage } from '../lib/storage';
 import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../modules/catalog';
-import { importCatalogue } from '../modules/integration';
+import { importCatalogue, importProductFiles } from '../modules/integration';
 import { asTheErp, sendBatches } from './erp';
 
 type Zone = 'head' | 'hands' | 'body' | 'feet';
@@ -42,7 +42,7 @@ const GLOVE_SIZES = ['8', '9', '10', '11'];
 const ONE_SIZE = ['универсальный'];
 
 interface Kind {
-  /** Latin code: storage keys of the shared pictures and certificates. */
+  /** Latin code of the kind. */
   code: string;
   prefix: string;
   group: string;
@@ -236,16 +236,23 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     ),
   );
 
-  // Shared files first: one picture per kind and colour, one certificate per kind.
+  // Shared files first: one picture per kind and colour, one certificate per kind, drawn here and sent as the ERP
+  // sends a product's files (/product-files): each file's bytes once, then by its sha256.
+  const files = new Map<string, Buffer>();
+  const shaOf = (bytes: Buffer) => {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    files.set(sha256, bytes);
+    return sha256;
+  };
+  const pictureShas = new Map<Kind, string[]>();
+  const certificateShas = new Map<Kind, string>();
   for (const kind of KINDS) {
-    for (const [i, rgb] of kind.rgb.entries()) {
-      const key = pictureKey(kind, i);
-      if (!(await storage.get(key))) await storage.put(key, await drawProductPicture(kind.pictogram, rgb));
-    }
-    const key = certificateKey(kind);
-    if (!(await storage.get(key))) {
-      await storage.put(
-        key,
+    const pictures: string[] = [];
+    for (const rgb of kind.rgb) pictures.push(shaOf(await drawProductPicture(kind.pictogram, rgb)));
+    pictureShas.set(kind, pictures);
+    certificateShas.set(
+      kind,
+      shaOf(
         await renderCertificatePdf({
           number: certificateNumber(kind),
           productLine: `${kind.names.join(', ')} (артикулы ${kind.prefix}…)`,
@@ -254,9 +261,16 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
           validUntil: '14.01.2030',
           manufacturer: 'ООО «ФРО», 603000, г. Нижний Новгород, ул. Промышленная, д. 12',
         }),
-      );
-    }
+      ),
+    );
   }
+  const sent = new Set<string>();
+  /** A file by its sha256, or by its bytes the first time this seed sends it. */
+  const fileOf = (sha256: string) => {
+    if (sent.has(sha256)) return { sha256 };
+    sent.add(sha256);
+    return { content: files.get(sha256)!.toString('base64') };
+  };
 
   const kinds = KINDS.map((kind, index) => ({
     idx: index,
@@ -275,16 +289,16 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     protect: kind.protect,
     detail: kind.detail,
     props: JSON.stringify(kind.properties),
-    code: kind.code,
-    pictures: kind.rgb.length,
+    picture_shas: pictureShas.get(kind)!,
     cert_number: certificateNumber(kind),
+    cert_sha: certificateShas.get(kind)!,
   }));
   const kindsJson = JSON.stringify(kinds);
   // A temporary table, not the JSON itself in the joins: the planner would parse the JSON again for every product.
   await db.execute(sql`drop table if exists seed_kinds`);
   await db.execute(sql`create temp table seed_kinds as select * from jsonb_to_recordset(${kindsJson}::jsonb) as k(idx int, prefix text,
     grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], sizes text[], price numeric,
-    weight numeric, volume numeric, protect text, detail text, props text, code text, pictures int, cert_number text)`);
+    weight numeric, volume numeric, protect text, detail text, props text, picture_shas text[], cert_number text, cert_sha text)`);
   const kindsTable = sql`seed_kinds k`;
   const kindCount = KINDS.length;
 
@@ -348,24 +362,33 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     // Fresh statistics, or the planner takes the new rows for a handful and joins them by scanning.
     await db.execute(sql`analyze products`);
 
-    // The batch's products again, by their uid (a function of g): pictures and certificates hang on them.
-    const batch = sql`generate_series(${from}::int, ${to}::int) g
+    // The batch's products' files, as the ERP sends them (/product-files): each product one of its kind's pictures
+    // (by g) and the kind's certificate, for a product without them (a product already there keeps what it shows).
+    const productFiles = rowsOf<{ item: { product_uid: string; pictures?: Array<{ sha256: string }>; certificates?: Array<{ sha256: string }> } }>(
+      await db.execute(sql`
+      select json_strip_nulls(json_build_object(
+        'product_uid', p.uid,
+        'pictures', case when not exists (select 1 from product_images i where i.product_id = p.id)
+          then json_build_array(json_build_object('sha256', k.picture_shas[1 + (g * 7) % cardinality(k.picture_shas)])) end,
+        'certificates', case when not exists (select 1 from certificates c where c.product_id = p.id)
+          then json_build_array(json_build_object('number', k.cert_number, 'valid_until', '2030-01-14', 'sha256', k.cert_sha)) end
+      )) as item
+      from generate_series(${from}::int, ${to}::int) g
       join products p on p.uid = md5('product-' || g)::uuid::text
-      join ${kindsTable} on k.idx = (g - 1) % ${kindCount}`;
-
-
-    await db.execute(sql`
-      insert into product_images (product_id, storage_key, sort)
-      select p.id, 'catalog/pictures/' || k.code || '-' || ((g * 7) % k.pictures)::text || '.png', 0
-      from ${batch}
-      where not exists (select 1 from product_images i where i.product_id = p.id)`);
-
-    await db.execute(sql`
-      insert into certificates (product_id, name, number, valid_until, storage_key)
-      select p.id, 'Сертификат соответствия ' || k.cert_number, k.cert_number, timestamptz '2030-01-14 00:00:00+03',
-             'catalog/certificates/' || k.code || '.pdf'
-      from ${batch}
-      where not exists (select 1 from certificates c where c.product_id = p.id)`);
+      join ${kindsTable} on k.idx = (g - 1) % ${kindCount}
+      order by g`),
+    ).flatMap(({ item }) =>
+      item.pictures || item.certificates
+        ? [
+            {
+              ...item,
+              ...(item.pictures && { pictures: item.pictures.map((file) => fileOf(file.sha256)) }),
+              ...(item.certificates && { certificates: item.certificates.map(({ sha256, ...certificate }) => ({ ...certificate, ...fileOf(sha256) })) }),
+            },
+          ]
+        : [],
+    );
+    await asTheErp(db, storage, (app) => importProductFiles(app, productFiles));
     log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms`);
   }
   await db.execute(sql`drop table if exists seed_kinds`);
@@ -392,12 +415,6 @@ export function* seededProductUids(prefix: string, productCount: number): Genera
   }
 }
 
-function pictureKey(kind: Kind, index: number) {
-  return `catalog/pictures/${kind.code}-${index}.png`;
-}
-function certificateKey(kind: Kind) {
-  return `catalog/certificates/${kind.code}.pdf`;
-}
 function certificateNumber(kind: Kind) {
   return `ЕАЭС RU С-RU.ПБ01.В.${String(10_000 + KINDS.indexOf(kind) * 137).padStart(5, '0')}/25`;
 }
