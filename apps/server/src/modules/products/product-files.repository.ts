@@ -17,6 +17,7 @@ export async function replacePictures(db: DbOrTx, wanted: Array<{ id: number; ke
     added as (
       insert into product_images (product_id, storage_key, sort)
       select d.id, k.key, (k.n - 1)::integer from differ d cross join lateral unnest(d.keys) with ordinality as k(key, n)
+      order by d.id, k.n
       returning product_id)
     select (select count(*) from differ) as products, (select count(*) from removed) + (select count(*) from added) as rows`);
   return Number(rowsOf<{ products: string | number }>(result)[0]?.products ?? 0);
@@ -35,18 +36,16 @@ export async function replaceCertificates(db: DbOrTx, wanted: Array<{ id: number
   if (wanted.length === 0) return 0;
   // A certificate is valid to the end of its last day, as its paper says: stored as that Moscow day's midnight, which
   // the product page shows as the day (Moscow is UTC+3 all year).
+  const numbered = wanted.map(({ id, certificates }) => ({ id, certificates: certificates.map((certificate, n) => ({ ...certificate, n })) }));
   const result = await db.execute(sql`
-    with wanted as (
-      select w.id, x.n, x.name, x.number, (x."validUntil" || ' 00:00:00+03')::timestamptz as valid_until, x."storageKey" as storage_key
-      from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(id int, certificates jsonb)
-      cross join lateral jsonb_to_recordset(w.certificates) with ordinality as x(name text, number text, "validUntil" text, "storageKey" text, n)
-      union all
-      -- A product sent with no certificates: in the list of products, with no rows.
-      select w.id, null, null, null, null, null from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(id int, certificates jsonb)
-      where jsonb_array_length(w.certificates) = 0),
+    with sent as (select * from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as w(id int, certificates jsonb)),
+    wanted as (
+      select s.id, x.n, x.name, x.number, (x."validUntil" || ' 00:00:00+03')::timestamptz as valid_until, x."storageKey" as storage_key
+      from sent s cross join lateral jsonb_to_recordset(s.certificates) as x(n int, name text, number text, "validUntil" text, "storageKey" text)),
     wanted_lists as (
-      select id, array_agg(row(name, number, valid_until, storage_key)::text order by n) filter (where n is not null) as list
-      from wanted group by id),
+      -- A product sent with an empty list is in it too, with no certificates.
+      select s.id, array_agg(row(w.name, w.number, w.valid_until, w.storage_key)::text order by w.n) filter (where w.n is not null) as list
+      from sent s left join wanted w on w.id = s.id group by s.id),
     stored as (
       select c.product_id, array_agg(row(c.name, c.number, c.valid_until, c.storage_key)::text order by c.id) as list from certificates c
       where c.product_id in (select id from wanted_lists) group by c.product_id),
@@ -57,7 +56,7 @@ export async function replaceCertificates(db: DbOrTx, wanted: Array<{ id: number
     added as (
       insert into certificates (product_id, name, number, valid_until, storage_key)
       select w.id, w.name, w.number, w.valid_until, w.storage_key from wanted w join differ d on d.id = w.id
-      where w.n is not null order by w.id, w.n
+      order by w.id, w.n
       returning product_id)
     select (select count(*) from differ) as products, (select count(*) from removed) + (select count(*) from added) as rows`);
   return Number(rowsOf<{ products: string | number }>(result)[0]?.products ?? 0);
