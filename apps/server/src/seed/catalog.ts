@@ -42,8 +42,6 @@ const GLOVE_SIZES = ['8', '9', '10', '11'];
 const ONE_SIZE = ['универсальный'];
 
 interface Kind {
-  /** Latin code of the kind. */
-  code: string;
   prefix: string;
   group: string;
   type: 'wear' | 'shoes';
@@ -67,7 +65,7 @@ const ARTICLE_LETTERS = 'АБВГДЕЖИКЛМНПРСТУФХЦЧШЭЮЯ';
 
 const KINDS: Kind[] = [
   {
-    code: 'kst', prefix: 'КСТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КСТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Костюм рабочий летний', 'Костюм летний', 'Костюм мужской летний'],
     suffixes: ['с СОП', 'с полукомбинезоном', 'хлопок', 'смесовая ткань'], colors: ['серый/синий', 'синий/голубой', 'хаки', 'чёрный/оранжевый'],
     sizes: WEAR_SIZES, price: 2400, weight: 1.1, volume: 0.006, protect: 'З Ми Ов',
@@ -76,7 +74,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[86, 98, 122], [40, 84, 160], [104, 112, 70], [34, 34, 40]],
   },
   {
-    code: 'hlt', prefix: 'ХЛТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ХЛТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Халат рабочий', 'Халат женский', 'Халат технолога'],
     suffixes: ['хлопок', 'бязь', ''], colors: ['белый', 'синий', 'серый'],
     sizes: WEAR_SIZES, price: 1500, weight: 0.6, volume: 0.004, protect: 'З Ми',
@@ -85,7 +83,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[200, 204, 210], [40, 84, 160], [120, 124, 130]],
   },
   {
-    code: 'pkb', prefix: 'ПКБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ПКБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Полукомбинезон рабочий', 'Полукомбинезон летний'],
     suffixes: ['с наколенниками', 'смесовая ткань', ''], colors: ['синий', 'серый', 'оранжевый'],
     sizes: WEAR_SIZES, price: 1700, weight: 0.7, volume: 0.004, protect: 'З Ми',
@@ -94,7 +92,7 @@ const KINDS: Kind[] = [
     pictogram: 'vest', rgb: [[40, 84, 160], [110, 116, 128], [232, 118, 32]],
   },
   {
-    code: 'ftb', prefix: 'ФТБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ФТБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Футболка хлопковая', 'Футболка-поло', 'Футболка рабочая'],
     suffixes: ['с логотипом', ''], colors: ['белая', 'чёрная', 'тёмно-синяя', 'оранжевая'],
     sizes: WEAR_SIZES, price: 450, weight: 0.2, volume: 0.001, protect: '',
@@ -103,7 +101,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[226, 228, 232], [30, 30, 34], [28, 46, 90], [232, 118, 32]],
   },
   {
-    code: 'kzm', prefix: 'КЗМ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КЗМ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Костюм зимний', 'Костюм утеплённый', 'Костюм для ИТР зимний'],
     suffixes: ['с полукомбинезоном', 'с брюками', ''], colors: ['тёмно-синий/васильковый', 'серый/чёрный', 'камуфляж'],
     sizes: WEAR_SIZES, price: 7800, weight: 2.6, volume: 0.02, protect: 'Тн З Ми',
@@ -112,7 +110,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[28, 46, 90], [80, 84, 92], [92, 104, 64]],
   },
   {
-    code: 'krt', prefix: 'КРТ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КРТ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Куртка утеплённая', 'Куртка зимняя', 'Куртка-парка'],
     suffixes: ['с капюшоном', 'мембрана', ''], colors: ['чёрная', 'синяя', 'хаки'],
     sizes: WEAR_SIZES, price: 5200, weight: 1.6, volume: 0.012, protect: 'Тн З',
@@ -121,7 +119,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[34, 34, 40], [40, 84, 160], [104, 112, 70]],
   },
   {
-    code: 'zhlt', prefix: 'ЖЛТ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ЖЛТ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Жилет сигнальный', 'Жилет повышенной видимости'],
     suffixes: ['2 класс защиты', '1 класс защиты', 'с карманами'], colors: ['оранжевый', 'лимонный'],
     sizes: WEAR_SIZES, price: 450, weight: 0.15, volume: 0.001, protect: 'Со',
@@ -130,7 +128,7 @@ const KINDS: Kind[] = [
     pictogram: 'vest', rgb: [[245, 120, 20], [214, 226, 30]],
   },
   {
-    code: 'ksg', prefix: 'КСГ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КСГ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Костюм сигнальный летний', 'Костюм сигнальный зимний'],
     suffixes: ['3 класс защиты', '2 класс защиты'], colors: ['оранжевый/синий', 'лимонный/серый'],
     sizes: WEAR_SIZES, price: 4100, weight: 1.4, volume: 0.01, protect: 'Со З Ми',
@@ -139,7 +137,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[245, 120, 20], [214, 226, 30]],
   },
   {
-    code: 'btk', prefix: 'БТК', group: 'obuv-kozhanaya', type: 'shoes', org: ORGANISATION.ES,
+    prefix: 'БТК', group: 'obuv-kozhanaya', type: 'shoes', org: ORGANISATION.ES,
     names: ['Ботинки кожаные', 'Ботинки рабочие', 'Полуботинки кожаные'],
     suffixes: ['с МП', 'с КП', 'ПУ/ТПУ', 'ПУ/нитрил'], colors: ['чёрные', 'коричневые'],
     sizes: SHOE_SIZES, price: 3200, weight: 1.5, volume: 0.012, protect: 'Мун200 Мп Сж Нм',
@@ -148,7 +146,7 @@ const KINDS: Kind[] = [
     pictogram: 'shoes', rgb: [[30, 30, 34], [104, 64, 36]],
   },
   {
-    code: 'bzm', prefix: 'БЗМ', group: 'obuv-zimnyaya', type: 'shoes', org: ORGANISATION.ES,
+    prefix: 'БЗМ', group: 'obuv-zimnyaya', type: 'shoes', org: ORGANISATION.ES,
     names: ['Ботинки утеплённые', 'Ботинки зимние', 'Сапоги зимние на меху'],
     suffixes: ['с МП', 'натуральный мех', 'ПУ/нитрил'], colors: ['чёрные'],
     sizes: SHOE_SIZES, price: 4600, weight: 1.9, volume: 0.016, protect: 'Тн30 Мун200 Сж',
@@ -157,7 +155,7 @@ const KINDS: Kind[] = [
     pictogram: 'shoes', rgb: [[30, 30, 34]],
   },
   {
-    code: 'spg', prefix: 'СПГ', group: 'obuv-sapogi', type: 'shoes', org: ORGANISATION.ES,
+    prefix: 'СПГ', group: 'obuv-sapogi', type: 'shoes', org: ORGANISATION.ES,
     names: ['Сапоги кожаные', 'Сапоги ПВХ', 'Сапоги ЭВА'],
     suffixes: ['с МП', 'химостойкие', ''], colors: ['чёрные', 'зелёные', 'оливковые'],
     sizes: SHOE_SIZES, price: 2100, weight: 1.7, volume: 0.018, protect: 'Вн Мун200 Сж',
@@ -166,7 +164,7 @@ const KINDS: Kind[] = [
     pictogram: 'shoes', rgb: [[30, 30, 34], [60, 110, 60], [96, 100, 60]],
   },
   {
-    code: 'per', prefix: 'ПЕР', group: 'ruki-perchatki', type: 'wear', org: ORGANISATION.ES,
+    prefix: 'ПЕР', group: 'ruki-perchatki', type: 'wear', org: ORGANISATION.ES,
     names: ['Перчатки нитриловые', 'Перчатки х/б с ПВХ', 'Перчатки трикотажные с латексом', 'Перчатки кожаные'],
     suffixes: ['', 'утеплённые', 'маслобензостойкие'], colors: ['синие', 'серые', 'чёрные'],
     sizes: GLOVE_SIZES, price: 60, weight: 0.05, volume: 0.0002, protect: 'Ми Мп',
@@ -175,7 +173,7 @@ const KINDS: Kind[] = [
     pictogram: 'gloves', rgb: [[40, 84, 160], [110, 116, 128], [30, 30, 34]],
   },
   {
-    code: 'rkv', prefix: 'РКВ', group: 'ruki-rukavitsy', type: 'wear', org: ORGANISATION.ES,
+    prefix: 'РКВ', group: 'ruki-rukavitsy', type: 'wear', org: ORGANISATION.ES,
     names: ['Рукавицы брезентовые', 'Рукавицы утеплённые', 'Рукавицы спилковые'],
     suffixes: ['', 'с крагами'], colors: ['натуральные', 'серые'],
     sizes: ONE_SIZE, price: 90, weight: 0.12, volume: 0.0005, protect: 'Ми Тп',
@@ -184,7 +182,7 @@ const KINDS: Kind[] = [
     pictogram: 'gloves', rgb: [[160, 130, 80], [110, 116, 128]],
   },
   {
-    code: 'ksk', prefix: 'КСК', group: 'golova-kaski', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КСК', group: 'golova-kaski', type: 'wear', org: ORGANISATION.FRO,
     names: ['Каска защитная', 'Каска с храповиком'],
     suffixes: ['', 'с подбородочным ремнём'], colors: ['белая', 'жёлтая', 'оранжевая', 'красная'],
     sizes: ONE_SIZE, price: 650, weight: 0.4, volume: 0.008, protect: 'Ву Мун',
@@ -193,7 +191,7 @@ const KINDS: Kind[] = [
     pictogram: 'helmet', rgb: [[226, 228, 232], [240, 200, 30], [245, 120, 20], [200, 40, 40]],
   },
   {
-    code: 'ochk', prefix: 'ОЧК', group: 'golova-ochki', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ОЧК', group: 'golova-ochki', type: 'wear', org: ORGANISATION.FRO,
     names: ['Очки защитные открытые', 'Очки закрытые', 'Очки с непрямой вентиляцией'],
     suffixes: ['прозрачные', 'затемнённые', 'с покрытием против запотевания'], colors: ['оправа синяя'],
     sizes: ONE_SIZE, price: 280, weight: 0.05, volume: 0.0006, protect: 'Ми',
@@ -202,7 +200,7 @@ const KINDS: Kind[] = [
     pictogram: 'glasses', rgb: [[40, 84, 160]],
   },
   {
-    code: 'rsp', prefix: 'РСП', group: 'golova-respiratory', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'РСП', group: 'golova-respiratory', type: 'wear', org: ORGANISATION.FRO,
     names: ['Респиратор ФПП', 'Полумаска фильтрующая'],
     suffixes: ['FFP1', 'FFP2', 'FFP3 с клапаном'], colors: ['белый'],
     sizes: ONE_SIZE, price: 120, weight: 0.02, volume: 0.0003, protect: 'Аз',
@@ -362,6 +360,7 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     // Fresh statistics, or the planner takes the new rows for a handful and joins them by scanning.
     await db.execute(sql`analyze products`);
 
+    const filesStarted = Date.now();
     // The batch's products' files, as the ERP sends them (/product-files): each product one of its kind's pictures
     // (by g) and the kind's certificate, for a product without them (a product already there keeps what it shows).
     const productFiles = rowsOf<{ item: { product_uid: string; pictures?: Array<{ sha256: string }>; certificates?: Array<{ sha256: string }> } }>(
@@ -388,8 +387,9 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
           ]
         : [],
     );
+    const filesQueried = Date.now();
     await asTheErp(db, storage, (app) => importProductFiles(app, productFiles));
-    log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms`);
+    log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms (their files: read ${filesQueried - filesStarted} ms, sent ${Date.now() - filesQueried} ms)`);
   }
   await db.execute(sql`drop table if exists seed_kinds`);
   // VACUUM marks the new pages all-visible, so name search reads the word index without visiting its table (an
