@@ -3,13 +3,16 @@
  * how the seed writes must not change what it writes). Usage, after `DATA_DIR=<dir> npm run seed`:
  *   DATA_DIR=<dir> npx tsx scripts/demo-dump.ts > demo.txt
  * What differs legitimately between two runs is masked: serial ids of rows the demo refers to by other keys, storage
- * keys (random file names), hashes, the random guids the portal gives checks, shipments and claims (named by their
+ * keys (file names; a stored file is shown by its content's sha256 instead, so the same pictures, certificates and
+ * documents compare equal wherever they are stored), hashes, the random guids the portal gives checks, shipments and claims (named by their
  * order and organisation, or their table and id, instead), and moments of the run itself (within a day of now: «NOW»). Dates in the past are
  * printed as they are, so a past date that became today shows.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { configuredDatabase, openDatabase, rowsOf } from '../src/db/client';
+import { createStorage } from '../src/lib/storage';
 
 const TABLES = [
   'users', 'partners', 'user_partners', 'storages', 'storage_documents', 'managers', 'price_types', 'catalog_groups',
@@ -22,14 +25,33 @@ const TABLES = [
  * Rows whose order of writing is no part of the demo (a history's entries are read by their moment): in the order
  * they are read, their serial ids left out.
  */
-const READ_ORDER: Record<string, string> = { order_timeline: 'order_id, at, id', claim_status_history: 'claim_id, at, id' };
+const READ_ORDER: Record<string, string> = {
+  order_timeline: 'order_id, at, id',
+  claim_status_history: 'claim_id, at, id',
+  // A product's pictures and certificates are its list: the order products get theirs in is the loader's business.
+  product_images: 'product_id, sort, id',
+  certificates: 'product_id, id',
+};
 /** Rows the portal gives a random guid: named by their table and id instead. */
 const RANDOM_GUIDS = new Set(['shipments', 'claims']);
 /** Columns whose values differ between any two runs. */
-const MASKED = new Set(['password', 'password_hash', 'storage_key', 'token_hash', 'request_hash', 'name_key', 'article_key']);
+const MASKED = new Set(['password', 'password_hash', 'token_hash', 'request_hash', 'name_key', 'article_key']);
 
 const config = loadConfig();
 const database = await openDatabase(configuredDatabase(config));
+const storage = createStorage(config.DATA_DIR);
+/** A stored file by what it holds: its key is the storage's business, its bytes are the demo's. */
+const checksums = new Map<string, string>();
+const contentOf = async (key: unknown): Promise<string> => {
+  if (typeof key !== 'string') return String(key);
+  let sum = checksums.get(key);
+  if (sum === undefined) {
+    const bytes = await storage.get(key);
+    sum = bytes ? `sha256:${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}` : 'MISSING';
+    checksums.set(key, sum);
+  }
+  return sum;
+};
 const now = Date.now();
 const show = (value: unknown): unknown => {
   if (value instanceof Date) return Math.abs(value.getTime() - now) < 86_400_000 ? 'NOW' : value.toISOString();
@@ -45,6 +67,7 @@ try {
   for (const table of TABLES) {
     const rows = rowsOf<Record<string, unknown>>(await database.db.execute(sql.raw(`select * from ${table} order by ${READ_ORDER[table] ?? '1'}`)));
     for (const row of rows) {
+      if ('storage_key' in row) row.storage_key = await contentOf(row.storage_key);
       if (RANDOM_GUIDS.has(table)) row.guid = `${table}:${String(row.id)}`;
       if (READ_ORDER[table]) delete row.id;
     }

@@ -212,6 +212,65 @@ export const ZIntegrationOrderFileSchema = z.object({
 });
 export type TIntegrationOrderFile = z.infer<typeof ZIntegrationOrderFileSchema>;
 
+/** A product's picture or certificate the ERP sends base64-encoded: at most 10 MB of file. */
+export const PRODUCT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Pictures, and certificates, one product carries at most. */
+export const PRODUCT_FILES_MAX = 20;
+
+/**
+ * One file of a product: its bytes (`content`, base64) the first time, or the sha256 of a file sent before (`sha256`,
+ * 64 hex digits), so a picture shared by a thousand products crosses the wire once.
+ */
+const productFile = (what: string) => ({
+  content: z
+    .string({ error: `${what}.content: файл в base64.` })
+    .min(8, `${what}.content: файл в base64, не пустой.`)
+    .max(Math.ceil((PRODUCT_FILE_MAX_BYTES * 4) / 3) + 4, `${what}.content: файл больше 10 МБ.`)
+    .optional(),
+  sha256: z
+    .string({ error: `${what}.sha256: sha256 файла, переданного раньше (64 шестнадцатеричные цифры).` })
+    .regex(/^[0-9a-f]{64}$/, `${what}.sha256: sha256 файла, переданного раньше (64 шестнадцатеричные цифры в нижнем регистре).`)
+    .optional(),
+});
+const oneFile = (what: string) => (file: { content?: string; sha256?: string }, context: z.RefinementCtx) => {
+  if ((file.content === undefined) === (file.sha256 === undefined)) {
+    context.addIssue({ code: 'custom', message: `${what}: укажите content (файл в base64) или sha256 файла, переданного раньше, одно из двух.` });
+  }
+};
+
+/**
+ * A product's pictures (JPEG, PNG, WebP or GIF, in the order the product page shows them) and certificates (PDF), as
+ * the catalogue page shows and serves them. A list sent replaces the product's list (empty: none); a list not sent
+ * leaves it as it is. A file is kept by its content: the same bytes sent again, for this product or another, are one file.
+ */
+export const ZIntegrationProductFilesSchema = z.object({
+  product_uid: requiredText('product_uid'),
+  pictures: z
+    .array(z.object(productFile('pictures[]')).superRefine(oneFile('pictures[]')), { error: 'pictures: укажите массив [{content} или {sha256}].' })
+    .max(PRODUCT_FILES_MAX, `pictures: не больше ${PRODUCT_FILES_MAX} картинок.`)
+    .optional(),
+  certificates: z
+    .array(
+      z
+        .object({
+          number: requiredText('certificates[].number'),
+          /** Shown on the product page; «Сертификат соответствия <number>» when not sent. */
+          name: text('certificates[].name').optional(),
+          valid_until: z
+            .string({ error: 'certificates[].valid_until: дата окончания действия в виде ГГГГ-ММ-ДД.' })
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'certificates[].valid_until: дата окончания действия в виде ГГГГ-ММ-ДД.')
+            .nullable()
+            .default(null),
+          ...productFile('certificates[]'),
+        })
+        .superRefine(oneFile('certificates[]')),
+      { error: 'certificates: укажите массив [{number, valid_until, content или sha256}].' },
+    )
+    .max(PRODUCT_FILES_MAX, `certificates: не больше ${PRODUCT_FILES_MAX} сертификатов.`)
+    .optional(),
+});
+export type TIntegrationProductFiles = z.infer<typeof ZIntegrationProductFilesSchema>;
+
 /**
  * A shipment's or a claim's status. The back office registers a request made in the portal by sending its `guid`
  * (ours) with its `bitrix_id`; after that either id finds it.

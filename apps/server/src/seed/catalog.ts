@@ -4,8 +4,8 @@
  * products with their offers through the integration module's catalogue load (checked by the API's rules, written
  * set-based), so a million products stay a matter of minutes. Offers per size/height and organisation with stock,
  * some products without offers, statuses on some; pictures and certificate PDFs are drawn once per model line and
- * shared by its products. Idempotent: products already there are not sent again, and pictures and certificates are
- * added only where missing.
+ * shared by its products, sent as the ERP sends a product's files (each file once, then by its sha256). Idempotent:
+ * products already there are not sent again, and pictures and certificates are sent only for products without them.
  */
 import { createHash } from 'node:crypto';
 import { ORGANISATION, moscowDay } from '@portal/domain';
@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import type { FileStorage } from '../lib/storage';
 import { drawProductPicture, renderCertificatePdf, type Pictogram } from '../modules/catalog';
-import { importCatalogue } from '../modules/integration';
+import { importCatalogue, importProductFiles } from '../modules/integration';
 import { asTheErp, sendBatches } from './erp';
 
 type Zone = 'head' | 'hands' | 'body' | 'feet';
@@ -42,8 +42,6 @@ const GLOVE_SIZES = ['8', '9', '10', '11'];
 const ONE_SIZE = ['универсальный'];
 
 interface Kind {
-  /** Latin code: storage keys of the shared pictures and certificates. */
-  code: string;
   prefix: string;
   group: string;
   type: 'wear' | 'shoes';
@@ -67,7 +65,7 @@ const ARTICLE_LETTERS = 'АБВГДЕЖИКЛМНПРСТУФХЦЧШЭЮЯ';
 
 const KINDS: Kind[] = [
   {
-    code: 'kst', prefix: 'КСТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КСТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Костюм рабочий летний', 'Костюм летний', 'Костюм мужской летний'],
     suffixes: ['с СОП', 'с полукомбинезоном', 'хлопок', 'смесовая ткань'], colors: ['серый/синий', 'синий/голубой', 'хаки', 'чёрный/оранжевый'],
     sizes: WEAR_SIZES, price: 2400, weight: 1.1, volume: 0.006, protect: 'З Ми Ов',
@@ -76,7 +74,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[86, 98, 122], [40, 84, 160], [104, 112, 70], [34, 34, 40]],
   },
   {
-    code: 'hlt', prefix: 'ХЛТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ХЛТ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Халат рабочий', 'Халат женский', 'Халат технолога'],
     suffixes: ['хлопок', 'бязь', ''], colors: ['белый', 'синий', 'серый'],
     sizes: WEAR_SIZES, price: 1500, weight: 0.6, volume: 0.004, protect: 'З Ми',
@@ -85,7 +83,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[200, 204, 210], [40, 84, 160], [120, 124, 130]],
   },
   {
-    code: 'pkb', prefix: 'ПКБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ПКБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Полукомбинезон рабочий', 'Полукомбинезон летний'],
     suffixes: ['с наколенниками', 'смесовая ткань', ''], colors: ['синий', 'серый', 'оранжевый'],
     sizes: WEAR_SIZES, price: 1700, weight: 0.7, volume: 0.004, protect: 'З Ми',
@@ -94,7 +92,7 @@ const KINDS: Kind[] = [
     pictogram: 'vest', rgb: [[40, 84, 160], [110, 116, 128], [232, 118, 32]],
   },
   {
-    code: 'ftb', prefix: 'ФТБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ФТБ', group: 'odezhda-letnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Футболка хлопковая', 'Футболка-поло', 'Футболка рабочая'],
     suffixes: ['с логотипом', ''], colors: ['белая', 'чёрная', 'тёмно-синяя', 'оранжевая'],
     sizes: WEAR_SIZES, price: 450, weight: 0.2, volume: 0.001, protect: '',
@@ -103,7 +101,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[226, 228, 232], [30, 30, 34], [28, 46, 90], [232, 118, 32]],
   },
   {
-    code: 'kzm', prefix: 'КЗМ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КЗМ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Костюм зимний', 'Костюм утеплённый', 'Костюм для ИТР зимний'],
     suffixes: ['с полукомбинезоном', 'с брюками', ''], colors: ['тёмно-синий/васильковый', 'серый/чёрный', 'камуфляж'],
     sizes: WEAR_SIZES, price: 7800, weight: 2.6, volume: 0.02, protect: 'Тн З Ми',
@@ -112,7 +110,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[28, 46, 90], [80, 84, 92], [92, 104, 64]],
   },
   {
-    code: 'krt', prefix: 'КРТ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КРТ', group: 'odezhda-zimnyaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Куртка утеплённая', 'Куртка зимняя', 'Куртка-парка'],
     suffixes: ['с капюшоном', 'мембрана', ''], colors: ['чёрная', 'синяя', 'хаки'],
     sizes: WEAR_SIZES, price: 5200, weight: 1.6, volume: 0.012, protect: 'Тн З',
@@ -121,7 +119,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[34, 34, 40], [40, 84, 160], [104, 112, 70]],
   },
   {
-    code: 'zhlt', prefix: 'ЖЛТ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ЖЛТ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Жилет сигнальный', 'Жилет повышенной видимости'],
     suffixes: ['2 класс защиты', '1 класс защиты', 'с карманами'], colors: ['оранжевый', 'лимонный'],
     sizes: WEAR_SIZES, price: 450, weight: 0.15, volume: 0.001, protect: 'Со',
@@ -130,7 +128,7 @@ const KINDS: Kind[] = [
     pictogram: 'vest', rgb: [[245, 120, 20], [214, 226, 30]],
   },
   {
-    code: 'ksg', prefix: 'КСГ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КСГ', group: 'odezhda-signalnaya', type: 'wear', org: ORGANISATION.FRO,
     names: ['Костюм сигнальный летний', 'Костюм сигнальный зимний'],
     suffixes: ['3 класс защиты', '2 класс защиты'], colors: ['оранжевый/синий', 'лимонный/серый'],
     sizes: WEAR_SIZES, price: 4100, weight: 1.4, volume: 0.01, protect: 'Со З Ми',
@@ -139,7 +137,7 @@ const KINDS: Kind[] = [
     pictogram: 'wear', rgb: [[245, 120, 20], [214, 226, 30]],
   },
   {
-    code: 'btk', prefix: 'БТК', group: 'obuv-kozhanaya', type: 'shoes', org: ORGANISATION.ES,
+    prefix: 'БТК', group: 'obuv-kozhanaya', type: 'shoes', org: ORGANISATION.ES,
     names: ['Ботинки кожаные', 'Ботинки рабочие', 'Полуботинки кожаные'],
     suffixes: ['с МП', 'с КП', 'ПУ/ТПУ', 'ПУ/нитрил'], colors: ['чёрные', 'коричневые'],
     sizes: SHOE_SIZES, price: 3200, weight: 1.5, volume: 0.012, protect: 'Мун200 Мп Сж Нм',
@@ -148,7 +146,7 @@ const KINDS: Kind[] = [
     pictogram: 'shoes', rgb: [[30, 30, 34], [104, 64, 36]],
   },
   {
-    code: 'bzm', prefix: 'БЗМ', group: 'obuv-zimnyaya', type: 'shoes', org: ORGANISATION.ES,
+    prefix: 'БЗМ', group: 'obuv-zimnyaya', type: 'shoes', org: ORGANISATION.ES,
     names: ['Ботинки утеплённые', 'Ботинки зимние', 'Сапоги зимние на меху'],
     suffixes: ['с МП', 'натуральный мех', 'ПУ/нитрил'], colors: ['чёрные'],
     sizes: SHOE_SIZES, price: 4600, weight: 1.9, volume: 0.016, protect: 'Тн30 Мун200 Сж',
@@ -157,7 +155,7 @@ const KINDS: Kind[] = [
     pictogram: 'shoes', rgb: [[30, 30, 34]],
   },
   {
-    code: 'spg', prefix: 'СПГ', group: 'obuv-sapogi', type: 'shoes', org: ORGANISATION.ES,
+    prefix: 'СПГ', group: 'obuv-sapogi', type: 'shoes', org: ORGANISATION.ES,
     names: ['Сапоги кожаные', 'Сапоги ПВХ', 'Сапоги ЭВА'],
     suffixes: ['с МП', 'химостойкие', ''], colors: ['чёрные', 'зелёные', 'оливковые'],
     sizes: SHOE_SIZES, price: 2100, weight: 1.7, volume: 0.018, protect: 'Вн Мун200 Сж',
@@ -166,7 +164,7 @@ const KINDS: Kind[] = [
     pictogram: 'shoes', rgb: [[30, 30, 34], [60, 110, 60], [96, 100, 60]],
   },
   {
-    code: 'per', prefix: 'ПЕР', group: 'ruki-perchatki', type: 'wear', org: ORGANISATION.ES,
+    prefix: 'ПЕР', group: 'ruki-perchatki', type: 'wear', org: ORGANISATION.ES,
     names: ['Перчатки нитриловые', 'Перчатки х/б с ПВХ', 'Перчатки трикотажные с латексом', 'Перчатки кожаные'],
     suffixes: ['', 'утеплённые', 'маслобензостойкие'], colors: ['синие', 'серые', 'чёрные'],
     sizes: GLOVE_SIZES, price: 60, weight: 0.05, volume: 0.0002, protect: 'Ми Мп',
@@ -175,7 +173,7 @@ const KINDS: Kind[] = [
     pictogram: 'gloves', rgb: [[40, 84, 160], [110, 116, 128], [30, 30, 34]],
   },
   {
-    code: 'rkv', prefix: 'РКВ', group: 'ruki-rukavitsy', type: 'wear', org: ORGANISATION.ES,
+    prefix: 'РКВ', group: 'ruki-rukavitsy', type: 'wear', org: ORGANISATION.ES,
     names: ['Рукавицы брезентовые', 'Рукавицы утеплённые', 'Рукавицы спилковые'],
     suffixes: ['', 'с крагами'], colors: ['натуральные', 'серые'],
     sizes: ONE_SIZE, price: 90, weight: 0.12, volume: 0.0005, protect: 'Ми Тп',
@@ -184,7 +182,7 @@ const KINDS: Kind[] = [
     pictogram: 'gloves', rgb: [[160, 130, 80], [110, 116, 128]],
   },
   {
-    code: 'ksk', prefix: 'КСК', group: 'golova-kaski', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'КСК', group: 'golova-kaski', type: 'wear', org: ORGANISATION.FRO,
     names: ['Каска защитная', 'Каска с храповиком'],
     suffixes: ['', 'с подбородочным ремнём'], colors: ['белая', 'жёлтая', 'оранжевая', 'красная'],
     sizes: ONE_SIZE, price: 650, weight: 0.4, volume: 0.008, protect: 'Ву Мун',
@@ -193,7 +191,7 @@ const KINDS: Kind[] = [
     pictogram: 'helmet', rgb: [[226, 228, 232], [240, 200, 30], [245, 120, 20], [200, 40, 40]],
   },
   {
-    code: 'ochk', prefix: 'ОЧК', group: 'golova-ochki', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'ОЧК', group: 'golova-ochki', type: 'wear', org: ORGANISATION.FRO,
     names: ['Очки защитные открытые', 'Очки закрытые', 'Очки с непрямой вентиляцией'],
     suffixes: ['прозрачные', 'затемнённые', 'с покрытием против запотевания'], colors: ['оправа синяя'],
     sizes: ONE_SIZE, price: 280, weight: 0.05, volume: 0.0006, protect: 'Ми',
@@ -202,7 +200,7 @@ const KINDS: Kind[] = [
     pictogram: 'glasses', rgb: [[40, 84, 160]],
   },
   {
-    code: 'rsp', prefix: 'РСП', group: 'golova-respiratory', type: 'wear', org: ORGANISATION.FRO,
+    prefix: 'РСП', group: 'golova-respiratory', type: 'wear', org: ORGANISATION.FRO,
     names: ['Респиратор ФПП', 'Полумаска фильтрующая'],
     suffixes: ['FFP1', 'FFP2', 'FFP3 с клапаном'], colors: ['белый'],
     sizes: ONE_SIZE, price: 120, weight: 0.02, volume: 0.0003, protect: 'Аз',
@@ -236,16 +234,23 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     ),
   );
 
-  // Shared files first: one picture per kind and colour, one certificate per kind.
+  // Shared files first: one picture per kind and colour, one certificate per kind, drawn here and sent as the ERP
+  // sends a product's files (/product-files): each file's bytes once, then by its sha256.
+  const files = new Map<string, Buffer>();
+  const shaOf = (bytes: Buffer) => {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    files.set(sha256, bytes);
+    return sha256;
+  };
+  const pictureShas = new Map<Kind, string[]>();
+  const certificateShas = new Map<Kind, string>();
   for (const kind of KINDS) {
-    for (const [i, rgb] of kind.rgb.entries()) {
-      const key = pictureKey(kind, i);
-      if (!(await storage.get(key))) await storage.put(key, await drawProductPicture(kind.pictogram, rgb));
-    }
-    const key = certificateKey(kind);
-    if (!(await storage.get(key))) {
-      await storage.put(
-        key,
+    const pictures: string[] = [];
+    for (const rgb of kind.rgb) pictures.push(shaOf(await drawProductPicture(kind.pictogram, rgb)));
+    pictureShas.set(kind, pictures);
+    certificateShas.set(
+      kind,
+      shaOf(
         await renderCertificatePdf({
           number: certificateNumber(kind),
           productLine: `${kind.names.join(', ')} (артикулы ${kind.prefix}…)`,
@@ -254,9 +259,16 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
           validUntil: '14.01.2030',
           manufacturer: 'ООО «ФРО», 603000, г. Нижний Новгород, ул. Промышленная, д. 12',
         }),
-      );
-    }
+      ),
+    );
   }
+  const sent = new Set<string>();
+  /** A file by its sha256, or by its bytes the first time this seed sends it. */
+  const fileOf = (sha256: string) => {
+    if (sent.has(sha256)) return { sha256 };
+    sent.add(sha256);
+    return { content: files.get(sha256)!.toString('base64') };
+  };
 
   const kinds = KINDS.map((kind, index) => ({
     idx: index,
@@ -275,16 +287,16 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     protect: kind.protect,
     detail: kind.detail,
     props: JSON.stringify(kind.properties),
-    code: kind.code,
-    pictures: kind.rgb.length,
+    picture_shas: pictureShas.get(kind)!,
     cert_number: certificateNumber(kind),
+    cert_sha: certificateShas.get(kind)!,
   }));
   const kindsJson = JSON.stringify(kinds);
   // A temporary table, not the JSON itself in the joins: the planner would parse the JSON again for every product.
   await db.execute(sql`drop table if exists seed_kinds`);
   await db.execute(sql`create temp table seed_kinds as select * from jsonb_to_recordset(${kindsJson}::jsonb) as k(idx int, prefix text,
     grp text, type text, org text, other_org text, names text[], suffixes text[], colors text[], sizes text[], price numeric,
-    weight numeric, volume numeric, protect text, detail text, props text, code text, pictures int, cert_number text)`);
+    weight numeric, volume numeric, protect text, detail text, props text, picture_shas text[], cert_number text, cert_sha text)`);
   const kindsTable = sql`seed_kinds k`;
   const kindCount = KINDS.length;
 
@@ -348,25 +360,36 @@ export async function seedCatalog(db: Db, storage: FileStorage, productCount: nu
     // Fresh statistics, or the planner takes the new rows for a handful and joins them by scanning.
     await db.execute(sql`analyze products`);
 
-    // The batch's products again, by their uid (a function of g): pictures and certificates hang on them.
-    const batch = sql`generate_series(${from}::int, ${to}::int) g
+    const filesStarted = Date.now();
+    // The batch's products' files, as the ERP sends them (/product-files): each product one of its kind's pictures
+    // (by g) and the kind's certificate, for a product without them (a product already there keeps what it shows).
+    const productFiles = rowsOf<{ item: { product_uid: string; pictures?: Array<{ sha256: string }>; certificates?: Array<{ sha256: string }> } }>(
+      await db.execute(sql`
+      select json_strip_nulls(json_build_object(
+        'product_uid', p.uid,
+        'pictures', case when not exists (select 1 from product_images i where i.product_id = p.id)
+          then json_build_array(json_build_object('sha256', k.picture_shas[1 + (g * 7) % cardinality(k.picture_shas)])) end,
+        'certificates', case when not exists (select 1 from certificates c where c.product_id = p.id)
+          then json_build_array(json_build_object('number', k.cert_number, 'valid_until', '2030-01-14', 'sha256', k.cert_sha)) end
+      )) as item
+      from generate_series(${from}::int, ${to}::int) g
       join products p on p.uid = md5('product-' || g)::uuid::text
-      join ${kindsTable} on k.idx = (g - 1) % ${kindCount}`;
-
-
-    await db.execute(sql`
-      insert into product_images (product_id, storage_key, sort)
-      select p.id, 'catalog/pictures/' || k.code || '-' || ((g * 7) % k.pictures)::text || '.png', 0
-      from ${batch}
-      where not exists (select 1 from product_images i where i.product_id = p.id)`);
-
-    await db.execute(sql`
-      insert into certificates (product_id, name, number, valid_until, storage_key)
-      select p.id, 'Сертификат соответствия ' || k.cert_number, k.cert_number, timestamptz '2030-01-14 00:00:00+03',
-             'catalog/certificates/' || k.code || '.pdf'
-      from ${batch}
-      where not exists (select 1 from certificates c where c.product_id = p.id)`);
-    log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms`);
+      join ${kindsTable} on k.idx = (g - 1) % ${kindCount}
+      order by g`),
+    ).flatMap(({ item }) =>
+      item.pictures || item.certificates
+        ? [
+            {
+              ...item,
+              ...(item.pictures && { pictures: item.pictures.map((file) => fileOf(file.sha256)) }),
+              ...(item.certificates && { certificates: item.certificates.map(({ sha256, ...certificate }) => ({ ...certificate, ...fileOf(sha256) })) }),
+            },
+          ]
+        : [],
+    );
+    const filesQueried = Date.now();
+    await asTheErp(db, storage, (app) => importProductFiles(app, productFiles));
+    log(`catalogue: products ${from}–${to} in ${Date.now() - started} ms (their files: read ${filesQueried - filesStarted} ms, sent ${Date.now() - filesQueried} ms)`);
   }
   await db.execute(sql`drop table if exists seed_kinds`);
   // VACUUM marks the new pages all-visible, so name search reads the word index without visiting its table (an
@@ -392,12 +415,6 @@ export function* seededProductUids(prefix: string, productCount: number): Genera
   }
 }
 
-function pictureKey(kind: Kind, index: number) {
-  return `catalog/pictures/${kind.code}-${index}.png`;
-}
-function certificateKey(kind: Kind) {
-  return `catalog/certificates/${kind.code}.pdf`;
-}
 function certificateNumber(kind: Kind) {
   return `ЕАЭС RU С-RU.ПБ01.В.${String(10_000 + KINDS.indexOf(kind) * 137).padStart(5, '0')}/25`;
 }

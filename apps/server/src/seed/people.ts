@@ -13,7 +13,7 @@
 import type { TIntegrationPartner, TIntegrationUser } from '@portal/contracts';
 import { PRICE_TYPE_NAMES, moscowDay } from '@portal/domain';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { userIdByLogin } from '../modules/auth';
 import { UserExists, createUser, type IntegrationApp } from '../modules/integration';
 import { demoStorages } from './contracts';
 import { asTheErp, sendBatches } from './erp';
@@ -117,10 +117,14 @@ const DEMO_USERS: Array<Omit<TIntegrationUser, 'password'>> = [
   },
 ];
 
-/** The seed's clock: contracts and documents are dated from the day the demo is seeded. */
-/** The users' ids by login: the demo's people are the seed's callers. */
+/** The demo users' ids by login (those created so far): the demo's people are the seed's callers. */
 export async function demoUserIds(db: Db): Promise<Map<string, number>> {
-  return new Map((await db.select({ id: users.id, login: users.login }).from(users)).map((u) => [u.login, u.id]));
+  const ids = new Map<string, number>();
+  for (const { login } of DEMO_USERS) {
+    const id = await userIdByLogin(db, login);
+    if (id !== null) ids.set(login, id);
+  }
+  return ids;
 }
 
 /** A demo company's full name, as its documents name the buyer. */

@@ -158,3 +158,11 @@ export async function currentUserName(db: Db, user: SignedInUser): Promise<TCurr
   const found = await repo.findUserName(db, user.id);
   return { login: found?.login ?? '', name: found?.name ?? '', lastname: found?.lastname ?? '' };
 }
+
+/**
+ * A user's id by their login, or null when no one has it: how a caller that knows people by their login (the demo
+ * seed, which created them) finds the id the services take.
+ */
+export async function userIdByLogin(db: Db, login: string): Promise<number | null> {
+  return (await repo.findUserByLogin(db, login))?.id ?? null;
+}

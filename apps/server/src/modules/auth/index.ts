@@ -5,7 +5,7 @@
 export { authRoutes } from './auth.routes';
 export { accountRoutes } from './account.routes';
 export { authHook } from './auth.hook';
-export { authenticate } from './auth.service';
+export { authenticate, userIdByLogin } from './auth.service';
 export { hashPassword } from './password';
 export { issueInvitation, requestEmailConfirmation } from './account.service';
 export { revokeUserSessions } from './auth.repository';

@@ -10,7 +10,7 @@
  * the JSON API; items already as sent are not written at all, so sending a package again changes nothing. The mapping
  * from CommerceML is in docs/decisions.md («1C exchange: the catalogue»).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { ZIntegrationCatalogGroupSchema, ZIntegrationOfferSchema, ZIntegrationProductSchema } from '@portal/contracts';
@@ -18,8 +18,8 @@ import { ORGANISATION, fromKopecks, toKopecks } from '@portal/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { FileStorage } from '../../lib/storage';
-import { sniffFileType } from '../../lib/file-type';
 import { INTEGRATION_KINDS, ItemRefused, articleTaken, offerValues, productValues, type IntegrationApp } from '../integration';
+import { productFileProblem, storeProductFile } from '../products';
 import { childNode, childNodes, childText, readCommerceMl, type XmlNode } from './commerceml-reader';
 import * as staging from './catalog-staging.repository';
 import * as repo from './exchange-1c.repository';
@@ -385,24 +385,21 @@ class PackageState {
   }
 
   /**
-   * The good's pictures (Картинка: a path beside the XML) are stored under a key made of their content, so the same
-   * picture sent again is the same key and changes nothing; answers the keys, or null when the good lists none usable
+   * The good's pictures (Картинка: a path beside the XML) are stored as every product's picture is (the products
+   * module: under a key made of their content), so the same picture sent again, by 1C or by the ERP's
+   * /product-files, is the same key and changes nothing; answers the keys, or null when the good lists none usable
    * (its stored pictures then stay). A key no product refers to (the package failed) names a file nothing shows.
    */
   private async storePictures(uid: string, pictures: string[]): Promise<string[] | null> {
     const keys: string[] = [];
     for (const picture of pictures) {
       const bytes = await readFile(uploadedFilePath(this.folder, picture)).catch(() => null);
-      const type = bytes && sniffFileType(bytes);
-      if (!bytes || !type || !type.mime.startsWith('image/') || type.mime === 'image/svg+xml') {
+      if (!bytes || productFileProblem('picture', bytes) !== null) {
         this.refuse(`товар ${uid}, картинка ${picture}`, bytes ? 'Картинка не в формате JPEG, PNG, WebP или GIF: пропущена.' : 'Файл картинки не выгружен вместе с каталогом: пропущена.');
         continue;
       }
-      const key = `products/1c/${createHash('sha256').update(bytes).digest('hex')}.${type.extension}`;
-      if (!keys.includes(key)) {
-        if ((await this.app.storage.get(key)) === null) await this.app.storage.put(key, bytes);
-        keys.push(key);
-      }
+      const { key } = await storeProductFile(this.app.storage, bytes);
+      if (!keys.includes(key)) keys.push(key);
     }
     return keys.length > 0 ? keys : null;
   }

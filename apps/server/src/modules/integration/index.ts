@@ -9,6 +9,7 @@ export {
   articleTaken,
   importBatch,
   importCatalogue,
+  importProductFiles,
   offerValues,
   productValues,
   type BatchOptions,

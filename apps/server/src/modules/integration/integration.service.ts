@@ -17,6 +17,9 @@ import {
   ZIntegrationOrderDocumentsSchema,
   ZIntegrationOrderFileSchema,
   ORDER_DOCUMENT_FILE_MAX_BYTES,
+  PRODUCT_FILE_MAX_BYTES,
+  ZIntegrationProductFilesSchema,
+  type TIntegrationProductFiles,
   ZIntegrationPartnerSchema,
   ZIntegrationPriceTypeSchema,
   ZIntegrationProductSchema,
@@ -46,6 +49,7 @@ import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage';
 import { hashPassword } from '../auth';
 import { notifyPartner, notifyUsers } from '../notifications';
+import { attachProductFiles, productFileProblem, storeProductFile, storedProductFile, type ProductFileKind, type ProductFiles } from '../products';
 import * as repo from './integration.repository';
 import { enqueueMailEvent } from '../mail';
 
@@ -381,6 +385,20 @@ export const INTEGRATION_KINDS = {
     },
   }),
 
+  'product-files': kind({
+    summary: "Products' pictures (JPEG, PNG, WebP, GIF) and certificates (PDF) as base64, or a file sent before by its sha256",
+    schema: ZIntegrationProductFilesSchema,
+    key: 'product_uid',
+    prepare: (item, app) => storeProductFilesOf(app, item, new Map()),
+    // No discard: a file is kept by its content, and another product may already show the same one.
+    async apply(tx, item, _app, prepared) {
+      const [productId] = (await repo.productIdsByUids(tx, [item.product_uid])).values();
+      if (productId === undefined) throw refuse(`Товар ${item.product_uid} не найден: сначала передайте его в /products.`);
+      const changed = await attachProductFiles(tx, [{ productId, ...(prepared as Omit<ProductFiles, 'productId'>) }]);
+      return { changed: changed.pictures + changed.certificates > 0 };
+    },
+  }),
+
   shipments: kind({
     summary: 'Shipment requests: register (guid → bitrix_id) and status; raises the realtime event',
     schema: ZIntegrationBitrixStatusSchema,
@@ -650,6 +668,80 @@ export async function importCatalogue(app: IntegrationApp, items: ReadonlyArray<
   });
   app.catalogIndex?.noteWrite('products');
   app.catalogIndex?.noteWrite('stock');
+}
+
+/**
+ * The files of one /product-files item stored (content) or found (sha256), as storage keys; `known` carries the files
+ * of a batch from item to item (sha256 → key), so a file shared by many products is looked up once.
+ */
+async function storeProductFilesOf(
+  app: IntegrationApp,
+  item: TIntegrationProductFiles,
+  known: Map<string, string>,
+): Promise<Omit<ProductFiles, 'productId'>> {
+  const storage = app.storage;
+  if (!storage) throw refuse('Файлы товаров здесь некуда сохранить: передайте их через API интеграции.');
+  const keyOf = async (kind: ProductFileKind, file: { content?: string; sha256?: string }, where: string): Promise<string> => {
+    if (file.content !== undefined) {
+      const bytes = Buffer.from(file.content, 'base64');
+      if (bytes.length > PRODUCT_FILE_MAX_BYTES) throw refuse(`${where}.content: файл больше 10 МБ.`);
+      const problem = productFileProblem(kind, bytes);
+      if (problem) throw refuse(`${where}.content: ${problem}`);
+      const stored = await storeProductFile(storage, bytes);
+      known.set(`${kind}:${stored.sha256}`, stored.key);
+      return stored.key;
+    }
+    const sha256 = file.sha256!;
+    const key = known.get(`${kind}:${sha256}`) ?? (await storedProductFile(storage, kind, sha256));
+    if (key === null) {
+      throw refuse(`${where}.sha256: ${kind === 'picture' ? 'картинки' : 'сертификата'} ${sha256} на портале нет — передайте файл один раз в content.`);
+    }
+    known.set(`${kind}:${sha256}`, key);
+    return key;
+  };
+  const pictures = item.pictures && (await Promise.all(item.pictures.map((file, index) => keyOf('picture', file, `pictures[${index}]`))));
+  const certificates =
+    item.certificates &&
+    (await Promise.all(
+      item.certificates.map(async (certificate, index) => ({
+        name: certificate.name ?? `Сертификат соответствия ${certificate.number}`,
+        number: certificate.number,
+        validUntil: certificate.valid_until,
+        storageKey: await keyOf('certificate', certificate, `certificates[${index}]`),
+      })),
+    ));
+  return { ...(pictures && { pictures }), ...(certificates && { certificates }) };
+}
+
+/**
+ * Products' pictures and certificates loaded as one whole, set-based: the /product-files items of a catalogue too
+ * large to send item by item (the demo seed's million products). Every item is checked first and the first bad one
+ * refuses the load; a file is stored once however many products show it. Answers how many products got other
+ * pictures, and other certificates.
+ */
+export async function importProductFiles(app: IntegrationApp, items: readonly unknown[]): Promise<{ pictures: number; certificates: number }> {
+  const parsed = items.map((raw, index) => {
+    const item = ZIntegrationProductFilesSchema.safeParse(raw);
+    if (!item.success) throw refuse(`Файлы товара №${index + 1} (${keyOf(raw, 'product_uid') ?? 'без product_uid'}): ${describeIssues(item.error)}`);
+    return item.data;
+  });
+  const known = new Map<string, string>();
+  const files: ProductFiles[] = [];
+  for (let from = 0; from < parsed.length; from += PRODUCT_ROWS_PER_STATEMENT) {
+    const chunk = parsed.slice(from, from + PRODUCT_ROWS_PER_STATEMENT);
+    const ids = await repo.productIdsByUids(app.db, chunk.map((item) => item.product_uid));
+    for (const item of chunk) {
+      const productId = ids.get(item.product_uid);
+      if (productId === undefined) throw refuse(`Товар ${item.product_uid} не найден: сначала передайте его в /products.`);
+      try {
+        files.push({ productId, ...(await storeProductFilesOf(app, item, known)) });
+      } catch (error) {
+        if (error instanceof ItemRefused) throw refuse(`Файлы товара ${item.product_uid}: ${error.message}`);
+        throw error;
+      }
+    }
+  }
+  return app.db.transaction((tx) => attachProductFiles(tx, files));
 }
 
 /** An item's key as the report names it: cut to one line's limit, so a report never echoes a huge field back. */

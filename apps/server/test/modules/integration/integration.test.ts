@@ -118,7 +118,7 @@ describe('integration API: access', () => {
     expect(checks.security).toEqual([{ apiKey: [] }]);
     const item = checks.requestBody.content['application/json'].schema.items;
     expect(Object.keys(item.properties)).toEqual(['order', 'guid', 'status']);
-    for (const kind of ['products', 'offers', 'stock', 'catalog-groups', 'price-types', 'partners', 'managers', 'users', 'news', 'cases', 'documents', 'order-files', 'shipments', 'claims', 'messages']) {
+    for (const kind of ['products', 'offers', 'stock', 'catalog-groups', 'price-types', 'partners', 'managers', 'users', 'news', 'cases', 'documents', 'order-files', 'product-files', 'shipments', 'claims', 'messages']) {
       expect(spec.paths[`/api/integration/${kind}`]?.post, kind).toBeDefined();
     }
   });

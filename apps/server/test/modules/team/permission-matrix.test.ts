@@ -193,7 +193,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/user/shipments/orders': { kind: 'list', action: 'shipments.request', request: () => ({ method: 'GET', url: '/api/user/shipments/orders' }) },
   'GET /api/user/claims': { kind: 'list', action: 'claims.file', request: () => ({ method: 'GET', url: '/api/user/claims' }) },
 };
-for (const name of ['products', 'offers', 'stock', 'catalog-groups', 'price-types', 'managers', 'partners', 'users', 'checks', 'documents', 'order-files', 'shipments', 'claims', 'messages', 'news', 'cases']) {
+for (const name of ['products', 'offers', 'stock', 'catalog-groups', 'price-types', 'managers', 'partners', 'users', 'checks', 'documents', 'order-files', 'product-files', 'shipments', 'claims', 'messages', 'news', 'cases']) {
   RULES[`POST /api/integration/${name}`] = { kind: 'key' };
 }
 for (const kind of ['logo', 'banner']) {
