@@ -197,8 +197,8 @@ async function memoryParts(database?: Database): Promise<MemoryParts> {
   return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20, buffers: usage.arrayBuffers / 2 ** 20, engine: engine / 2 ** 20 };
 }
 
-const partsCell = (before: MemoryParts, after: MemoryParts, peakHeap: number) =>
-  `heap ${fixed(before.heap, 0)} → ${fixed(after.heap, 0)} (peak ${fixed(peakHeap, 0)}), buffers ${fixed(before.buffers, 0)} → ${fixed(after.buffers, 0)}, ` +
+const partsCell = (before: MemoryParts, after: MemoryParts, peakHeap: { reading: number; applying: number }, peakRssReading: number) =>
+  `resident peak while read ${fixed(peakRssReading, 0)}; heap ${fixed(before.heap, 0)} → ${fixed(after.heap, 0)} (peak while read ${fixed(peakHeap.reading, 0)}, from the apply on ${fixed(peakHeap.applying, 0)}), buffers ${fixed(before.buffers, 0)} → ${fixed(after.buffers, 0)}, ` +
   `engine ${fixed(before.engine, 0)} → ${fixed(after.engine, 0)} MB`;
 
 /**
@@ -209,23 +209,27 @@ const partsCell = (before: MemoryParts, after: MemoryParts, peakHeap: number) =>
 async function measured<T>(
   work: () => Promise<T>,
   database?: Database,
+  phase: { applyStarted?: number } = {},
 ): Promise<{ result: T; seconds: number; startMb: number; peakMb: number; parts: string }> {
   global.gc?.();
   const before = await memoryParts(database);
   const base = process.memoryUsage().rss;
   let peak = base;
-  let peakHeap = before.heap;
+  const peakHeap = { reading: before.heap, applying: 0 };
+  let peakRssReading = before.rss;
   const sampler = setInterval(() => {
     const usage = process.memoryUsage();
     peak = Math.max(peak, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed / 2 ** 20);
+    const at = phase.applyStarted === undefined ? 'reading' : 'applying';
+    peakHeap[at] = Math.max(peakHeap[at], usage.heapUsed / 2 ** 20);
+    if (at === 'reading') peakRssReading = Math.max(peakRssReading, usage.rss / 2 ** 20);
   }, 50);
   const started = performance.now();
   try {
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
     const after = await memoryParts(database);
-    return { result, seconds, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20, parts: partsCell(before, after, peakHeap) };
+    return { result, seconds, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20, parts: partsCell(before, after, peakHeap, peakRssReading) };
   } finally {
     clearInterval(sampler);
   }
@@ -354,7 +358,7 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
         const work = exchangeFile(portal.app, file, name, phase);
         latencies = await pagesDuring(portal.app, work);
         return work;
-      }, portal.database);
+      }, portal.database, phase);
       reading.disable();
       applying.disable();
       const line = row([

@@ -126,19 +126,18 @@ function affected(result: unknown): number {
 // ── The apply, inside the package's one transaction ─────────────────────────────────────────────────────────────────
 
 /**
- * Products updated per statement of the apply. An UPDATE of products makes the embedded engine allocate some 4 KB per
- * row it updates until the statement ends (not so an INSERT, nor an UPDATE of a copy of the table without its
- * indexes), and its WebAssembly memory never shrinks: the 200,000 products priced by one statement grew it from
- * 128 MB to 1,066 MB for good. Statements of this many rows each stay inside the memory the engine starts with; they
- * are all in the package's one transaction, so the catalogue still changes all at once or not at all.
+ * How many rows each statement of the apply writes. An UPDATE of products makes the embedded engine allocate some
+ * 4 KB per row it updates until the statement ends (not so an INSERT, nor an UPDATE of a copy of the table without
+ * its indexes), and its WebAssembly memory never shrinks: the 200,000 products priced by one statement grew it from
+ * 128 MB to 1,066 MB for good. Statements of `products` rows each stay inside the memory the engine starts with; they
+ * are all in the package's one transaction, so the catalogue still changes all at once or not at all. `stagedRows`:
+ * staged goods and offers per statement (a range of the staging table's pages at a time). Tests make both small, so
+ * that a small package is applied in several statements.
  */
-export const PRODUCTS_PER_STATEMENT = 5_000;
+export const applyChunks = { products: 5_000, stagedRows: 20_000 };
 
 /** A row address past any page (the largest block number PostgreSQL has). */
 const LAST_TID = '(4294967294,0)';
-
-/** Staged rows written per statement of the apply (goods and offers): a range of the staging table's pages at a time. */
-const STAGED_ROWS_PER_STATEMENT = 20_000;
 
 /**
  * The staging table's pages, as ranges of row addresses (`ctid`) of about `rowsPerRange` rows each, in the order the
@@ -178,7 +177,7 @@ export async function refuseGoodsOfTakenArticles(tx: DbOrTx, packageId: string, 
 }
 
 /**
- * Writes the accepted goods to products, PRODUCTS_PER_STATEMENT staged goods per statement in the order they were
+ * Writes the accepted goods to products, `applyChunks.products` staged goods per statement in the order they were
  * staged: new ones inserted, stored ones updated only where the package differs; what CommerceML does not carry
  * (prices, status, discount, video…) keeps its stored value. Answers how many were created and changed; the name-word
  * triggers of products see each statement's rows at once.
@@ -186,7 +185,7 @@ export async function refuseGoodsOfTakenArticles(tx: DbOrTx, packageId: string, 
 export async function applyStagedGoods(tx: DbOrTx, packageId: string) {
   let created = 0;
   let changed = 0;
-  for (const range of await pageRanges(tx, 'exchange_1c_staged_goods', packageId, Math.min(STAGED_ROWS_PER_STATEMENT, PRODUCTS_PER_STATEMENT))) {
+  for (const range of await pageRanges(tx, 'exchange_1c_staged_goods', packageId, Math.min(applyChunks.stagedRows, applyChunks.products))) {
     const result = await tx.execute(sql`
       with written as (
         insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume,
@@ -258,14 +257,14 @@ export async function refuseOffers(tx: DbOrTx, packageId: string, organisationKn
 }
 
 /**
- * Writes the accepted offers, STAGED_ROWS_PER_STATEMENT staged offers per statement in the order they were staged:
+ * Writes the accepted offers, `applyChunks.stagedRows` staged offers per statement in the order they were staged:
  * new ones inserted with `organisation`, stored ones updated only where the package differs; what an offer does not
  * carry (its price in a stock file, its stock in a prices file) stays.
  */
 export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisation: string) {
   let created = 0;
   let changed = 0;
-  for (const range of await pageRanges(tx, 'exchange_1c_staged_offers', packageId, STAGED_ROWS_PER_STATEMENT)) {
+  for (const range of await pageRanges(tx, 'exchange_1c_staged_offers', packageId, applyChunks.stagedRows)) {
     const result = await tx.execute(sql`
       with written as (
         insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
@@ -292,7 +291,7 @@ export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisat
  * The prices of the products whose offers the package priced: PRICE_OPT is the lowest price of all the product's
  * offers (sizes above it are their surcharge), PRICE the lowest list price the package sent (else the stored one).
  * The new prices of the products that change are worked out by one statement into a table of the transaction's own,
- * then written PRODUCTS_PER_STATEMENT products per statement (see there). Answers how many products changed.
+ * then written `applyChunks.products` products per statement (see there). Answers how many products changed.
  */
 export async function applyProductPrices(tx: DbOrTx, packageId: string): Promise<number> {
   await tx.execute(sql`
@@ -315,7 +314,7 @@ export async function applyProductPrices(tx: DbOrTx, packageId: string): Promise
     // where a join to the chunk alone is planned as a scan of all products per chunk.
     const bound = await tx.execute(sql`
       select coalesce(
-        (select id from exchange_1c_new_prices where id > ${after} order by id offset ${PRODUCTS_PER_STATEMENT - 1} limit 1),
+        (select id from exchange_1c_new_prices where id > ${after} order by id offset ${applyChunks.products - 1} limit 1),
         (select max(id) from exchange_1c_new_prices where id > ${after})) as last`);
     const last = rowsOf<{ last: string | number | null }>(bound)[0]?.last;
     if (last === null || last === undefined) break;
