@@ -11,7 +11,8 @@
  * «exchange-postgres»);
  * BENCH_RECORD=off prints only. BENCH_DATABASE_URL runs on PostgreSQL (each run gets a fresh database).
  *
- * Knobs for working on one step: BENCH_PART=exchange (or json) runs one side only; BENCH_STEPS=goods,offers,again,changes
+ * Knobs for working on one step: BENCH_SIDES=exchange (or json) runs one side only (BENCH_PART=exchange runs it in
+ * this process, without the server's Node options); BENCH_STEPS=goods,offers,again,changes
  * picks the exchange's steps (default all four); BENCH_SEEDED_DIR=<folder> (embedded database only) keeps a copy of
  * the data folder as it is after import.xml: when the folder exists the goods step is skipped and a copy of it is
  * opened, else it is saved there after the goods step. Each step also reports where the memory went (the main
@@ -29,6 +30,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createScratchDatabase } from '../apps/server/test/support/helper';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { percentile, runBenchmark, writeSection } from './shared';
 
 const SIZES = (process.env.BENCH_OFFERS ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
@@ -401,7 +403,11 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
 /** Runs `part` in a child process (a fresh heap and database engine per measurement) and answers its rows. */
 function inChild(which: 'exchange' | 'json', offers: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(process.argv[1]!, [], { execArgv: process.execArgv, env: { ...process.env, BENCH_PART: which, BENCH_OFFERS: String(offers) } });
+    // The server's Node options (scripts/server-flags.mjs), as the other benchmarks' servers run: what production runs.
+    const child = fork(process.argv[1]!, [], {
+      execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
+      env: { ...process.env, BENCH_PART: which, BENCH_OFFERS: String(offers) },
+    });
     let rows: string[] = [];
     child.on('message', (message: { rows: string[] }) => (rows = message.rows));
     child.on('exit', (code) => (code === 0 ? resolve(rows) : reject(new Error(`the ${which} part exited with ${code}`))));
@@ -432,9 +438,10 @@ async function main() {
     ]),
     row(['---', '---', '---', '---', '---', '---', '---', '---']),
   ];
+  const sides = (process.env.BENCH_SIDES ?? 'exchange,json').split(',');
   for (const offers of SIZES) {
-    lines.push(...(await inChild('exchange', offers)));
-    lines.push(...(await inChild('json', offers)));
+    if (sides.includes('exchange')) lines.push(...(await inChild('exchange', offers)));
+    if (sides.includes('json')) lines.push(...(await inChild('json', offers)));
   }
   lines.push(
     '',

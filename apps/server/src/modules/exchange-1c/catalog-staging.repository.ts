@@ -130,11 +130,10 @@ function affected(result: unknown): number {
  * 4 KB per row it updates until the statement ends (not so an INSERT, nor an UPDATE of a copy of the table without
  * its indexes), and its WebAssembly memory never shrinks: the 200,000 products priced by one statement grew it from
  * 128 MB to 1,066 MB for good. Statements of `products` rows each stay inside the memory the engine starts with; they
- * are all in the package's one transaction, so the catalogue still changes all at once or not at all. `stagedRows`:
- * staged goods and offers per statement (a range of the staging table's pages at a time). Tests make both small, so
- * that a small package is applied in several statements.
+ * are all in the package's one transaction, so the catalogue still changes all at once or not at all. Tests make it
+ * small, so that a small package is applied in several statements.
  */
-export const applyChunks = { products: 5_000, stagedRows: 20_000 };
+export const applyChunks = { products: 5_000 };
 
 /** A row address past any page (the largest block number PostgreSQL has). */
 const LAST_TID = '(4294967294,0)';
@@ -143,7 +142,7 @@ const LAST_TID = '(4294967294,0)';
  * The staging table's pages, as ranges of row addresses (`ctid`) of about `rowsPerRange` rows each, in the order the
  * rows were staged; a range is read by a TID range scan, so each statement of the apply reads only its own rows.
  */
-async function pageRanges(tx: DbOrTx, table: 'exchange_1c_staged_goods' | 'exchange_1c_staged_offers', packageId: string, rowsPerRange: number) {
+async function pageRanges(tx: DbOrTx, table: 'exchange_1c_staged_goods', packageId: string, rowsPerRange: number) {
   const result = await tx.execute(sql`
     select (pg_relation_size(${table}::regclass) / current_setting('block_size')::integer)::integer as pages,
       (select count(*) from ${sql.identifier(table)} where package_id = ${packageId})::integer as rows`);
@@ -185,7 +184,7 @@ export async function refuseGoodsOfTakenArticles(tx: DbOrTx, packageId: string, 
 export async function applyStagedGoods(tx: DbOrTx, packageId: string) {
   let created = 0;
   let changed = 0;
-  for (const range of await pageRanges(tx, 'exchange_1c_staged_goods', packageId, Math.min(applyChunks.stagedRows, applyChunks.products))) {
+  for (const range of await pageRanges(tx, 'exchange_1c_staged_goods', packageId, applyChunks.products)) {
     const result = await tx.execute(sql`
       with written as (
         insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume,
@@ -257,34 +256,30 @@ export async function refuseOffers(tx: DbOrTx, packageId: string, organisationKn
 }
 
 /**
- * Writes the accepted offers, `applyChunks.stagedRows` staged offers per statement in the order they were staged:
- * new ones inserted with `organisation`, stored ones updated only where the package differs; what an offer does not
- * carry (its price in a stock file, its stock in a prices file) stays.
+ * Writes the accepted offers in one statement: new ones inserted with `organisation`, stored ones updated only where
+ * the package differs; what an offer does not carry (its price in a stock file, its stock in a prices file) stays.
+ * Not split like the products' writes: a million offers inserted, or 40,000 updated, by one statement left the
+ * embedded engine's memory as it was, and the split cost time (docs/decisions.md, 28 Nov).
  */
 export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisation: string) {
-  let created = 0;
-  let changed = 0;
-  for (const range of await pageRanges(tx, 'exchange_1c_staged_offers', packageId, applyChunks.stagedRows)) {
-    const result = await tx.execute(sql`
-      with written as (
-        insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
-        select o.guid, p.id, coalesce(o.characteristic, x.characteristic, ''), coalesce(o.residue, x.residue, 0),
-          coalesce(o.price, x.price), coalesce(x.ppdata, ''), coalesce(x.org_guid, ${organisation})
-        from exchange_1c_staged_offers o join products p on p.uid = o.product_uid left join offers x on x.guid = o.guid
-        where o.ctid >= ${range.from}::tid and o.ctid < ${range.to}::tid and o.package_id = ${packageId} and o.refusal is null
-        order by o.seq
-        on conflict (guid) do update set product_id = excluded.product_id, characteristic = excluded.characteristic,
-          residue = excluded.residue, price = excluded.price
-        where (offers.product_id, offers.characteristic, offers.residue, offers.price)
-          is distinct from (excluded.product_id, excluded.characteristic, excluded.residue, excluded.price)
-        returning (xmax = 0) as created)
-      select count(*) filter (where created) as created, count(*) filter (where not created) as changed from written`);
-    const [row] = rowsOf<{ created: string | number; changed: string | number }>(result);
-    created += Number(row?.created ?? 0);
-    changed += Number(row?.changed ?? 0);
-  }
-  const accepted = await tx.execute(sql`select count(*) as accepted from exchange_1c_staged_offers where package_id = ${packageId} and refusal is null`);
-  return { created, changed, accepted: Number(rowsOf<{ accepted: string | number }>(accepted)[0]?.accepted ?? 0) };
+  const result = await tx.execute(sql`
+    with written as (
+      insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
+      select o.guid, p.id, coalesce(o.characteristic, x.characteristic, ''), coalesce(o.residue, x.residue, 0),
+        coalesce(o.price, x.price), coalesce(x.ppdata, ''), coalesce(x.org_guid, ${organisation})
+      from exchange_1c_staged_offers o join products p on p.uid = o.product_uid left join offers x on x.guid = o.guid
+      where o.package_id = ${packageId} and o.refusal is null
+      order by o.seq
+      on conflict (guid) do update set product_id = excluded.product_id, characteristic = excluded.characteristic,
+        residue = excluded.residue, price = excluded.price
+      where (offers.product_id, offers.characteristic, offers.residue, offers.price)
+        is distinct from (excluded.product_id, excluded.characteristic, excluded.residue, excluded.price)
+      returning (xmax = 0) as created)
+    select count(*) filter (where created) as created, count(*) filter (where not created) as changed,
+      (select count(*) from exchange_1c_staged_offers where package_id = ${packageId} and refusal is null) as accepted
+    from written`);
+  const [row] = rowsOf<{ created: string | number; changed: string | number; accepted: string | number }>(result);
+  return { created: Number(row?.created ?? 0), changed: Number(row?.changed ?? 0), accepted: Number(row?.accepted ?? 0) };
 }
 
 /**

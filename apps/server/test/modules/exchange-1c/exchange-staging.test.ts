@@ -20,7 +20,7 @@ let folder: string;
 const settings = { warehouses: [] };
 
 beforeAll(async () => {
-  Object.assign(applyChunks, { products: CHUNK, stagedRows: CHUNK });
+  Object.assign(applyChunks, { products: CHUNK });
   t = await createTestApp();
   folder = await mkdtemp(path.join(os.tmpdir(), 'portal-exchange-staging-'));
 }, 60_000);
