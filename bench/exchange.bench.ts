@@ -10,18 +10,27 @@
  * (app.inject): the same event loop and database the real server has. Writes docs/performance.md («exchange», or
  * «exchange-postgres»);
  * BENCH_RECORD=off prints only. BENCH_DATABASE_URL runs on PostgreSQL (each run gets a fresh database).
+ *
+ * Knobs for working on one step: BENCH_SIDES=exchange (or json) runs one side only (BENCH_PART=exchange runs it in
+ * this process, without the server's Node options); BENCH_STEPS=goods,offers,again,changes
+ * picks the exchange's steps (default all four); BENCH_SEEDED_DIR=<folder> (embedded database only) keeps a copy of
+ * the data folder as it is after import.xml: when the folder exists the goods step is skipped and a copy of it is
+ * opened, else it is saved there after the goods step. Each step also reports where the memory went (the main
+ * thread's heap, its buffers, the embedded engine's WebAssembly memory) and how long the main thread's event loop was
+ * held (its delay, while the file is read and while it is applied).
  */
 import { fork } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createScratchDatabase } from '../apps/server/test/support/helper';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { percentile, runBenchmark, writeSection } from './shared';
 
 const SIZES = (process.env.BENCH_OFFERS ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
@@ -32,16 +41,19 @@ const PASSWORD = 'bench-exchange-password';
 const KEY = 'bench-integration-key-0123456789';
 const AUTH = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
 const BATCH = 5000;
+const STEPS = new Set((process.env.BENCH_STEPS ?? 'goods,offers,again,changes').split(',').map((step) => step.trim()));
+const SEEDED_DIR = process.env.BENCH_SEEDED_DIR || undefined;
 
 interface Portal {
   app: FastifyInstance;
   database: Database;
   dir: string;
-  close(): Promise<void>;
+  close(options?: { keepDir?: boolean }): Promise<void>;
 }
 
-async function openPortal(): Promise<Portal> {
+async function openPortal(seededFrom?: string): Promise<Portal> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-exchange-'));
+  if (seededFrom) cpSync(seededFrom, dir, { recursive: true });
   const scratch = DATABASE_URL ? await createScratchDatabase(DATABASE_URL) : undefined;
   const config = loadConfig({
     ...process.env,
@@ -63,11 +75,11 @@ async function openPortal(): Promise<Portal> {
     app,
     database,
     dir,
-    close: async () => {
+    close: async (options) => {
       await app.close();
       await database.close();
       await scratch?.drop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options?.keepDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -139,7 +151,7 @@ async function exchangeFile(
   app: FastifyInstance,
   file: string,
   name: string,
-  phase: { applyStarted?: number } = {},
+  phase: { applyStarted?: number; onApply?: () => void } = {},
 ): Promise<{ seconds: number; applySeconds: number; answer: string }> {
   const auth = await app.inject({ method: 'GET', url: '/api/1c/exchange?type=catalog&mode=checkauth', headers: { authorization: AUTH } });
   const [, cookieName, cookieValue] = iconv.decode(auth.rawPayload, 'win1251').split('\n');
@@ -163,6 +175,7 @@ async function exchangeFile(
       if (applyStarted === undefined && answer[1]?.includes('применяются')) {
         applyStarted = performance.now();
         phase.applyStarted = applyStarted;
+        phase.onApply?.();
       }
       continue;
     }
@@ -172,20 +185,60 @@ async function exchangeFile(
   }
 }
 
-/** Resident memory at the start and its peak, sampled every 50 ms while `work` runs. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; startMb: number; peakMb: number }> {
+/** Where the process's memory is, in MB: resident, the main thread's heap, its buffers, the engine's WebAssembly memory. */
+interface MemoryParts {
+  rss: number;
+  heap: number;
+  buffers: number;
+  engine: number;
+}
+
+async function memoryParts(database?: Database): Promise<MemoryParts> {
+  const usage = process.memoryUsage();
+  const engine = (await database?.engineMemory?.()) ?? 0;
+  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20, buffers: usage.arrayBuffers / 2 ** 20, engine: engine / 2 ** 20 };
+}
+
+const partsCell = (before: MemoryParts, after: MemoryParts, peakHeap: { reading: number; applying: number }, peakRssReading: number) =>
+  `resident peak while read ${fixed(peakRssReading, 0)}; heap ${fixed(before.heap, 0)} → ${fixed(after.heap, 0)} (peak while read ${fixed(peakHeap.reading, 0)}, from the apply on ${fixed(peakHeap.applying, 0)}), buffers ${fixed(before.buffers, 0)} → ${fixed(after.buffers, 0)}, ` +
+  `engine ${fixed(before.engine, 0)} → ${fixed(after.engine, 0)} MB`;
+
+/**
+ * Resident memory at the start and its peak, sampled every 50 ms while `work` runs; the main thread's heap peak, the
+ * parts before and after (the engine's memory is asked for only at the ends: a question to its thread waits for the
+ * statement it runs).
+ */
+async function measured<T>(
+  work: () => Promise<T>,
+  database?: Database,
+  phase: { applyStarted?: number } = {},
+): Promise<{ result: T; seconds: number; startMb: number; peakMb: number; parts: string }> {
   global.gc?.();
+  const before = await memoryParts(database);
   const base = process.memoryUsage().rss;
   let peak = base;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const peakHeap = { reading: before.heap, applying: 0 };
+  let peakRssReading = before.rss;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.rss);
+    const at = phase.applyStarted === undefined ? 'reading' : 'applying';
+    peakHeap[at] = Math.max(peakHeap[at], usage.heapUsed / 2 ** 20);
+    if (at === 'reading') peakRssReading = Math.max(peakRssReading, usage.rss / 2 ** 20);
+  }, 50);
   const started = performance.now();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20 };
+    const seconds = (performance.now() - started) / 1000;
+    const after = await memoryParts(database);
+    return { result, seconds, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20, parts: partsCell(before, after, peakHeap, peakRssReading) };
   } finally {
     clearInterval(sampler);
   }
 }
+
+/** An event-loop delay histogram as p99 and max in ms. */
+const loopCell = (loop: IntervalHistogram) => (loop.count === 0 ? 'none' : `p99 ${fixed(loop.percentile(99) / 1e6)} ms, max ${fixed(loop.max / 1e6)} ms`);
 
 /** A catalogue page is asked for this often while a package loads, whether or not the previous ones were answered. */
 const PAGE_EVERY_MS = 50;
@@ -270,52 +323,91 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
   const label = `${offers.toLocaleString('en-US')} (${goods.toLocaleString('en-US')})`;
   const rows: string[] = [];
   const memory = (run: { startMb: number; peakMb: number }) => `${fixed(run.startMb, 0)} → ${fixed(run.peakMb, 0)} MB`;
-  const portal = await openPortal();
+  const seeded = SEEDED_DIR && !DATABASE_URL && existsSync(SEEDED_DIR) ? SEEDED_DIR : undefined;
+  let portal = await openPortal(which === 'exchange' ? seeded : undefined);
+  const files = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-exchange-files-'));
   try {
     if (which === 'json') {
       const run = await measured(() => jsonApi(portal.app, goods));
-      rows.push(row([label, 'JSON integration API: the same goods and offers, batches of 5,000', `${fixed(run.seconds)} s`, fixed((offers + goods) / run.seconds, 0), memory(run), '']));
+      rows.push(row([label, 'JSON integration API: the same goods and offers, batches of 5,000', `${fixed(run.seconds)} s`, fixed((offers + goods) / run.seconds, 0), memory(run), '', run.parts, '']));
       return rows;
     }
-    const importFile = path.join(portal.dir, 'bench-import.xml');
-    const offersFile = path.join(portal.dir, 'bench-offers.xml');
-    const changesFile = path.join(portal.dir, 'bench-changes.xml');
-    writeLines(importFile, goodsXml(goods));
-    writeLines(offersFile, offersXml(goods, 0, false));
-    writeLines(changesFile, offersXml(goods, 1, true, 10));
-    console.log(`${label}: offers.xml ${fixed(statSync(offersFile).size / 2 ** 20)} MB`);
+    const importFile = path.join(files, 'bench-import.xml');
+    const offersFile = path.join(files, 'bench-offers.xml');
+    const changesFile = path.join(files, 'bench-changes.xml');
+    if (STEPS.has('goods') && !seeded) writeLines(importFile, goodsXml(goods));
+    if (STEPS.has('offers') || STEPS.has('again')) writeLines(offersFile, offersXml(goods, 0, false));
+    if (STEPS.has('changes')) writeLines(changesFile, offersXml(goods, 1, true, 10));
+    if (existsSync(offersFile)) console.log(`${label}: offers.xml ${fixed(statSync(offersFile).size / 2 ** 20)} MB`);
 
     const time = (run: { seconds: number; result: { applySeconds: number } }) => `${fixed(run.seconds)} s (apply ${fixed(run.result.applySeconds)} s)`;
-    /** One step: the file exchanged while catalogue pages are asked for. */
-    const step = async (file: string, name: string) => {
+    /**
+     * One step: the file exchanged while catalogue pages are asked for; the main thread's event-loop delay while the
+     * file is uploaded and read, then while it is applied.
+     */
+    const step = async (what: string, items: number, file: string, name: string) => {
       let latencies: Array<{ started: number; ended: number }> = [];
-      const phase: { applyStarted?: number } = {};
+      const reading = monitorEventLoopDelay({ resolution: 10 });
+      const applying = monitorEventLoopDelay({ resolution: 10 });
+      const phase: { applyStarted?: number; onApply?: () => void } = {
+        onApply: () => {
+          reading.disable();
+          applying.enable();
+        },
+      };
+      reading.enable();
       const run = await measured(async () => {
         const work = exchangeFile(portal.app, file, name, phase);
         latencies = await pagesDuring(portal.app, work);
         return work;
-      });
-      return { run, pages: pagesCell(latencies, phase.applyStarted) };
+      }, portal.database, phase);
+      reading.disable();
+      applying.disable();
+      const line = row([
+        label,
+        what,
+        time(run),
+        fixed(items / run.seconds, 0),
+        memory(run),
+        pagesCell(latencies, phase.applyStarted),
+        run.parts,
+        `reading: ${loopCell(reading)}; apply: ${loopCell(applying)}`,
+      ]);
+      console.log(line);
+      rows.push(line);
     };
-    const goodsStep = await step(importFile, 'import.xml');
-    rows.push(row([label, 'exchange: import.xml (goods)', time(goodsStep.run), fixed(goods / goodsStep.run.seconds, 0), memory(goodsStep.run), goodsStep.pages]));
-    const offersStep = await step(offersFile, 'offers.xml');
-    rows.push(row([label, 'exchange: offers.xml (new offers, prices, stock)', time(offersStep.run), fixed(offers / offersStep.run.seconds, 0), memory(offersStep.run), offersStep.pages]));
-    const again = await step(offersFile, 'offers.xml');
-    rows.push(row([label, 'exchange: the same offers.xml again (no change)', time(again.run), fixed(offers / again.run.seconds, 0), memory(again.run), again.pages]));
-    const changes = await step(changesFile, 'changes.xml');
-    const changed = Math.ceil(goods / 10) * SIZES_PER_GOOD;
-    rows.push(row([label, `exchange: «only changes», stock of ${changed.toLocaleString('en-US')} offers`, time(changes.run), fixed(changed / changes.run.seconds, 0), memory(changes.run), changes.pages]));
+    if (STEPS.has('goods') && !seeded) {
+      await step('exchange: import.xml (goods)', goods, importFile, 'import.xml');
+      if (SEEDED_DIR && !DATABASE_URL) {
+        // Kept for the next runs: the goods step of a million offers is minutes of the machine.
+        await portal.close({ keepDir: true });
+        cpSync(portal.dir, SEEDED_DIR, { recursive: true });
+        const reopened = await openPortal(SEEDED_DIR);
+        rmSync(portal.dir, { recursive: true, force: true });
+        portal = reopened;
+      }
+    }
+    if (STEPS.has('offers')) await step('exchange: offers.xml (new offers, prices, stock)', offers, offersFile, 'offers.xml');
+    if (STEPS.has('again')) await step('exchange: the same offers.xml again (no change)', offers, offersFile, 'offers.xml');
+    if (STEPS.has('changes')) {
+      const changed = Math.ceil(goods / 10) * SIZES_PER_GOOD;
+      await step(`exchange: «only changes», stock of ${changed.toLocaleString('en-US')} offers`, changed, changesFile, 'changes.xml');
+    }
     return rows;
   } finally {
     await portal.close();
+    rmSync(files, { recursive: true, force: true });
   }
 }
 
 /** Runs `part` in a child process (a fresh heap and database engine per measurement) and answers its rows. */
 function inChild(which: 'exchange' | 'json', offers: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(process.argv[1]!, [], { execArgv: process.execArgv, env: { ...process.env, BENCH_PART: which, BENCH_OFFERS: String(offers) } });
+    // The server's Node options (scripts/server-flags.mjs), as the other benchmarks' servers run: what production runs.
+    const child = fork(process.argv[1]!, [], {
+      execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
+      env: { ...process.env, BENCH_PART: which, BENCH_OFFERS: String(offers) },
+    });
     let rows: string[] = [];
     child.on('message', (message: { rows: string[] }) => (rows = message.rows));
     child.on('exit', (code) => (code === 0 ? resolve(rows) : reject(new Error(`the ${which} part exited with ${code}`))));
@@ -334,12 +426,22 @@ async function main() {
     `Run ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, ` +
       `Node ${process.versions.node}, ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite on disk'}; the machine was shared with other work, so the times are upper bounds.`,
     '',
-    row(['offers (goods)', 'step', 'time: upload + import (of it, the apply)', 'items/s', 'resident memory of the process: before → peak', `catalogue pages meanwhile, one every ${PAGE_EVERY_MS} ms`]),
-    row(['---', '---', '---', '---', '---', '---']),
+    row([
+      'offers (goods)',
+      'step',
+      'time: upload + import (of it, the apply)',
+      'items/s',
+      'resident memory of the process: before → peak',
+      `catalogue pages meanwhile, one every ${PAGE_EVERY_MS} ms`,
+      'where the memory is: before → after',
+      "main thread's event-loop delay",
+    ]),
+    row(['---', '---', '---', '---', '---', '---', '---', '---']),
   ];
+  const sides = (process.env.BENCH_SIDES ?? 'exchange,json').split(',');
   for (const offers of SIZES) {
-    lines.push(...(await inChild('exchange', offers)));
-    lines.push(...(await inChild('json', offers)));
+    if (sides.includes('exchange')) lines.push(...(await inChild('exchange', offers)));
+    if (sides.includes('json')) lines.push(...(await inChild('json', offers)));
   }
   lines.push(
     '',

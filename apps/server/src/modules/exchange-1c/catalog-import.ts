@@ -3,9 +3,9 @@
  * and properties, the goods) and offers*.xml / prices*.xml / rests*.xml (offers with their prices and stock), in two
  * stages. Reading: the file is parsed as a stream and each good and offer is checked by the integration API's rules
  * (its item schemas, its search keys, its organisation check) and staged in batches, each batch a short statement of
- * its own, so the catalogue keeps answering while a large file is read. Applying: the whole package is written by a few
- * set-based statements in ONE short transaction (catalog-staging.repository.ts), so the catalogue is either as before
- * or as the package says; a broken file, a wrong encoding or any failure leaves it as it was, and the package's staged
+ * its own, so the catalogue keeps answering while a large file is read. Applying: the whole package is written by
+ * set-based statements of a few thousand rows each (so the embedded engine's memory stays as it is) in ONE transaction
+ * (catalog-staging.repository.ts), so the catalogue is either as before or as the package says; a broken file, a wrong encoding or any failure leaves it as it was, and the package's staged
  * rows are removed either way. An item the rules refuse is reported with the reason and the rest is applied, as in
  * the JSON API; items already as sent are not written at all, so sending a package again changes nothing. The mapping
  * from CommerceML is in docs/decisions.md («1C exchange: the catalogue»).

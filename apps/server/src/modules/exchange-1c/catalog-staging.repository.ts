@@ -126,6 +126,40 @@ function affected(result: unknown): number {
 // ── The apply, inside the package's one transaction ─────────────────────────────────────────────────────────────────
 
 /**
+ * How many rows each statement of the apply writes. An UPDATE of products makes the embedded engine allocate some
+ * 4 KB per row it updates until the statement ends (not so an INSERT, nor an UPDATE of a copy of the table without
+ * its indexes), and its WebAssembly memory never shrinks: the 200,000 products priced by one statement grew it from
+ * 128 MB to 1,066 MB for good. Statements of `products` rows each stay inside the memory the engine starts with; they
+ * are all in the package's one transaction, so the catalogue still changes all at once or not at all. Tests make it
+ * small, so that a small package is applied in several statements.
+ */
+export const applyChunks = { products: 5_000 };
+
+/** A row address past any page (the largest block number PostgreSQL has). */
+const LAST_TID = '(4294967294,0)';
+
+/**
+ * The staging table's pages, as ranges of row addresses (`ctid`) of about `rowsPerRange` rows each, in the order the
+ * rows were staged; a range is read by a TID range scan, so each statement of the apply reads only its own rows.
+ */
+async function pageRanges(tx: DbOrTx, table: 'exchange_1c_staged_goods', packageId: string, rowsPerRange: number) {
+  const result = await tx.execute(sql`
+    select (pg_relation_size(${table}::regclass) / current_setting('block_size')::integer)::integer as pages,
+      (select count(*) from ${sql.identifier(table)} where package_id = ${packageId})::integer as rows`);
+  const [row] = rowsOf<{ pages: number | string; rows: number | string }>(result);
+  const pages = Number(row?.pages ?? 0);
+  const rows = Number(row?.rows ?? 0);
+  if (pages === 0 || rows === 0) return [];
+  const pagesPerRange = Math.max(1, Math.floor((pages * rowsPerRange) / rows));
+  const ranges: Array<{ from: string; to: string }> = [];
+  for (let page = 0; page < pages; page += pagesPerRange) {
+    // The last range is open: nothing past the pages counted belongs to the package's accepted rows, but it costs nothing.
+    ranges.push({ from: `(${page},0)`, to: page + pagesPerRange >= pages ? LAST_TID : `(${page + pagesPerRange},0)` });
+  }
+  return ranges;
+}
+
+/**
  * Refuses staged goods whose article another product holds (an article is unique): marked, counted, and the first
  * `limit` answered with the holder for the reason.
  */
@@ -142,34 +176,40 @@ export async function refuseGoodsOfTakenArticles(tx: DbOrTx, packageId: string, 
 }
 
 /**
- * Writes the accepted goods to products in one statement: new ones inserted, stored ones updated only where the
- * package differs; what CommerceML does not carry (prices, status, discount, video…) keeps its stored value.
- * Answers how many were created and changed; the name-word triggers of products see the statement's rows at once.
+ * Writes the accepted goods to products, `applyChunks.products` staged goods per statement in the order they were
+ * staged: new ones inserted, stored ones updated only where the package differs; what CommerceML does not carry
+ * (prices, status, discount, video…) keeps its stored value. Answers how many were created and changed; the name-word
+ * triggers of products see each statement's rows at once.
  */
 export async function applyStagedGoods(tx: DbOrTx, packageId: string) {
-  const result = await tx.execute(sql`
-    with written as (
-      insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume,
-        detail_text, status, video, characteristics, max_discount, group_code, season_sale, protect)
-      select g.uid, g.name, coalesce(g.type, p.type, 'wear'), g.article, g.article_key, g.name_key,
-        coalesce(p.price, 0), coalesce(p.price_opt, 0), coalesce(g.weight, p.weight, 0), coalesce(p.volume, 0),
-        coalesce(g.detail_text, p.detail_text, ''), coalesce(p.status, ''), p.video,
-        case when g.keep_characteristics and p.id is not null then p.characteristics else g.characteristics end,
-        coalesce(p.max_discount, 0), coalesce(g.group_code, p.group_code), coalesce(p.season_sale, false), coalesce(p.protect, '')
-      from exchange_1c_staged_goods g left join products p on p.uid = g.uid
-      where g.package_id = ${packageId} and g.refusal is null
-      order by g.seq
-      on conflict (uid) do update set name = excluded.name, type = excluded.type, article = excluded.article,
-        article_key = excluded.article_key, name_key = excluded.name_key, weight = excluded.weight,
-        detail_text = excluded.detail_text, characteristics = excluded.characteristics, group_code = excluded.group_code
-      where (products.name, products.type, products.article, products.weight, products.detail_text, products.characteristics, products.group_code)
-        is distinct from (excluded.name, excluded.type, excluded.article, excluded.weight, excluded.detail_text, excluded.characteristics, excluded.group_code)
-      returning (xmax = 0) as created)
-    select count(*) filter (where created) as created, count(*) filter (where not created) as changed,
-      (select count(*) from exchange_1c_staged_goods where package_id = ${packageId} and refusal is null) as accepted
-    from written`);
-  const [row] = rowsOf<{ created: string | number; changed: string | number; accepted: string | number }>(result);
-  return { created: Number(row?.created ?? 0), changed: Number(row?.changed ?? 0), accepted: Number(row?.accepted ?? 0) };
+  let created = 0;
+  let changed = 0;
+  for (const range of await pageRanges(tx, 'exchange_1c_staged_goods', packageId, applyChunks.products)) {
+    const result = await tx.execute(sql`
+      with written as (
+        insert into products (uid, name, type, article, article_key, name_key, price, price_opt, weight, volume,
+          detail_text, status, video, characteristics, max_discount, group_code, season_sale, protect)
+        select g.uid, g.name, coalesce(g.type, p.type, 'wear'), g.article, g.article_key, g.name_key,
+          coalesce(p.price, 0), coalesce(p.price_opt, 0), coalesce(g.weight, p.weight, 0), coalesce(p.volume, 0),
+          coalesce(g.detail_text, p.detail_text, ''), coalesce(p.status, ''), p.video,
+          case when g.keep_characteristics and p.id is not null then p.characteristics else g.characteristics end,
+          coalesce(p.max_discount, 0), coalesce(g.group_code, p.group_code), coalesce(p.season_sale, false), coalesce(p.protect, '')
+        from exchange_1c_staged_goods g left join products p on p.uid = g.uid
+        where g.ctid >= ${range.from}::tid and g.ctid < ${range.to}::tid and g.package_id = ${packageId} and g.refusal is null
+        order by g.seq
+        on conflict (uid) do update set name = excluded.name, type = excluded.type, article = excluded.article,
+          article_key = excluded.article_key, name_key = excluded.name_key, weight = excluded.weight,
+          detail_text = excluded.detail_text, characteristics = excluded.characteristics, group_code = excluded.group_code
+        where (products.name, products.type, products.article, products.weight, products.detail_text, products.characteristics, products.group_code)
+          is distinct from (excluded.name, excluded.type, excluded.article, excluded.weight, excluded.detail_text, excluded.characteristics, excluded.group_code)
+        returning (xmax = 0) as created)
+      select count(*) filter (where created) as created, count(*) filter (where not created) as changed from written`);
+    const [row] = rowsOf<{ created: string | number; changed: string | number }>(result);
+    created += Number(row?.created ?? 0);
+    changed += Number(row?.changed ?? 0);
+  }
+  const accepted = await tx.execute(sql`select count(*) as accepted from exchange_1c_staged_goods where package_id = ${packageId} and refusal is null`);
+  return { created, changed, accepted: Number(rowsOf<{ accepted: string | number }>(accepted)[0]?.accepted ?? 0) };
 }
 
 /** The accepted goods' pictures, where they list some that differ from the stored ones: replaced. Answers how many goods. */
@@ -218,6 +258,8 @@ export async function refuseOffers(tx: DbOrTx, packageId: string, organisationKn
 /**
  * Writes the accepted offers in one statement: new ones inserted with `organisation`, stored ones updated only where
  * the package differs; what an offer does not carry (its price in a stock file, its stock in a prices file) stays.
+ * Not split like the products' writes: a million offers inserted, or 40,000 updated, by one statement left the
+ * embedded engine's memory as it was, and the split cost time (docs/decisions.md, 28 Nov).
  */
 export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisation: string) {
   const result = await tx.execute(sql`
@@ -243,22 +285,42 @@ export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisat
 /**
  * The prices of the products whose offers the package priced: PRICE_OPT is the lowest price of all the product's
  * offers (sizes above it are their surcharge), PRICE the lowest list price the package sent (else the stored one).
- * Answers how many products changed.
+ * The new prices of the products that change are worked out by one statement into a table of the transaction's own,
+ * then written `applyChunks.products` products per statement (see there). Answers how many products changed.
  */
 export async function applyProductPrices(tx: DbOrTx, packageId: string): Promise<number> {
-  const result = await tx.execute(sql`
+  await tx.execute(sql`
+    create temporary table exchange_1c_new_prices (id integer primary key, price numeric(14, 2) not null, price_opt numeric(14, 2) not null)
+    on commit drop`);
+  await tx.execute(sql`
     with sent as (
       select o.product_uid, min(o.list_price) as list from exchange_1c_staged_offers o
       where o.package_id = ${packageId} and o.refusal is null
       group by o.product_uid having bool_or(o.price is not null)),
     lowest as (
       select p.id, min(x.price) as dealer, s.list from sent s join products p on p.uid = s.product_uid
-      join offers x on x.product_id = p.id group by p.id, s.list),
-    changed as (
-      update products set price = coalesce(l.list, products.price), price_opt = l.dealer from lowest l
-      where products.id = l.id and (products.price_opt <> l.dealer or products.price <> coalesce(l.list, products.price))
-      returning products.id)
-    select count(*) as changed from changed`);
-  const [row] = rowsOf<{ changed: string | number }>(result);
-  return Number(row?.changed ?? 0);
+      join offers x on x.product_id = p.id group by p.id, s.list)
+    insert into exchange_1c_new_prices (id, price, price_opt)
+    select l.id, coalesce(l.list, p.price), l.dealer from lowest l join products p on p.id = l.id
+    where p.price_opt <> l.dealer or p.price <> coalesce(l.list, p.price)`);
+  let changed = 0;
+  for (let after = 0; ; ) {
+    // The chunk's last id first: bounding products by the range too lets each statement read them by their key,
+    // where a join to the chunk alone is planned as a scan of all products per chunk.
+    const bound = await tx.execute(sql`
+      select coalesce(
+        (select id from exchange_1c_new_prices where id > ${after} order by id offset ${applyChunks.products - 1} limit 1),
+        (select max(id) from exchange_1c_new_prices where id > ${after})) as last`);
+    const last = rowsOf<{ last: string | number | null }>(bound)[0]?.last;
+    if (last === null || last === undefined) break;
+    const result = await tx.execute(sql`
+      with written as (
+        update products set price = n.price, price_opt = n.price_opt from exchange_1c_new_prices n
+        where n.id > ${after} and n.id <= ${Number(last)} and products.id > ${after} and products.id <= ${Number(last)} and products.id = n.id
+        returning products.id)
+      select count(*) as changed from written`);
+    changed += Number(rowsOf<{ changed: string | number }>(result)[0]?.changed ?? 0);
+    after = Number(last);
+  }
+  return changed;
 }

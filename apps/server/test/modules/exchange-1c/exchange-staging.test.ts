@@ -1,8 +1,10 @@
 /**
  * A catalogue package's two stages (catalog-import.ts): read and staged in short batches, then applied in one
- * transaction. A package that fails in its transaction leaves the catalogue and the staging tables as they were; two
- * packages in turn apply each its own rows; a package sent again changes nothing; «only changes» apply as changes;
- * staged rows a stopped process left behind are removed, those of a package still being read are not.
+ * transaction (its products written a hundred a statement here, as the server writes them 5,000 a statement, so the
+ * transaction spans many statements). A package that fails in its transaction leaves the catalogue and the staging
+ * tables as they were; two packages in turn apply each its own rows; a package sent again changes nothing; «only
+ * changes» apply as changes; staged rows a stopped process left behind are removed, those of a package still being
+ * read are not.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../../src/db/client';
 import { exchange1cStagedGoods, exchange1cStagedOffers, offers, products } from '../../../src/db/schema';
 import { importCatalogPackage, type CatalogImportApp } from '../../../src/modules/exchange-1c/catalog-import';
+import { applyChunks } from '../../../src/modules/exchange-1c/catalog-staging.repository';
 import { createTestApp, type TestApp } from '../../support/helper';
 
 let t: TestApp;
@@ -19,10 +22,12 @@ let folder: string;
 const settings = { warehouses: [] };
 
 beforeAll(async () => {
+  Object.assign(applyChunks, { products: CHUNK });
   t = await createTestApp();
   folder = await mkdtemp(path.join(os.tmpdir(), 'portal-exchange-staging-'));
 }, 60_000);
 afterAll(async () => {
+  Object.assign(applyChunks, serverChunks);
   await t?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
@@ -30,6 +35,12 @@ afterAll(async () => {
 /** More goods than one staging batch, so the package is staged in several statements before it is applied. */
 const GOODS = 1200;
 const uid = (g: number) => `staging-good-${g}`;
+
+/** The apply's statements as the server sizes them; this file applies its small packages in statements of 100 rows. */
+const serverChunks = { ...applyChunks };
+const CHUNK = 100;
+/** Statements of CHUNK rows that GOODS rows take at the least (the staged rows go by pages: about CHUNK a statement). */
+const STATEMENTS = GOODS / CHUNK - 2;
 
 function goodsXml(name: (g: number) => string) {
   const goods = Array.from(
@@ -58,6 +69,12 @@ const stagedRows = async (db: DbOrTx = t.app.db) => {
     db.select({ n: count() }).from(exchange1cStagedOffers),
   ]);
   return goods!.n + offered!.n;
+};
+
+/** Statements that wrote products so far (their statement trigger advances this marker once each). */
+const productStatements = async () => {
+  const result = await t.app.db.execute(sql`select last_value::int as n from catalog_products_changes`);
+  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
 };
 
 const catalogue = async () => ({
@@ -98,9 +115,15 @@ describe('a package is staged, then applied in one transaction', () => {
   });
 
   it('two packages in turn: the goods, then their offers; each applied, nothing staged left', async () => {
+    const marker = await productStatements();
     const goods = await load('import.xml', goodsXml((g) => `Куртка «Стейдж» ${g}`));
     expect(goods).toMatchObject({ created: GOODS, changed: 0, unchanged: 0, refused: 0 });
+    // Written a hundred goods a statement, in the package's one transaction (in one statement: two firings).
+    const afterGoods = await productStatements();
+    expect(afterGoods - marker).toBeGreaterThanOrEqual(STATEMENTS);
     const prices = await load('offers.xml', offersXml(false, priced((g) => 1000 + g, (g) => g % 5)));
+    // The products' prices too: a hundred products a statement.
+    expect((await productStatements()) - afterGoods).toBeGreaterThanOrEqual(STATEMENTS);
     // The offers, and the products' dealer prices from them.
     expect(prices).toMatchObject({ kind: 'offers', created: GOODS, changed: GOODS, refused: 0 });
     const { products: stored, offers: sizes } = await catalogue();
