@@ -220,11 +220,36 @@ async function pagesDuring(app: FastifyInstance, work: Promise<unknown>): Promis
 const pagesCell = (pages: Array<{ started: number; ended: number }>, applyStarted = Infinity) => {
   const all = pages.map((page) => page.ended - page.started);
   const reading = pages.filter((page) => page.ended < applyStarted).map((page) => page.ended - page.started);
+  // Asked once the apply was reported begun: the cards read before its transaction, the transaction, the removal of
+  // the staged rows and the catalogue index's rebuild after it.
+  const applying = pages.filter((page) => page.started >= applyStarted).map((page) => page.ended - page.started);
+  const part = (name: string, values: number[]) =>
+    values.length === 0 ? `${name}: none` : `${name}: p95 ${fixed(percentile(values, 95))} ms, max ${fixed(Math.max(...values))} ms (${values.length})`;
   return (
     `p95 ${fixed(percentile(all, 95))} ms, p99 ${fixed(percentile(all, 99))} ms, max ${fixed(Math.max(...all))} ms (${all.length}); ` +
-    `answered before the apply: p95 ${fixed(percentile(reading, 95))} ms, max ${fixed(Math.max(...reading))} ms (${reading.length})`
+    `${part('answered before the apply', reading)}; ${part('asked during the apply', applying)}`
   );
 };
+
+/** Pages with no package loading, for as long: the baseline of the same run. */
+const IDLE_SECONDS = 15;
+
+/**
+ * The catalogue's cards as a package's apply first reads them (CatalogIndex.whileApplying): how long the read takes
+ * and how much the heap grows by holding them.
+ */
+async function cardsWeight(app: FastifyInstance): Promise<string> {
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const cards = await app.catalogIndex.readCardsNow();
+  const seconds = (performance.now() - started) / 1000;
+  global.gc?.();
+  const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  const products = (await app.catalogIndex.current()).snapshot.products.size;
+  const weight = `${products.toLocaleString('en-US')} products: read in ${fixed(seconds)} s, heap +${fixed(grown)} MB (typed columns ${fixed((cards?.columnBytes ?? 0) / 2 ** 20)} MB)`;
+  return weight;
+}
 
 async function jsonApi(app: FastifyInstance, goods: number): Promise<void> {
   const post = async (kind: string, items: unknown[]) => {
@@ -299,6 +324,10 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
     };
     const goodsStep = await step(importFile, 'import.xml');
     rows.push(row([label, 'exchange: import.xml (goods)', time(goodsStep.run), fixed(goods / goodsStep.run.seconds, 0), memory(goodsStep.run), goodsStep.pages]));
+    await portal.app.catalogIndex.packageSettled();
+    const idle = await measured(() => pagesDuring(portal.app, new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))));
+    rows.push(row([label, `no package: pages alone for ${IDLE_SECONDS} s (the baseline)`, '', '', memory(idle), pagesCell(idle.result)]));
+    rows.push(row([label, `the cards a package's apply reads first (${await cardsWeight(portal.app)})`, '', '', '', '']));
     const offersStep = await step(offersFile, 'offers.xml');
     rows.push(row([label, 'exchange: offers.xml (new offers, prices, stock)', time(offersStep.run), fixed(offers / offersStep.run.seconds, 0), memory(offersStep.run), offersStep.pages]));
     const again = await step(offersFile, 'offers.xml');

@@ -202,6 +202,11 @@ export class CatalogIndex {
     return result;
   }
 
+  /** The cards a package's apply reads first, read now (null before the first build): the benchmark weighs them. */
+  async readCardsNow(): Promise<CardsBeforePackage | null> {
+    return this.snapshot ? this.readCards(this.snapshot.products) : null;
+  }
+
   /** Background mode, after a package committed: resolves when pages answer from the new catalogue (for tests). */
   async packageSettled(): Promise<void> {
     await this.afterPackage;

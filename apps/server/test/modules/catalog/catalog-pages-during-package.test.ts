@@ -126,3 +126,44 @@ describe('catalogue pages while a 1C package is applied', () => {
     expect(await Promise.all(PAGES.map((url) => page(url)))).toEqual(before);
   });
 });
+
+describe('in production (the index refreshed in the background)', () => {
+  let background: TestApp;
+  beforeAll(async () => {
+    // An hour between looks at the markers: only the package's own rebuild can bring its changes in.
+    background = await createTestApp({ CATALOG_INDEX_REFRESH: 'background', CATALOG_INDEX_REFRESH_SECONDS: '3600' });
+  }, 60_000);
+  afterAll(async () => background?.close());
+
+  it('pages show the catalogue before the package until its changes are in the index, then the package', async () => {
+    const url = `/api/content/catalog/products?group=${GROUP}&sort=price`;
+    const ask = async () => (await background.app.inject({ method: 'GET', url })).json().response as { products: Array<{ NAME: string; PRICE_DEALER: number }> };
+    const loadHere = (name: string, xml: string, app: CatalogImportApp = background.app) => writeFile(path.join(folder, name), xml).then(() => importCatalogPackage(app, folder, name, settings));
+    await loadHere('import.xml', goodsXml((g) => `Куртка «Фон» ${g}`));
+    await background.app.catalogIndex.packageSettled();
+    await loadHere('offers.xml', offersXml((g) => 1000 + g, () => 5));
+    await background.app.catalogIndex.packageSettled();
+    const before = await ask();
+    expect(before.products[0]).toMatchObject({ NAME: 'Куртка «Фон» 0', PRICE_DEALER: 1000 });
+
+    const seen: unknown[] = [];
+    let asked = false;
+    const db = new Proxy(background.app.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction' || asked) return Reflect.get(target, property, receiver);
+        return (work: (tx: DbOrTx) => Promise<unknown>) =>
+          target.transaction(async (tx) => {
+            asked = true;
+            const result = await work(tx);
+            seen.push(await ask());
+            return result;
+          });
+      },
+    });
+    const app = { ...background.app, db, storage: background.app.storage, catalogIndex: background.app.catalogIndex } as unknown as CatalogImportApp;
+    await loadHere('offers.xml', offersXml((g) => 2000 - g, () => 7), app);
+    expect(seen).toEqual([before]);
+    await background.app.catalogIndex.packageSettled();
+    expect((await ask()).products[0]).toMatchObject({ NAME: `Куртка «Фон» ${GOODS - 1}`, PRICE_DEALER: 2000 - (GOODS - 1) });
+  });
+});
