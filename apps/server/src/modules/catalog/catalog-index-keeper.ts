@@ -169,7 +169,14 @@ export class CatalogIndex {
     if (!this.snapshot || this.closed || this.beforePackage) return apply();
     const snapshot = this.snapshot;
     const started = Date.now();
-    const cards = await this.readCards(snapshot.products);
+    let cards: CardsBeforePackage;
+    try {
+      cards = await this.readCards(snapshot.products);
+    } catch (error) {
+      // The package does not fail for the pages' sake: it is applied, and pages wait for it as they would without this.
+      if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue: cards not read before a package; pages wait for its apply');
+      return apply();
+    }
     this.options.log.info({ products: snapshot.products.size, ms: Date.now() - started }, 'catalogue: cards read before a package');
     const frozen = { snapshot, cards };
     this.beforePackage = frozen;
