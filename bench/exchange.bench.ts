@@ -12,8 +12,9 @@
  * BENCH_RECORD=off prints only. BENCH_DATABASE_URL runs on PostgreSQL (each run gets a fresh database).
  *
  * Knobs for working on one step: BENCH_SIDES=exchange (or json) runs one side only (BENCH_PART=exchange runs it in
- * this process, without the server's Node options); BENCH_STEPS=goods,offers,again,changes
- * picks the exchange's steps (default all four); BENCH_SEEDED_DIR=<folder> (embedded database only) keeps a copy of
+ * this process, without the server's Node options); BENCH_STEPS=goods,baseline,offers,again,changes,stock
+ * picks the exchange's steps (default all six: «baseline» is the pages with no package, «stock» the same stock package
+ * with pages from memory and then from the database during its apply); BENCH_SEEDED_DIR=<folder> (embedded database only) keeps a copy of
  * the data folder as it is after import.xml: when the folder exists the goods step is skipped and a copy of it is
  * opened, else it is saved there after the goods step. Each step also reports where the memory went (the main
  * thread's heap, its buffers, the embedded engine's WebAssembly memory) and how long the main thread's event loop was
@@ -41,7 +42,7 @@ const PASSWORD = 'bench-exchange-password';
 const KEY = 'bench-integration-key-0123456789';
 const AUTH = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
 const BATCH = 5000;
-const STEPS = new Set((process.env.BENCH_STEPS ?? 'goods,offers,again,changes').split(',').map((step) => step.trim()));
+const STEPS = new Set((process.env.BENCH_STEPS ?? 'goods,baseline,offers,again,changes,stock').split(',').map((step) => step.trim()));
 const SEEDED_DIR = process.env.BENCH_SEEDED_DIR || undefined;
 
 interface Portal {
@@ -273,11 +274,36 @@ async function pagesDuring(app: FastifyInstance, work: Promise<unknown>): Promis
 const pagesCell = (pages: Array<{ started: number; ended: number }>, applyStarted = Infinity) => {
   const all = pages.map((page) => page.ended - page.started);
   const reading = pages.filter((page) => page.ended < applyStarted).map((page) => page.ended - page.started);
+  // Asked once the apply was reported begun: the cards read before its transaction, the transaction, the removal of
+  // the staged rows and the catalogue index's rebuild after it.
+  const applying = pages.filter((page) => page.started >= applyStarted).map((page) => page.ended - page.started);
+  const part = (name: string, values: number[]) =>
+    values.length === 0 ? `${name}: none` : `${name}: p95 ${fixed(percentile(values, 95))} ms, max ${fixed(Math.max(...values))} ms (${values.length})`;
   return (
     `p95 ${fixed(percentile(all, 95))} ms, p99 ${fixed(percentile(all, 99))} ms, max ${fixed(Math.max(...all))} ms (${all.length}); ` +
-    `answered before the apply: p95 ${fixed(percentile(reading, 95))} ms, max ${fixed(Math.max(...reading))} ms (${reading.length})`
+    `${part('answered before the apply', reading)}; ${part('asked during the apply', applying)}`
   );
 };
+
+/** Pages with no package loading, for as long: the baseline of the same run. */
+const IDLE_SECONDS = 15;
+
+/**
+ * The catalogue's cards as a package's apply first reads them (CatalogIndex.whileApplying): how long the read takes
+ * and how much the heap grows by holding them.
+ */
+async function cardsWeight(app: FastifyInstance): Promise<string> {
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const cards = await app.catalogIndex.readCardsNow();
+  const seconds = (performance.now() - started) / 1000;
+  global.gc?.();
+  const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  const products = (await app.catalogIndex.current()).snapshot.products.size;
+  const weight = `${products.toLocaleString('en-US')} products: read in ${fixed(seconds)} s, heap +${fixed(grown)} MB (typed columns ${fixed((cards?.columnBytes ?? 0) / 2 ** 20)} MB)`;
+  return weight;
+}
 
 async function jsonApi(app: FastifyInstance, goods: number): Promise<void> {
   const post = async (kind: string, items: unknown[]) => {
@@ -387,11 +413,30 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
         portal = reopened;
       }
     }
+    if (STEPS.has('baseline')) {
+      // The baseline once the index is quiet: the goods' rebuild, and the confirming one the next look at the markers makes.
+      await portal.app.catalogIndex.packageSettled();
+      await portal.app.catalogIndex.checkNow();
+      await portal.app.catalogIndex.checkNow();
+      const idle = await measured(() => pagesDuring(portal.app, new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))));
+      rows.push(row([label, `no package: pages alone for ${IDLE_SECONDS} s (the baseline)`, '', '', memory(idle), pagesCell(idle.result), '', '']));
+      rows.push(row([label, `the cards a package's apply reads first (${await cardsWeight(portal.app)})`, '', '', '', '', '', '']));
+    }
     if (STEPS.has('offers')) await step('exchange: offers.xml (new offers, prices, stock)', offers, offersFile, 'offers.xml');
     if (STEPS.has('again')) await step('exchange: the same offers.xml again (no change)', offers, offersFile, 'offers.xml');
     if (STEPS.has('changes')) {
       const changed = Math.ceil(goods / 10) * SIZES_PER_GOOD;
       await step(`exchange: «only changes», stock of ${changed.toLocaleString('en-US')} offers`, changed, changesFile, 'changes.xml');
+    }
+    if (STEPS.has('stock')) {
+      // The same kind of package twice — the stock of every offer changed — with the pages during the apply answered
+      // from memory (CatalogIndex.whileApplying), then reading the database as they did before (waiting for the commit).
+      const stockFile = path.join(portal.dir, 'bench-stock.xml');
+      writeLines(stockFile, offersXml(goods, 2, false));
+      await step('exchange: offers.xml, the stock of every offer changed; pages from memory during the apply', offers, stockFile, 'stock.xml');
+      writeLines(stockFile, offersXml(goods, 3, false));
+      portal.app.catalogIndex.whileApplying = (apply) => apply();
+      await step('the same again, pages reading the database during the apply (as before): the comparison', offers, stockFile, 'stock.xml');
     }
     return rows;
   } finally {

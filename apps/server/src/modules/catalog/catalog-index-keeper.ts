@@ -15,6 +15,10 @@
  * - `on-request` (tests): every page first reads the markers and rebuilds what changed before answering, so a test
  *   sees its own writes without waiting for a timer.
  * Until the first build completes, pages wait for it.
+ *
+ * While a 1C package is applied (`whileApplying`, issue 40) pages answer from the index as it was before the package
+ * and from the cards read just before its transaction (cards-before-package.ts), and go on doing so after the commit
+ * until the parts the package changed are rebuilt: the old catalogue whole, then the new one whole.
  */
 import { PRICE_TYPE, priceTypeHalves } from '@portal/domain';
 import type { Db } from '../../db/client';
@@ -35,6 +39,7 @@ import {
   restock,
   yieldToOthers,
 } from './catalog-index';
+import { CardsBeforePackage } from './cards-before-package';
 import * as repo from './catalog.repository';
 
 /** Products; all offers (sizes and stock); stock that crossed zero (catalog_stock_flips); popularity. */
@@ -93,6 +98,10 @@ export class CatalogIndex {
   private confirm = new Set<IndexPart>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Set while a 1C package is applied, and after its commit until its changes are in the index. */
+  private beforePackage: { snapshot: CatalogSnapshot; cards: CardsBeforePackage } | null = null;
+  /** The rebuild of what a committed package changed, while it runs. */
+  private afterPackage: Promise<void> | null = null;
   private readonly chunk: number;
 
   constructor(
@@ -122,7 +131,11 @@ export class CatalogIndex {
    * The index to answer a page from, and since when a product counts as «new» (microseconds since 1970: NEW_PRODUCT_DAYS
    * back from now in the database's calendar).
    */
-  async current(): Promise<{ snapshot: CatalogSnapshot; newSinceUs: number }> {
+  async current(): Promise<{ snapshot: CatalogSnapshot; newSinceUs: number; cardsBeforePackage: CardsBeforePackage | null }> {
+    const frozen = this.beforePackage;
+    // A package is being applied: the database's session is the apply's until it commits, and the index as it was
+    // before the package is what the cards read before it match. No marker is read and no rebuild waited for.
+    if (frozen) return { snapshot: frozen.snapshot, newSinceUs: Date.now() * 1000 - this.newSpanUs, cardsBeforePackage: frozen.cards };
     try {
       if (!this.snapshot) await this.firstBuild();
       if (this.options.refresh === 'on-request') {
@@ -136,7 +149,74 @@ export class CatalogIndex {
     }
     // Only while the server shuts down, before the first build ended.
     if (!this.snapshot) throw new AppError('UNAVAILABLE', 'Каталог ещё загружается: повторите через несколько секунд.');
-    return { snapshot: this.snapshot, newSinceUs: Date.now() * 1000 - this.newSpanUs };
+    return { snapshot: this.snapshot, newSinceUs: Date.now() * 1000 - this.newSpanUs, cardsBeforePackage: null };
+  }
+
+  /**
+   * Runs `apply` — a 1C package's one transaction (exchange-1c's catalog-import.ts) — with pages answered meanwhile
+   * from memory: first every card is read in short statements (pages still read the database between them), then the
+   * transaction runs while pages take the index before the package and those cards. A package that fails leaves the
+   * catalogue as it was: pages go back to the database at once. One that commits: the parts its changes moved the
+   * markers of are rebuilt behind the pages (on request, by the next page), which switch to the new catalogue when
+   * that is done.
+   */
+  async whileApplying<T>(apply: () => Promise<T>): Promise<T> {
+    // The previous package's changes go into the index first (pages meanwhile answer from before it), so the cards
+    // read now match the index they are shown with.
+    await this.afterPackage;
+    // Before the first build pages wait anyway; a package applied while another is (two files at once) keeps the
+    // first one's cards.
+    if (!this.snapshot || this.closed || this.beforePackage) return apply();
+    const snapshot = this.snapshot;
+    const started = Date.now();
+    let cards: CardsBeforePackage;
+    try {
+      cards = await this.readCards(snapshot.products);
+    } catch (error) {
+      // The package does not fail for the pages' sake: it is applied, and pages wait for it as they would without this.
+      if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue: cards not read before a package; pages wait for its apply');
+      return apply();
+    }
+    this.options.log.info({ products: snapshot.products.size, ms: Date.now() - started }, 'catalogue: cards read before a package');
+    const frozen = { snapshot, cards };
+    this.beforePackage = frozen;
+    const release = () => {
+      if (this.beforePackage === frozen) this.beforePackage = null;
+    };
+    let result: T;
+    try {
+      result = await apply();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (this.options.refresh === 'on-request') {
+      release();
+      return result;
+    }
+    const rebuilt = (async () => {
+      const changed = partsChanged(await this.readMarkers(), this.builtAs);
+      if (changed.length > 0) await this.refresh(changed);
+    })()
+      .catch((error: unknown) => {
+        if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue index: rebuild after a package failed');
+      })
+      .finally(() => {
+        release();
+        if (this.afterPackage === rebuilt) this.afterPackage = null;
+      });
+    this.afterPackage = rebuilt;
+    return result;
+  }
+
+  /** The cards a package's apply reads first, read now (null before the first build): the benchmark weighs them. */
+  async readCardsNow(): Promise<CardsBeforePackage | null> {
+    return this.snapshot ? this.readCards(this.snapshot.products) : null;
+  }
+
+  /** Background mode, after a package committed: resolves when pages answer from the new catalogue (for tests). */
+  async packageSettled(): Promise<void> {
+    await this.afterPackage;
   }
 
   /**
@@ -169,6 +249,8 @@ export class CatalogIndex {
    */
   noteWrite(part: IndexPart): void {
     if (this.options.refresh !== 'background' || this.closed || !this.snapshot) return;
+    // A package's changes are being rebuilt already: its rebuild read the markers after the commit.
+    if (this.afterPackage && (part === 'products' || part === 'stock')) return;
     // Orders come many a second in a busy hour: all stock is read at most once an interval, popularity once a minute;
     // a write inside that time is left to the next tick, which sees it by its marker. Flips are cheap: read at once.
     const spacing = part === 'orders' ? POPULARITY_REFRESH_MS : part === 'stock' ? this.options.intervalMs : 0;
@@ -340,6 +422,26 @@ export class CatalogIndex {
       afterCreated = rows.at(-1)!;
     }
     return builder.build(ordered, byName, byNovelty, groupTree);
+  }
+
+  /** Every card of the index's products, in short statements (a chunk of products, then their offers). */
+  private async readCards(numbering: Numbering): Promise<CardsBeforePackage> {
+    const cards = new CardsBeforePackage(numbering.idsAscending);
+    const ids = numbering.idsAscending;
+    const last = ids.length > 0 ? ids[ids.length - 1]! : 0;
+    for (let after = 0; after < last; ) {
+      this.checkOpen();
+      const rows = await repo.cardsAfter(this.db, after, this.chunk);
+      cards.addCards(rows);
+      if (rows.length < this.chunk) break;
+      after = rows.at(-1)!.id;
+    }
+    const step = Math.max(1, Math.floor(this.chunk / 4));
+    for (let start = 0; start < ids.length; start += step) {
+      this.checkOpen();
+      cards.addOffers(await repo.cardOffers(this.db, ids[start]!, ids[Math.min(ids.length, start + step) - 1]!));
+    }
+    return cards.finish();
   }
 
   private async readStock(numbering: Numbering): Promise<StockPart> {

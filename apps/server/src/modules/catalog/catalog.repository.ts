@@ -162,6 +162,59 @@ const CATALOG_CARDS = `
        where l.product_id = p.id and ord.partner_id = $2::int) end as bought
   from products p where p.id = any($1::int[])`;
 
+/** One product's card fields as the read before a package gives them (`cardsAfter`). */
+export interface CardRow {
+  id: number;
+  article: string;
+  name: string;
+  status: string;
+  maxDiscount: number;
+  image: number | null;
+  listKopecks: number;
+  dealerKopecks: number;
+}
+
+/** One offer as that read gives it: its product, its size and its stock. */
+export interface CardOfferRow {
+  productId: number;
+  size: string;
+  residue: number;
+}
+
+/**
+ * The cards' fields of products after `afterId`, in id order, a chunk at a time: what a page shows while a 1C package
+ * is applied (cards-before-package.ts), read just before its transaction.
+ */
+export async function cardsAfter(db: DbOrTx, afterId: number, limit: number): Promise<CardRow[]> {
+  return rowsOf<CardRow>(
+    await db.execute(sql`
+      select p.id, p.article, p.name, p.status, p.max_discount::float8 as "maxDiscount",
+        (select i.id from product_images i where i.product_id = p.id order by i.sort, i.id limit 1) as image,
+        ${sql.raw(kopecks('p.price'))}::float8 as "listKopecks", ${sql.raw(kopecks('p.price_opt'))}::float8 as "dealerKopecks"
+      from products p where p.id > ${afterId} order by p.id limit ${limit}`),
+  );
+}
+
+/** The offers of the products with ids in [fromId, toId], with their stock: the cards' stock by size. */
+export async function cardOffers(db: DbOrTx, fromId: number, toId: number): Promise<CardOfferRow[]> {
+  return rowsOf<CardOfferRow>(
+    await db.execute(sql`
+      select o.product_id as "productId", o.characteristic as size, o.residue
+      from offers o where o.product_id between ${fromId} and ${toId}`),
+  );
+}
+
+/** The day of the company's last order of each of the products (Moscow time), as `catalogCards` reads «bought». */
+export async function boughtBefore(db: DbOrTx, productIds: readonly number[], partnerId: number): Promise<Map<number, string>> {
+  const rows = await rawQuery<{ id: number; bought: string }>(db, BOUGHT_BEFORE, [productIds, partnerId]);
+  return new Map(rows.map((row) => [row.id, row.bought]));
+}
+
+const BOUGHT_BEFORE = `
+  select l.product_id as id, to_char(max(ord.created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD') as bought
+  from order_lines l join orders ord on ord.id = l.order_id
+  where l.product_id = any($1::int[]) and ord.partner_id = $2::int group by l.product_id`;
+
 export async function findImage(db: DbOrTx, id: number) {
   const [row] = await db.select({ storageKey: productImages.storageKey }).from(productImages).where(eq(productImages.id, id)).limit(1);
   return row;

@@ -100,7 +100,7 @@ async function pageOf(
   query: FiltersQuery,
   filters: CatalogFilters = catalogFiltersOf(query),
 ): Promise<TCatalogPage> {
-  const { snapshot, newSinceUs } = await index.current();
+  const { snapshot, newSinceUs, cardsBeforePackage } = await index.current();
   const scope = scopeOf(snapshot.products.groupTree);
   const { pricing, halves, partnerId } = await pricingOf(db, user, query.PARTNER || undefined);
   const answer = answerPage(snapshot, {
@@ -114,7 +114,21 @@ async function pageOf(
     withCounts: query.counts,
   });
   // With sizes chosen a card's stock is of those sizes: the dealer looking for size 42 needs its stock, not the product's.
-  return toPage(answer, await repo.catalogCards(db, answer.ids, partnerId, filters.size), pricing);
+  const cards = cardsBeforePackage
+    ? await withBought(db, cardsBeforePackage.cards(answer.ids, filters.size), partnerId)
+    : await repo.catalogCards(db, answer.ids, partnerId, filters.size);
+  return toPage(answer, cards, pricing);
+}
+
+/**
+ * While a 1C package is applied the cards come from memory (`CatalogIndex.whileApplying`); a company's «bought
+ * before», which no package changes, is read from the database (a company's page has read its session and contracts
+ * there already, so it reaches this point after the commit).
+ */
+async function withBought(db: Db, cards: CatalogCard[], partnerId: number | null): Promise<CatalogCard[]> {
+  if (partnerId === null || cards.length === 0) return cards;
+  const bought = await repo.boughtBefore(db, cards.map((card) => card.id), partnerId);
+  return cards.map((card) => ({ ...card, bought: bought.get(card.id) ?? null }));
 }
 
 /** A page of a group's products (the group and its sub-groups), or of the whole catalogue without a group. A page past the last is the last. */

@@ -126,7 +126,9 @@ export async function importCatalogPackage(
     await state.finishReading();
     counts.applying = true;
     const applying = performance.now();
-    await app.db.transaction((tx) => state.apply(tx));
+    // The catalogue's pages answer from memory while the transaction holds the embedded database (issue 40).
+    const transaction = () => app.db.transaction((tx) => state.apply(tx));
+    await (app.catalogIndex ? app.catalogIndex.whileApplying(transaction) : transaction());
     app.log.debug({ package: packageId, step: 'applied', ms: Math.round(performance.now() - applying) }, '1C exchange: package step');
   } finally {
     runningPackages.delete(packageId);
