@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     await catalogIndex.close();
   });
-  // The first round before the first request: a database that grew while nothing analysed it is planned right from then.
+  // Its first round with the start: a database that grew while nothing analysed it is planned right from then on.
   const statistics = new StatisticsKeeper(database, app.log);
   app.addHook('onReady', async () => statistics.start(config.STATISTICS_CHECK_SECONDS));
   app.addHook('preClose', async () => statistics.close());

@@ -37,8 +37,9 @@ export async function statisticsAreOurs(database: Database): Promise<boolean> {
 }
 
 /**
- * Refreshes grown tables' statistics at start — before the first request, which is then planned on them — and then
- * every `intervalSeconds`, one round at a time.
+ * Refreshes grown tables' statistics at start and then every `intervalSeconds`, one round at a time, behind the
+ * requests: the first round is not awaited by the start, where a big table's ANALYZE on a busy machine could pass
+ * the start's time limit (a few hundred ms for the orders of a big dealer; the catalogue's index takes longer).
  */
 export class StatisticsKeeper {
   private timer: NodeJS.Timeout | undefined;
@@ -54,7 +55,7 @@ export class StatisticsKeeper {
     if (intervalSeconds <= 0 || !(await statisticsAreOurs(this.database))) return;
     this.timer = setInterval(() => void this.round(), intervalSeconds * 1000);
     this.timer.unref();
-    await this.round();
+    void this.round();
   }
 
   async close(): Promise<void> {
