@@ -115,6 +115,7 @@ async function child(kind: Kind, target: string, role: Role) {
     ...(process.env.ORDERS_AT_ONCE ? { ORDERS_AT_ONCE: process.env.ORDERS_AT_ONCE } : {}),
     ...(process.env.EMBEDDED_CACHE_MB ? { EMBEDDED_CACHE_MB: process.env.EMBEDDED_CACHE_MB } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(process.env.STATISTICS_CHECK_SECONDS ? { STATISTICS_CHECK_SECONDS: process.env.STATISTICS_CHECK_SECONDS } : {}),
   });
   const database = await openDatabase(configuredDatabase(config));
   const storage = createStorage(files);

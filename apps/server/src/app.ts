@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { configuredDatabase, openDatabase, type Database } from './db/client';
+import { StatisticsKeeper } from './db/statistics';
 import { seedIfEmpty } from './seed';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { DiskFaultLog } from './lib/disk-faults';
@@ -109,6 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     await catalogIndex.close();
   });
+  // Its first round with the start: a database that grew while nothing analysed it is planned right from then on.
+  const statistics = new StatisticsKeeper(database, app.log);
+  app.addHook('onReady', async () => statistics.start(config.STATISTICS_CHECK_SECONDS));
+  app.addHook('preClose', async () => statistics.close());
   registerErrorHandler(app);
 
   // While shutting down, answers in flight tell the client to close its keep-alive connection, so the server can

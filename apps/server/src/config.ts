@@ -70,6 +70,11 @@ const ZConfigSchema = z.object({
    */
   CATALOG_INDEX_REFRESH: z.enum(['background', 'on-request']).default('background'),
   CATALOG_INDEX_REFRESH_SECONDS: z.coerce.number().min(0.1, 'must be at least 0.1').max(3600).default(5),
+  /**
+   * How often the server refreshes the planner's statistics of grown tables where nothing else does — the embedded
+   * engine, or PostgreSQL with autovacuum off (db/statistics.ts); also once at start. 0 turns it off.
+   */
+  STATISTICS_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** Comma-separated origins allowed to open the realtime socket and call the API from a browser; empty = same host only. */
   ALLOWED_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()).filter(Boolean) : [])),
@@ -150,6 +155,8 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     CATALOG_INDEX_REFRESH: 'on-request',
     // Mail is sent when a test asks (app.mail.runOnce()), never behind its back.
     MAIL_SEND_INTERVAL_SECONDS: '0',
+    // Statistics change only when a test analyses (its plans must not depend on a round behind its back).
+    STATISTICS_CHECK_SECONDS: '0',
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,
   });
