@@ -59,15 +59,10 @@ export interface PackageCounts {
 
 /** Refusals kept in the log per package: the first ones say what to fix; the count says how many. */
 export const LOGGED_REFUSALS = 200;
-/**
- * Goods staged per statement (a good carries its description and properties). Small enough that a batch's JSON stays
- * under V8's large-object size (128 KB; Cyrillic text takes two bytes a character): a larger string is allocated
- * outside the young generation and, once it outlives a scavenge while its statement runs, stays until a full
- * collection — hundreds of megabytes of garbage over a million-offer file (issue 40, docs/performance.md).
- */
-const GOODS_BATCH = 100;
-/** Offers staged per statement: as small, for the same reason (an offer's JSON is some 150–300 bytes). */
-const OFFERS_BATCH = 250;
+/** Goods staged per statement (a good carries its description and properties). */
+const GOODS_BATCH = 500;
+/** Offers staged per statement. */
+const OFFERS_BATCH = 1000;
 /** Staged rows of a package no process of the portal has touched for this long are a stopped process's: removed. */
 const ABANDONED_AFTER_MINUTES = 60;
 
