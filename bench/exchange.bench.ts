@@ -18,7 +18,9 @@
  * the data folder as it is after import.xml: when the folder exists the goods step is skipped and a copy of it is
  * opened, else it is saved there after the goods step. Each step also reports where the memory went (the main
  * thread's heap, its buffers, the embedded engine's WebAssembly memory) and how long the main thread's event loop was
- * held (its delay, while the file is read and while it is applied).
+ * held (its delay, while the file is read and while it is applied), with the young and old generations' peaks and the
+ * engine's resident pages. BENCH_FULL_GC_EVERY_MS=<ms> forces a full collection that often during each step: a
+ * diagnosis of what the old generation holds, not a figure to record.
  */
 import { fork } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -254,6 +256,10 @@ async function measured<T>(
   const spacesBefore = heapSpaces();
   const peakSpaces = { young: spacesBefore.young, old: spacesBefore.old, engineResident: residentBefore };
   let ticks = 0;
+  // BENCH_FULL_GC_EVERY_MS (a diagnosis, never the recorded figures): a full collection that often, so what the old
+  // generation keeps beyond it is live data, and what it sheds is garbage V8 had not yet chosen to collect.
+  const fullGcEvery = Number(process.env.BENCH_FULL_GC_EVERY_MS ?? 0);
+  const collector = fullGcEvery > 0 && global.gc ? setInterval(() => global.gc?.(), fullGcEvery) : undefined;
   const sampler = setInterval(() => {
     const spaces = heapSpaces();
     peakSpaces.young = Math.max(peakSpaces.young, spaces.young);
@@ -278,6 +284,7 @@ async function measured<T>(
     return { result, seconds, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20, parts: partsCell(before, after, peakHeap, peakRssReading) + spaces };
   } finally {
     clearInterval(sampler);
+    clearInterval(collector);
   }
 }
 
