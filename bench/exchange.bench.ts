@@ -195,12 +195,15 @@ interface MemoryParts {
   heap: number;
   buffers: number;
   engine: number;
+  /** The engine's worker thread's JavaScript heap, committed. */
+  thread: number;
 }
 
 async function memoryParts(database?: Database): Promise<MemoryParts> {
   const usage = process.memoryUsage();
   const engine = (await database?.engineMemory?.()) ?? 0;
-  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20, buffers: usage.arrayBuffers / 2 ** 20, engine: engine / 2 ** 20 };
+  const thread = (await database?.engineThreadHeap?.()) ?? 0;
+  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20, buffers: usage.arrayBuffers / 2 ** 20, engine: engine / 2 ** 20, thread: thread / 2 ** 20 };
 }
 
 /**
@@ -234,7 +237,7 @@ function heapSpaces() {
 
 const partsCell = (before: MemoryParts, after: MemoryParts, peakHeap: { reading: number; applying: number }, peakRssReading: number) =>
   `resident peak while read ${fixed(peakRssReading, 0)}; heap ${fixed(before.heap, 0)} → ${fixed(after.heap, 0)} (peak while read ${fixed(peakHeap.reading, 0)}, from the apply on ${fixed(peakHeap.applying, 0)}), buffers ${fixed(before.buffers, 0)} → ${fixed(after.buffers, 0)}, ` +
-  `engine ${fixed(before.engine, 0)} → ${fixed(after.engine, 0)} MB`;
+  `engine ${fixed(before.engine, 0)} → ${fixed(after.engine, 0)} MB, engine thread's heap ${fixed(before.thread, 0)} → ${fixed(after.thread, 0)} MB`;
 
 /**
  * Resident memory at the start and its peak, sampled every 50 ms while `work` runs; the main thread's heap peak, the
