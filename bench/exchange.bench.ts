@@ -18,13 +18,16 @@
  * the data folder as it is after import.xml: when the folder exists the goods step is skipped and a copy of it is
  * opened, else it is saved there after the goods step. Each step also reports where the memory went (the main
  * thread's heap, its buffers, the embedded engine's WebAssembly memory) and how long the main thread's event loop was
- * held (its delay, while the file is read and while it is applied).
+ * held (its delay, while the file is read and while it is applied), with the young and old generations' peaks and the
+ * engine's resident pages. BENCH_FULL_GC_EVERY_MS=<ms> forces a full collection that often during each step: a
+ * diagnosis of what the old generation holds, not a figure to record.
  */
 import { fork } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
 import { buildApp } from '../apps/server/src/app';
@@ -192,17 +195,49 @@ interface MemoryParts {
   heap: number;
   buffers: number;
   engine: number;
+  /** The engine's worker thread's JavaScript heap, committed. */
+  thread: number;
 }
 
 async function memoryParts(database?: Database): Promise<MemoryParts> {
   const usage = process.memoryUsage();
   const engine = (await database?.engineMemory?.()) ?? 0;
-  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20, buffers: usage.arrayBuffers / 2 ** 20, engine: engine / 2 ** 20 };
+  const thread = (await database?.engineThreadHeap?.()) ?? 0;
+  return { rss: usage.rss / 2 ** 20, heap: usage.heapUsed / 2 ** 20, buffers: usage.arrayBuffers / 2 ** 20, engine: engine / 2 ** 20, thread: thread / 2 ** 20 };
+}
+
+/**
+ * The engine's resident memory, in MB: the pages of its WebAssembly memory the engine has touched. Its size (the
+ * «engine» figure) is reserved at start, page cache included, but a page costs the process only once written, so the
+ * page cache filling up shows in the resident memory, not in the engine's size. V8 maps a WebAssembly memory's pages
+ * followed by a guard region of gigabytes (no access); nothing else of the process is followed by one that large.
+ */
+function engineResidentMb(): number {
+  if (process.platform !== 'linux') return 0;
+  let total = 0;
+  let previousRss = 0;
+  for (const line of readFileSync('/proc/self/smaps', 'latin1').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (range) {
+      const size = Number.parseInt(range[2]!, 16) - Number.parseInt(range[1]!, 16);
+      if (range[3] === '---p' && size >= 4 * 2 ** 30) total += previousRss;
+      previousRss = 0;
+    } else if (line.startsWith('Rss:')) previousRss = Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return total;
+}
+
+/** The main thread's young generation (its committed pages) and old generation (used), in MB. */
+function heapSpaces() {
+  const spaces = getHeapSpaceStatistics();
+  const young = spaces.filter((space) => space.space_name.startsWith('new')).reduce((sum, space) => sum + space.physical_space_size, 0);
+  const old = spaces.filter((space) => !space.space_name.startsWith('new')).reduce((sum, space) => sum + space.space_used_size, 0);
+  return { young: young / 2 ** 20, old: old / 2 ** 20 };
 }
 
 const partsCell = (before: MemoryParts, after: MemoryParts, peakHeap: { reading: number; applying: number }, peakRssReading: number) =>
   `resident peak while read ${fixed(peakRssReading, 0)}; heap ${fixed(before.heap, 0)} → ${fixed(after.heap, 0)} (peak while read ${fixed(peakHeap.reading, 0)}, from the apply on ${fixed(peakHeap.applying, 0)}), buffers ${fixed(before.buffers, 0)} → ${fixed(after.buffers, 0)}, ` +
-  `engine ${fixed(before.engine, 0)} → ${fixed(after.engine, 0)} MB`;
+  `engine ${fixed(before.engine, 0)} → ${fixed(after.engine, 0)} MB, engine thread's heap ${fixed(before.thread, 0)} → ${fixed(after.thread, 0)} MB`;
 
 /**
  * Resident memory at the start and its peak, sampled every 50 ms while `work` runs; the main thread's heap peak, the
@@ -220,7 +255,20 @@ async function measured<T>(
   let peak = base;
   const peakHeap = { reading: before.heap, applying: 0 };
   let peakRssReading = before.rss;
+  const residentBefore = engineResidentMb();
+  const spacesBefore = heapSpaces();
+  const peakSpaces = { young: spacesBefore.young, old: spacesBefore.old, engineResident: residentBefore };
+  let ticks = 0;
+  // BENCH_FULL_GC_EVERY_MS (a diagnosis, never the recorded figures): a full collection that often, so what the old
+  // generation keeps beyond it is live data, and what it sheds is garbage V8 had not yet chosen to collect.
+  const fullGcEvery = Number(process.env.BENCH_FULL_GC_EVERY_MS ?? 0);
+  const collector = fullGcEvery > 0 && global.gc ? setInterval(() => global.gc?.(), fullGcEvery) : undefined;
   const sampler = setInterval(() => {
+    const spaces = heapSpaces();
+    peakSpaces.young = Math.max(peakSpaces.young, spaces.young);
+    peakSpaces.old = Math.max(peakSpaces.old, spaces.old);
+    // /proc/self/smaps is long: read once a second.
+    if (++ticks % 20 === 0) peakSpaces.engineResident = Math.max(peakSpaces.engineResident, engineResidentMb());
     const usage = process.memoryUsage();
     peak = Math.max(peak, usage.rss);
     const at = phase.applyStarted === undefined ? 'reading' : 'applying';
@@ -232,9 +280,14 @@ async function measured<T>(
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
     const after = await memoryParts(database);
-    return { result, seconds, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20, parts: partsCell(before, after, peakHeap, peakRssReading) };
+    const residentAfter = engineResidentMb();
+    const spaces =
+      `; young generation ${fixed(spacesBefore.young, 0)} → peak ${fixed(peakSpaces.young, 0)}, old generation ${fixed(spacesBefore.old, 0)} → peak ${fixed(peakSpaces.old, 0)} MB` +
+      `; engine resident ${fixed(residentBefore, 0)} → ${fixed(residentAfter, 0)} (peak ${fixed(Math.max(peakSpaces.engineResident, residentAfter), 0)}) MB`;
+    return { result, seconds, startMb: base / 2 ** 20, peakMb: peak / 2 ** 20, parts: partsCell(before, after, peakHeap, peakRssReading) + spaces };
   } finally {
     clearInterval(sampler);
+    clearInterval(collector);
   }
 }
 

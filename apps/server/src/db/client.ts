@@ -45,6 +45,8 @@ export interface Database {
    * and never shrinks, and a 32-bit engine cannot pass 2 GB: operators watch it when they raise the cache.
    */
   engineMemory?(): Promise<number>;
+  /** The embedded engine on its worker thread: that thread's JavaScript heap, committed bytes (benchmarks weigh it). */
+  engineThreadHeap?(): Promise<number>;
   /** The embedded engine on its worker thread: its page cache in MB (EMBEDDED_CACHE_MB, or sized at start). */
   cacheMb?: number;
   close(): Promise<void>;
@@ -142,11 +144,13 @@ async function openPglite(
     const directory = inMemory ? undefined : dataDir;
     let opened: Engine;
     let engineMemory: () => Promise<number>;
+    let engineThreadHeap: (() => Promise<number>) | undefined;
     if (on === 'worker-thread') {
       cacheMb ??= inMemory ? undefined : defaultEmbeddedCacheMb(databaseFilesBytes(dataDir));
       const thread = await openPgliteThread(directory, copyOf, cacheMb);
       opened = thread;
       engineMemory = () => thread.engineMemory();
+      engineThreadHeap = () => thread.heapCommitted();
     } else {
       const engine = await PGlite.create({ dataDir: directory, extensions: { pg_trgm }, ...(copyOf ? { loadDataDir: new Blob([copyOf]) } : {}) });
       opened = callingThreadEngine(engine);
@@ -170,6 +174,7 @@ async function openPglite(
         waiting: counts.waiting + Math.max(0, counts.sent - 1),
       }),
       engineMemory,
+      ...(engineThreadHeap ? { engineThreadHeap } : {}),
       ...(on === 'worker-thread' ? { cacheMb: cacheMb ?? 128 } : {}),
       close: async () => {
         await client.close();

@@ -25,6 +25,8 @@ import type { BackendMessage, Engine } from './pglite-engine';
  */
 export interface ThreadEngine extends Engine {
   heapUsed(): Promise<number>;
+  /** The thread's heap as the process pays for it: committed pages, garbage and empty young generation included. */
+  heapCommitted(): Promise<number>;
   engineMemory(): Promise<number>;
 }
 
@@ -40,6 +42,7 @@ interface WorkerAnswer {
   closed?: boolean;
   data?: Uint8Array;
   heapUsed?: number;
+  heapCommitted?: number;
   engineMemory?: number;
   failed?: { message: string; stack?: string };
 }
@@ -130,6 +133,9 @@ export async function openPgliteThread(dataDir: string | undefined, copyOf?: Uin
     },
     async heapUsed() {
       return (await ask({ heap: true })).heapUsed ?? 0;
+    },
+    async heapCommitted() {
+      return (await ask({ heap: true })).heapCommitted ?? 0;
     },
     async engineMemory() {
       return (await ask({ heap: true })).engineMemory ?? 0;

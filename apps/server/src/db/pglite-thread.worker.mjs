@@ -75,7 +75,7 @@ function serveRequests(engine) {
    * of that turn (or every few answers, so the first need not wait for a long queue). Each message between threads
    * wakes the other thread — a system call that cost as much as a short statement — and under load many requests
    * arrive at once.
-   * @type {Array<{ id: number, data?: Uint8Array, heapUsed?: number, engineMemory?: number, closed?: boolean, failed?: { message: string, stack?: string } }>}
+   * @type {Array<{ id: number, data?: Uint8Array, heapUsed?: number, heapCommitted?: number, engineMemory?: number, closed?: boolean, failed?: { message: string, stack?: string } }>}
    */
   let outbox = [];
   /** @type {ArrayBuffer[]} */
@@ -114,7 +114,8 @@ function serveRequests(engine) {
       }
       if (request.heap) {
         // The engine's WebAssembly memory (its page cache included) grows and never shrinks, up to the 32-bit cap.
-        send({ id: request.id, heapUsed: getHeapStatistics().used_heap_size, engineMemory: engine.Module.HEAPU8.byteLength });
+        const heap = getHeapStatistics();
+        send({ id: request.id, heapUsed: heap.used_heap_size, heapCommitted: heap.total_physical_size, engineMemory: engine.Module.HEAPU8.byteLength });
         return;
       }
       // Not execProtocolRaw: that one also parses every message of the answer into objects and, outside
