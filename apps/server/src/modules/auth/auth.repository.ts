@@ -14,7 +14,7 @@ export function findUserByLogin(db: DbOrTx, login: string) {
  * own: as current as the session itself.
  */
 const SESSION_USERS = `
-  select s.token_hash as "tokenHash", u.id, u.login, u.blocked,
+  select s.token_hash as "tokenHash", s.expires_at as "expiresAt", u.id, u.login, u.blocked,
     array(select st.price_type from storages st join user_partners up on up.partner_id = st.partner_id
           where up.user_id = u.id and not up.blocked order by st.partner_id, st.id) as "priceTypes"
   from sessions s join users u on u.id = s.user_id
@@ -27,12 +27,14 @@ export interface SessionUser {
   blocked: boolean;
   /** Price types of the contracts of the user's companies, in company then contract order. */
   priceTypes: string[];
+  /** When the session ends by itself. */
+  expiresAt: Date;
 }
 
 /** The users of the sessions under these token hashes that are current at `now` (unknown, ended or expired: absent). */
 export async function findSessionUsers(db: DbOrTx, tokenHashes: readonly string[], now: Date): Promise<Map<string, SessionUser>> {
   const rows = await rawQuery<SessionUser & { tokenHash: string }>(db, SESSION_USERS, [JSON.stringify(tokenHashes), now.toISOString()]);
-  return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
+  return new Map(rows.map(({ tokenHash, expiresAt, ...user }) => [tokenHash, { ...user, expiresAt: new Date(expiresAt) }]));
 }
 
 /** A new session; the user's last sign-in (shown on the team page) becomes now. */
