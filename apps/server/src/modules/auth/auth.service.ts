@@ -165,7 +165,7 @@ export async function authenticate(db: Db, token: string): Promise<SignedInUser 
     if (row) known?.keep(tokenHash, row, since);
   }
   if (!row || row.blocked) return null;
-  return { id: row.id, login: row.login, tokenHash, priceTypes: row.priceTypes };
+  return { id: row.id, login: row.login, tokenHash, priceTypes: row.priceTypes, companies: row.companies };
 }
 
 export async function signOut(db: Db, user: SignedInUser) {

@@ -99,7 +99,7 @@ describe('sessions kept in memory on the embedded database', () => {
     expect((await me(headers)).statusCode).toBe(200);
   });
 
-  it("the price types a session carries follow a change of the user's contracts or a link blocked, on the next request", async () => {
+  it("the price types and companies a session carries follow a change of the user's contracts or a link blocked, on the next request", async () => {
     const headers = await usedSession('demo');
     const before = (await authenticate(t.app.db, tokenOf(headers)))!.priceTypes;
     const [link] = await t.app.db.select().from(userPartners).where(eq(userPartners.userId, await userId('demo'))).limit(1);
@@ -115,7 +115,9 @@ describe('sessions kept in memory on the embedded database', () => {
     expect((await authenticate(t.app.db, tokenOf(headers)))!.priceTypes).toEqual(before);
     await t.app.db.update(userPartners).set({ blocked: true }).where(eq(userPartners.partnerId, link!.partnerId));
     try {
-      expect((await authenticate(t.app.db, tokenOf(headers)))!.priceTypes.length).toBeLessThan(before.length);
+      const withoutCompany = (await authenticate(t.app.db, tokenOf(headers)))!;
+      expect(withoutCompany.priceTypes.length).toBeLessThan(before.length);
+      expect(withoutCompany.companies.map((company) => company.partnerId)).not.toContain(link!.partnerId);
     } finally {
       await t.app.db.update(userPartners).set({ blocked: false }).where(eq(userPartners.partnerId, link!.partnerId));
     }
