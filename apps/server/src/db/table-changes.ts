@@ -21,6 +21,8 @@ export type StatementWatch = (text: string) => (() => void) | undefined;
 /** A select that cannot write: no data-changing command anywhere in it (no function the schema defines writes). */
 const PLAIN_READ = /^\s*(\/\*[^]*?\*\/\s*)*select\b/i;
 const WRITING = /\b(insert|update|delete|truncate|merge)\b/i;
+/** A row lock (an order's context locks its offers) changes nothing: not a write. */
+const ROW_LOCK = /\bfor\s+(no\s+key\s+)?update\b/gi;
 
 export function tableChanges(): TableChanges & { statement: StatementWatch } {
   const watchers = new Set<{ names: RegExp; onChange: () => void }>();
@@ -31,7 +33,7 @@ export function tableChanges(): TableChanges & { statement: StatementWatch } {
       return () => watchers.delete(watcher);
     },
     statement(text) {
-      if (watchers.size === 0 || (PLAIN_READ.test(text) && !WRITING.test(text))) return undefined;
+      if (watchers.size === 0 || (PLAIN_READ.test(text) && !WRITING.test(text.replace(ROW_LOCK, '')))) return undefined;
       const touched = [...watchers].filter((watcher) => watcher.names.test(text));
       if (touched.length === 0) return undefined;
       for (const watcher of touched) watcher.onChange();

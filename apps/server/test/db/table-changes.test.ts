@@ -18,6 +18,8 @@ describe('table changes', () => {
     expect(changes.statement('select s.token_hash from sessions s join users u on u.id = s.user_id')).toBeUndefined();
     expect(changes.statement('/* generic plan */ select * from "users" where id = $1')).toBeUndefined();
     expect(changes.statement('insert into "orders" ("partner_id", "user_id") values ($1, $2)')).toBeUndefined();
+    // An order's context: it locks offers and reads the company and its contracts, it changes none of them.
+    expect(changes.statement('select (select 1 from user_partners up) as partner, (select * from offers order by id for update) as o')).toBeUndefined();
     // `user_id` and `partner_users` are not the watched tables' names.
     expect(changes.statement('update order_lines set partner_users = 1 where user_id = $1')).toBeUndefined();
     expect(calls()).toBe(0);
