@@ -21,6 +21,7 @@ import { queryKeepingConnection, statementName } from './pg-statements';
 import { callingThreadEngine, type Engine } from './pglite-engine';
 import { isPrepared, preparedStatementsClient } from './pglite-statements';
 import { openPgliteThread } from './pglite-thread';
+import { tableChanges, type TableChanges } from './table-changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -107,6 +108,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+const changesOfDb = new WeakMap<Db, TableChanges>();
+
+/**
+ * The watch of changes to tables of a database whose every statement passes through this process (the embedded
+ * one; see table-changes.ts), or undefined (PostgreSQL: other processes may write to it).
+ */
+export function tableChangesOf(db: Db): TableChanges | undefined {
+  return changesOfDb.get(db);
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A connection once opened stays (min = max; the default closed any idle 10 s): a new one costs a server process,
   // its catalogue caches filled again and every prepared statement prepared again — under the mixed load, the first
@@ -160,8 +171,10 @@ async function openPglite(
     if (!inMemory) await makeDataDirPrivate(dataDir);
     const counts = { sent: 0, holding: 0, waiting: 0 };
     const client = countedEngine(opened, counts);
-    const statements = preparedStatementsClient(client);
+    const changes = tableChanges();
+    const statements = preparedStatementsClient(client, { watch: changes.statement });
     const db = drizzlePglite({ client: statements as unknown as PGlite, schema }) as unknown as Db;
+    changesOfDb.set(db, changes);
     return {
       db,
       kind: 'pglite',

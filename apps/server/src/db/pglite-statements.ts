@@ -23,6 +23,7 @@
 import { type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { BackendMessage, Engine } from './pglite-engine';
+import type { StatementWatch } from './table-changes';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Field = { name: string; dataTypeID: number };
@@ -62,7 +63,15 @@ export interface StatementClient {
   readonly preparedCount: number;
 }
 
-export function preparedStatementsClient(engine: Engine, { maxPrepared = MAX_PREPARED } = {}): StatementClient {
+export function preparedStatementsClient(
+  engine: Engine,
+  { maxPrepared = MAX_PREPARED, watch }: { maxPrepared?: number; watch?: StatementWatch } = {},
+): StatementClient {
+  /** Shows the statement to the watch (table-changes.ts), and tells it again once the answer is back, before the caller sees it. */
+  const watched = <T>(text: string, run: () => Promise<T>): Promise<T> => {
+    const done = watch?.(text);
+    return done ? run().finally(done) : run();
+  };
   const prepared = new Map<string, Prepared>();
   let sequence = 0;
   /** Close messages for evicted statements, sent ahead of the next exchange. */
@@ -174,9 +183,9 @@ export function preparedStatementsClient(engine: Engine, { maxPrepared = MAX_PRE
       return prepared.size;
     },
     // Outside a transaction the session is held only while the statement is sent (see the header).
-    query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-      (await engine.holdSession(() => send<T>(text, params, options, false))).result,
-    exec: async (text) => (await engine.holdSession(async () => ({ result: simple(text, false) }))).result,
+    query: <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+      watched(text, async () => (await engine.holdSession(() => send<T>(text, params, options, false))).result),
+    exec: (text) => watched(text, async () => (await engine.holdSession(async () => ({ result: simple(text, false) }))).result),
     transaction: (callback) =>
       engine.holdSession(async () => {
         await simple('BEGIN', true);
@@ -187,14 +196,14 @@ export function preparedStatementsClient(engine: Engine, { maxPrepared = MAX_PRE
         const tx = {
           query: async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
             open();
-            return (await send<T>(text, params, options, true)).result;
+            return watched(text, async () => (await send<T>(text, params, options, true)).result);
           },
           sql: async () => {
             throw new Error('tx.sql is not offered by this client: use tx.query');
           },
           exec: async (text: string) => {
             open();
-            return simple(text, true);
+            return watched(text, () => simple(text, true));
           },
           rollback: async () => {
             open();

@@ -12,6 +12,14 @@ export interface SignedInUser {
   tokenHash: string;
   /** Price types of the contracts of the user's companies, in company then contract order (read with the session). */
   priceTypes: readonly string[];
+  /** The companies the user acts for, with the role in each (read with the session, as current as it). */
+  companies: readonly CompanyLink[];
+}
+
+/** A live link of the user to a company: its id and the role stored for the user there. */
+export interface CompanyLink {
+  partnerId: number;
+  role: string;
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { partners, userPartners } from '../db/schema';
 import { AppError } from './errors';
+import type { CompanyLink } from './fastify';
 
 /**
  * What a route needs in a company: an action of the domain's table, or `member` — only to be one of the company's
@@ -34,6 +35,15 @@ export function liveLink(userId: number, need: CompanyNeed = 'member') {
 export async function userPartnerIds(db: DbOrTx, userId: number, need: CompanyNeed = 'member'): Promise<number[]> {
   const rows = await db.select({ id: userPartners.partnerId }).from(userPartners).where(liveLink(userId, need));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The same ids from the companies a signed-in user carries (read with the session, lib/fastify.ts's SignedInUser):
+ * no statement of their own. The role must be one allowing `need`, as `liveLink` asks of the database.
+ */
+export function partnerIdsAllowing(companies: readonly CompanyLink[], need: CompanyNeed = 'member'): number[] {
+  const allowed = need === 'member' ? undefined : (rolesAllowing(need) as readonly string[]);
+  return companies.filter((link) => !allowed || allowed.includes(link.role)).map((link) => link.partnerId);
 }
 
 /** Refuses (403) a user whose role allows `need` in none of their companies: routes of the user's own things. */

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rawQuery, type DbOrTx } from '../../db/client';
+import type { CompanyLink } from '../../lib/fastify';
 import { sessions, signInCounters, signInKnownAddresses, userPartners, users } from '../../db/schema';
 
 export function findUserByLogin(db: DbOrTx, login: string) {
@@ -10,13 +11,16 @@ export function findUserByLogin(db: DbOrTx, login: string) {
  * Every signed-in request runs this lookup, for the sessions of the requests that arrived together (see
  * auth.service's authenticate): it goes to the driver as it is, prepared once per connection (see rawQuery),
  * the token hashes as one JSON list so the text and its plan are the same for any number of them. It also reads the
- * price types of the user's contracts, which every priced page and search needs, so those need no statement of their
- * own: as current as the session itself.
+ * price types of the user's contracts, which every priced page and search needs, and the companies the user acts for
+ * with the role in each, which the order history scopes its page by, so those need no statement of their own: as
+ * current as the session itself.
  */
 const SESSION_USERS = `
-  select s.token_hash as "tokenHash", u.id, u.login, u.blocked,
+  select s.token_hash as "tokenHash", s.expires_at as "expiresAt", u.id, u.login, u.blocked,
     array(select st.price_type from storages st join user_partners up on up.partner_id = st.partner_id
-          where up.user_id = u.id and not up.blocked order by st.partner_id, st.id) as "priceTypes"
+          where up.user_id = u.id and not up.blocked order by st.partner_id, st.id) as "priceTypes",
+    coalesce((select json_agg(json_build_object('partnerId', up.partner_id, 'role', up.role) order by up.partner_id)
+              from user_partners up where up.user_id = u.id and not up.blocked), '[]') as companies
   from sessions s join users u on u.id = s.user_id
   where s.token_hash = any(array(select jsonb_array_elements_text($1::jsonb)))
     and s.expires_at > $2 and s.revoked_at is null`;
@@ -27,12 +31,16 @@ export interface SessionUser {
   blocked: boolean;
   /** Price types of the contracts of the user's companies, in company then contract order. */
   priceTypes: string[];
+  /** The companies the user acts for (links not blocked), by id, with the stored role in each. */
+  companies: CompanyLink[];
+  /** When the session ends by itself. */
+  expiresAt: Date;
 }
 
 /** The users of the sessions under these token hashes that are current at `now` (unknown, ended or expired: absent). */
 export async function findSessionUsers(db: DbOrTx, tokenHashes: readonly string[], now: Date): Promise<Map<string, SessionUser>> {
   const rows = await rawQuery<SessionUser & { tokenHash: string }>(db, SESSION_USERS, [JSON.stringify(tokenHashes), now.toISOString()]);
-  return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
+  return new Map(rows.map(({ tokenHash, expiresAt, ...user }) => [tokenHash, { ...user, expiresAt: new Date(expiresAt) }]));
 }
 
 /** A new session; the user's last sign-in (shown on the team page) becomes now. */

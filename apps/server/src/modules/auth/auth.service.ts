@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SIGN_IN_CLOCK_SKEW_MS, pluralRu, signInHash } from '@portal/domain';
 import type { TCurrentUser, TSignInBody, TSignInResponse } from '@portal/contracts';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { tableChangesOf, type Db } from '../../db/client';
 import { batchedLookup, type Lookup } from '../../lib/batched-lookup';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
@@ -93,24 +93,79 @@ export async function signIn(
   return src ? { token, src } : { token };
 }
 
-/** The session lookups of each database: those of requests that arrive together go as one statement. */
-const sessionLookups = new WeakMap<Db, Lookup<string, repo.SessionUser>>();
+/**
+ * The sessions checked so far, on a database whose every change passes through this process (the embedded one: see
+ * db/table-changes.ts), so that a signed-in request costs the engine no statement of its own. What a session carries
+ * comes from four tables, and the copy is dropped whole on any statement that may change one of them (or the
+ * companies, whose removal cascades): sign-out, blocking, removal from a company, a password change or reset, the
+ * ERP's changes of people, companies and contracts. A session that expires ends by its own time, checked on each use.
+ * A lookup that began before such a change is not kept (`generation`). Unknown tokens are not kept: they cost a
+ * statement each, as before, and cannot fill the memory.
+ */
+class KnownSessions {
+  private readonly sessions = new Map<string, repo.SessionUser>();
+  generation = 0;
 
-function sessionLookup(db: Db): Lookup<string, repo.SessionUser> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = batchedLookup((tokenHashes) => repo.findSessionUsers(db, tokenHashes, new Date()));
-    sessionLookups.set(db, lookup);
+  constructor(private readonly limit = 50_000) {}
+
+  forgetAll() {
+    this.sessions.clear();
+    this.generation++;
   }
-  return lookup;
+
+  get(tokenHash: string, now: number): repo.SessionUser | undefined {
+    const session = this.sessions.get(tokenHash);
+    if (session && session.expiresAt.getTime() <= now) {
+      this.sessions.delete(tokenHash);
+      return undefined;
+    }
+    return session;
+  }
+
+  keep(tokenHash: string, session: repo.SessionUser, since: number) {
+    if (since !== this.generation) return;
+    // The oldest kept goes first (a Map keeps insertion order); it is looked up again when next used.
+    if (this.sessions.size >= this.limit) this.sessions.delete(this.sessions.keys().next().value as string);
+    this.sessions.set(tokenHash, session);
+  }
+}
+
+/** The tables a session's user is read from (repo.findSessionUsers), and those whose changes cascade into them. */
+const SESSION_TABLES = ['sessions', 'users', 'user_partners', 'storages', 'partners'];
+
+interface SessionCheck {
+  /** Lookups of requests that arrive together go as one statement. */
+  lookup: Lookup<string, repo.SessionUser>;
+  /** Only where the database's every change is seen by this process. */
+  known?: KnownSessions;
+}
+
+const sessionChecks = new WeakMap<Db, SessionCheck>();
+
+function sessionCheck(db: Db): SessionCheck {
+  let check = sessionChecks.get(db);
+  if (!check) {
+    const changes = tableChangesOf(db);
+    const known = changes ? new KnownSessions() : undefined;
+    if (changes && known) changes.watch(SESSION_TABLES, () => known.forgetAll());
+    check = { lookup: batchedLookup((tokenHashes) => repo.findSessionUsers(db, tokenHashes, new Date())), ...(known ? { known } : {}) };
+    sessionChecks.set(db, check);
+  }
+  return check;
 }
 
 /** The user behind a bearer token, or null when the token is unknown, expired, revoked or the user is blocked. */
 export async function authenticate(db: Db, token: string): Promise<SignedInUser | null> {
   const tokenHash = hashToken(token);
-  const row = await sessionLookup(db)(tokenHash);
+  const { lookup, known } = sessionCheck(db);
+  let row = known?.get(tokenHash, Date.now());
+  if (!row) {
+    const since = known?.generation ?? 0;
+    row = await lookup(tokenHash);
+    if (row) known?.keep(tokenHash, row, since);
+  }
   if (!row || row.blocked) return null;
-  return { id: row.id, login: row.login, tokenHash, priceTypes: row.priceTypes };
+  return { id: row.id, login: row.login, tokenHash, priceTypes: row.priceTypes, companies: row.companies };
 }
 
 export async function signOut(db: Db, user: SignedInUser) {

@@ -36,7 +36,8 @@ import {
 } from '@portal/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
+import type { SignedInUser } from '../../lib/fastify';
+import { partnerIdsAllowing, requirePartnerAccess, requireUserPartner, userPartnerIds } from '../../lib/partner-scope';
 import type { FileStorage } from '../../lib/storage';
 import { storedOrder, type StoredOrder } from './order-pricing';
 import * as repo from './orders.repository';
@@ -80,8 +81,10 @@ const ORDER_NUMBER_MAX = 2_147_483_647;
  * One page of the history of the user's companies (or of the one chosen), searched and filtered, newest first; the
  * next page continues below the last order shown, so a page costs the same at any depth and any number of orders.
  */
-export async function orderHistory(db: Db, userId: number, query: TOrderHistoryQuery): Promise<TOrderHistoryPage> {
-  const partnerIds = query.company ? [(await requireUserPartner(db, userId, query.company, 'orders.view')).id] : await userPartnerIds(db, userId, 'orders.view');
+export async function orderHistory(db: Db, user: Pick<SignedInUser, 'id' | 'companies'>, query: TOrderHistoryQuery): Promise<TOrderHistoryPage> {
+  const partnerIds = query.company
+    ? [(await requireUserPartner(db, user.id, query.company, 'orders.view')).id]
+    : partnerIdsAllowing(user.companies, 'orders.view');
   const text = query.q ?? '';
   // Digits alone are an order number; what reads as an article (the search box's own rule) is looked for among the
   // orders' articles; any other text in their names and comments, and as the start of an article.

@@ -133,7 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(ZOrderHistoryPageSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ error: null, response: await orderHistory(app.db, currentUser(request).id, request.query) }),
+    async (request) => ({ error: null, response: await orderHistory(app.db, currentUser(request), request.query) }),
   );
 
   app.get(

@@ -242,13 +242,16 @@ describe('order history: search, filters, pages', () => {
     expect(wrongMonth.json().error.message).toMatch(/ГГГГ-ММ/);
   });
 
-  it('answers a history page as the old list answers the same orders, in one statement after the session and the companies', async () => {
+  it('answers a history page as the old list answers the same orders, in one statement after the session (which carries the companies)', async () => {
     let page: TOrderHistoryPage | undefined;
     const statements = await statementsDuring(t.app, async () => {
       page = await history({});
     });
-    // The session, the user's companies, and the page with its orders' rows and checks.
-    expect(statements).toHaveLength(3);
+    // The page with its orders' rows and checks; before it, the session (with the user's companies) unless the
+    // embedded database's process already knows it (auth.service's KnownSessions).
+    const ownStatements = statements.filter((statement) => !/from sessions s join users u/.test(statement.text));
+    expect(ownStatements).toHaveLength(1);
+    expect(statements.length - ownStatements.length).toBeLessThanOrEqual(1);
     const list = await t.app.inject({ url: '/api/orders', headers: demo });
     expect(list.statusCode).toBe(200);
     const listed = new Map((list.json().response as TOrderListItem[]).map((item) => [item.n, item]));

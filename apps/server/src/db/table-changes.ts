@@ -1,0 +1,45 @@
+/**
+ * Tells a watcher that a statement may have changed one of its tables: what lets a copy of some rows kept in memory
+ * (the sessions of signed-in users, see the auth module) stay exact on the embedded database.
+ *
+ * The embedded database is opened by one process only (the data directory is locked, client.ts), so every statement
+ * that changes it passes through this process's statement client, which shows each one's text here. A statement that
+ * is not a plain read and names a watched table (a foreign key's ON DELETE CASCADE included: it names the table it
+ * starts from, so that table is watched too) calls the watcher twice: when it is asked for, and when its answer is
+ * back, before its caller sees it. A copy filled by a read that ran before the change is so dropped by the second
+ * call at the latest, and the request that made the change answers only after that. On PostgreSQL other processes may
+ * write: there is no watch there, and nothing may be kept.
+ */
+export interface TableChanges {
+  /** Calls `onChange` for every statement that may change one of `tables`; answers how to stop. */
+  watch(tables: readonly string[], onChange: () => void): () => void;
+}
+
+/** What the statement client calls with each statement's text; a function when the statement may change a table. */
+export type StatementWatch = (text: string) => (() => void) | undefined;
+
+/** A select that cannot write: no data-changing command anywhere in it (no function the schema defines writes). */
+const PLAIN_READ = /^\s*(\/\*[^]*?\*\/\s*)*select\b/i;
+const WRITING = /\b(insert|update|delete|truncate|merge)\b/i;
+/** A row lock (an order's context locks its offers) changes nothing: not a write. */
+const ROW_LOCK = /\bfor\s+(no\s+key\s+)?update\b/gi;
+
+export function tableChanges(): TableChanges & { statement: StatementWatch } {
+  const watchers = new Set<{ names: RegExp; onChange: () => void }>();
+  return {
+    watch(tables, onChange) {
+      const watcher = { names: new RegExp(`\\b(${tables.join('|')})\\b`, 'i'), onChange };
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+    statement(text) {
+      if (watchers.size === 0 || (PLAIN_READ.test(text) && !WRITING.test(text.replace(ROW_LOCK, '')))) return undefined;
+      const touched = [...watchers].filter((watcher) => watcher.names.test(text));
+      if (touched.length === 0) return undefined;
+      for (const watcher of touched) watcher.onChange();
+      return () => {
+        for (const watcher of touched) watcher.onChange();
+      };
+    },
+  };
+}
