@@ -36,6 +36,24 @@ describe('statistics of grown tables', () => {
     expect(await rowsPlanned('statistics_same')).toBe(2000);
   });
 
+  it('vacuums the table it analyses, so the rows an update left dead do not pile up where nothing else vacuums', async () => {
+    await t.app.db.execute(sql`create table statistics_updated (id int, stock int)`);
+    await t.app.db.execute(sql`insert into statistics_updated select g, 0 from generate_series(1, 5000) g`);
+    expect(await refreshGrownStatistics(t.app.db)).toContain('statistics_updated');
+    // An update of every row, as orders change stock: every page holds dead rows and is no longer all-visible.
+    await t.app.db.execute(sql`update statistics_updated set stock = stock + 1`);
+    expect(await refreshGrownStatistics(t.app.db)).toContain('statistics_updated');
+    // Only VACUUM marks pages all-visible again (ANALYZE alone counts them and would find none). Judged on the
+    // embedded engine, the database with no autovacuum: on PostgreSQL the test server's other sessions may hold a
+    // snapshot that keeps some pages from being marked, and its autovacuum may have been there first.
+    if (t.app.database.kind !== 'pglite') return;
+    const [pages] = rowsOf<{ pages: number; visible: number }>(
+      await t.app.db.execute(sql`select relpages as pages, relallvisible as visible from pg_class where relname = 'statistics_updated'`),
+    );
+    expect(pages!.visible).toBeGreaterThan(0);
+    expect(pages!.visible).toBe(pages!.pages);
+  });
+
   it('runs a round at the keeper’s start where the statistics are the server’s own', async () => {
     await t.app.db.execute(sql`insert into statistics_grown select g from generate_series(1, 5000) g`);
     const logged: string[] = [];
@@ -50,9 +68,13 @@ describe('statistics of grown tables', () => {
 
   it('runs none when turned off', async () => {
     await t.app.db.execute(sql`insert into statistics_grown select g from generate_series(1, 5000) g`);
-    const keeper = new StatisticsKeeper(t.app.database, { info: () => {}, error: () => {} });
+    const logged: string[] = [];
+    const keeper = new StatisticsKeeper(t.app.database, { info: (_object, message) => logged.push(message), error: (_object, message) => logged.push(message) });
     await keeper.start(0);
     await keeper.close();
-    expect(await rowsPlanned('statistics_grown')).toBe(10_000);
+    // A table grew past the rule, yet no round ran (on PostgreSQL its autovacuum may analyse it meanwhile, so the
+    // keeper's own word is what is judged).
+    expect(logged).toEqual([]);
+    if (t.app.database.kind === 'pglite') expect(await rowsPlanned('statistics_grown')).toBe(10_000);
   });
 });
