@@ -139,10 +139,15 @@ describe('GET /api/product/search', () => {
     const statements = await statementsDuring(t.app, async () => {
       expect((await search({ QUERY: 'КСТ105А', OPTION: 0 }, demo)).json().response.PRICETYPE.id).toBe(PRICE_TYPE.DEALER);
     });
-    // The session lookup (with the price types) and the search itself.
-    expect(statements).toHaveLength(2);
-    expect(statements.filter(({ text }) => /user_partners/.test(text))).toHaveLength(1);
-    expect(statements.find(({ text }) => /user_partners/.test(text))?.text).toMatch(/token_hash/);
+    // The search itself, and the session lookup (with the price types) — unless the embedded database answers the
+    // session from memory, checked by an earlier request (auth's KnownSessions). No statement of the price types' own.
+    const session = statements.filter(({ text }) => /token_hash/.test(text));
+    const own = statements.filter(({ text }) => !/token_hash/.test(text));
+    expect(own).toHaveLength(1);
+    expect(own.filter(({ text }) => /user_partners/.test(text))).toHaveLength(0);
+    expect(session.length).toBeLessThanOrEqual(1);
+    if (t.app.database.kind !== 'pglite') expect(session).toHaveLength(1);
+    for (const lookup of session) expect(lookup.text).toMatch(/user_partners/);
 
     // A contract that changes its price type prices the next request at the new one, in the same session.
     const contracts = sql`partner_id in (select up.partner_id from user_partners up join users u on u.id = up.user_id where u.login = 'demo')`;
