@@ -50,12 +50,12 @@ function offersXml(price: (g: number) => number, stock: (g: number, size: number
 }
 
 /**
- * The app whose package transaction asks for `urls` after all its statements ran and before it commits (or, with
- * `fail`, before it fails), answering each page's body.
+ * `base`'s app whose package transaction, after all its statements ran and before it commits (or, with `fail`, before
+ * it fails), calls `ask` once and keeps what it answered in `seen`.
  */
-function askingInsideTransaction(urls: string[], seen: { pages: unknown[] }, fail = false): CatalogImportApp {
+function askingInsideTransaction(base: TestApp['app'], ask: () => Promise<unknown>, seen: unknown[], fail = false): CatalogImportApp {
   let asked = false;
-  const db = new Proxy(t.app.db, {
+  const db = new Proxy(base.db, {
     get(target, property, receiver) {
       // The package's transaction is its first; the removal of its staged rows after it is another.
       if (property !== 'transaction' || asked) return Reflect.get(target, property, receiver);
@@ -63,14 +63,21 @@ function askingInsideTransaction(urls: string[], seen: { pages: unknown[] }, fai
         target.transaction(async (tx) => {
           asked = true;
           const result = await work(tx);
-          for (const url of urls) seen.pages.push(await page(url));
+          seen.push(await ask());
           if (fail) throw new Error('the disk went away at commit');
           return result;
         });
     },
   });
-  return { ...t.app, db, storage: t.app.storage, catalogIndex: t.app.catalogIndex } as unknown as CatalogImportApp;
+  return { ...base, db, storage: base.storage, catalogIndex: base.catalogIndex } as unknown as CatalogImportApp;
 }
+
+/** Every page of `urls`, one after another. */
+const pages = async (urls: string[]) => {
+  const bodies: unknown[] = [];
+  for (const url of urls) bodies.push(await page(url));
+  return bodies;
+};
 
 async function load(name: string, xml: string, app: CatalogImportApp = t.app) {
   await writeFile(path.join(folder, name), xml);
@@ -102,11 +109,11 @@ describe('catalogue pages while a 1C package is applied', () => {
       ['Куртка «Страница» 0', 1000, 5],
       ['Куртка «Страница» 1', 1001, 6],
     ]);
-    const seen = { pages: [] as unknown[] };
+    const seen: unknown[] = [];
     // New prices in the reverse order (the price sort turns over) and new stock of every size.
-    const counts = await load('offers.xml', offersXml((g) => 2000 - g, () => 7), askingInsideTransaction(PAGES, seen));
+    const counts = await load('offers.xml', offersXml((g) => 2000 - g, () => 7), askingInsideTransaction(t.app, () => pages(PAGES), seen));
     expect(counts).toMatchObject({ created: 0, changed: 2 * GOODS + GOODS, refused: 0 });
-    expect(seen.pages).toEqual(before);
+    expect(seen).toEqual([before]);
 
     const after = await page(PAGES[0]!);
     expect(after.products.slice(0, 2).map((card) => [card.NAME, card.PRICE_DEALER, card.RESIDUE])).toEqual([
@@ -120,9 +127,9 @@ describe('catalogue pages while a 1C package is applied', () => {
 
   it('a package that fails in its transaction shows neither during it nor after', async () => {
     const before = await Promise.all(PAGES.map((url) => page(url)));
-    const seen = { pages: [] as unknown[] };
-    await expect(load('import.xml', goodsXml((g) => `Брюки «Сбой» ${g}`), askingInsideTransaction(PAGES, seen, true))).rejects.toThrow('the disk went away');
-    expect(seen.pages).toEqual(before);
+    const seen: unknown[] = [];
+    await expect(load('import.xml', goodsXml((g) => `Брюки «Сбой» ${g}`), askingInsideTransaction(t.app, () => pages(PAGES), seen, true))).rejects.toThrow('the disk went away');
+    expect(seen).toEqual([before]);
     expect(await Promise.all(PAGES.map((url) => page(url)))).toEqual(before);
   });
 });
@@ -155,20 +162,7 @@ describe('in production (the index refreshed in the background)', () => {
     expect(before.products[0]).toMatchObject({ NAME: 'Куртка «Фон» 0', PRICE_DEALER: 1000 });
 
     const seen: unknown[] = [];
-    let asked = false;
-    const db = new Proxy(background.app.db, {
-      get(target, property, receiver) {
-        if (property !== 'transaction' || asked) return Reflect.get(target, property, receiver);
-        return (work: (tx: DbOrTx) => Promise<unknown>) =>
-          target.transaction(async (tx) => {
-            asked = true;
-            const result = await work(tx);
-            seen.push(await ask());
-            return result;
-          });
-      },
-    });
-    const app = { ...background.app, db, storage: background.app.storage, catalogIndex: background.app.catalogIndex } as unknown as CatalogImportApp;
+    const app = askingInsideTransaction(background.app, ask, seen);
     await loadHere('offers.xml', offersXml((g) => 2000 - g, () => 7), app);
     expect(seen).toEqual([before]);
     await background.app.catalogIndex.packageSettled();
