@@ -23,10 +23,11 @@
  * diagnosis of what the old generation holds, not a figure to record.
  */
 import { fork } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import { Session } from 'node:inspector';
 import { getHeapSpaceStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
@@ -47,6 +48,7 @@ const AUTH = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
 const BATCH = 5000;
 const STEPS = new Set((process.env.BENCH_STEPS ?? 'goods,baseline,offers,again,changes,stock').split(',').map((step) => step.trim()));
 const SEEDED_DIR = process.env.BENCH_SEEDED_DIR || undefined;
+const PROMOTED_PROFILE = process.env.BENCH_PROMOTED_PROFILE || undefined;
 
 interface Portal {
   app: FastifyInstance;
@@ -263,6 +265,7 @@ async function measured<T>(
   // generation keeps beyond it is live data, and what it sheds is garbage V8 had not yet chosen to collect.
   const fullGcEvery = Number(process.env.BENCH_FULL_GC_EVERY_MS ?? 0);
   const collector = fullGcEvery > 0 && global.gc ? setInterval(() => global.gc?.(), fullGcEvery) : undefined;
+  const profile = PROMOTED_PROFILE ? await promotedProfile() : undefined;
   const sampler = setInterval(() => {
     const spaces = heapSpaces();
     peakSpaces.young = Math.max(peakSpaces.young, spaces.young);
@@ -279,6 +282,7 @@ async function measured<T>(
   try {
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
+    await profile?.stop();
     const after = await memoryParts(database);
     const residentAfter = engineResidentMb();
     const spaces =
@@ -289,6 +293,45 @@ async function measured<T>(
     clearInterval(sampler);
     clearInterval(collector);
   }
+}
+
+/**
+ * BENCH_PROMOTED_PROFILE=<file> (a diagnosis): V8's sampling heap profile of a step, of the objects that survived the
+ * young generation's scavenges (live at the end, or promoted to the old generation and collected there), the objects
+ * that died young left out: what makes the old generation grow. Printed as the functions that allocated most of it,
+ * and saved whole to <file>-<n>.heapprofile (DevTools opens it).
+ */
+let profiles = 0;
+async function promotedProfile(): Promise<{ stop(): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
+  return {
+    async stop() {
+      const { profile } = await post('HeapProfiler.stopSampling');
+      session.disconnect();
+      const file = `${PROMOTED_PROFILE}-${++profiles}.heapprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      interface ProfileNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: ProfileNode[] }
+      const bySite = new Map<string, number>();
+      const byStack = new Map<string, number>();
+      const walk = (node: ProfileNode, stack: string[]) => {
+        const site = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1}`;
+        const here = [...stack, site];
+        if (node.selfSize > 0) {
+          bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+          const key = here.slice(-6).join(' < ');
+          byStack.set(key, (byStack.get(key) ?? 0) + node.selfSize);
+        }
+        for (const child of node.children) walk(child, here);
+      };
+      walk(profile.head, []);
+      const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${fixed(v / 2 ** 20)} MB  ${k}`);
+      console.log([`survived the scavenges (${file}), by allocation site:`, ...top(bySite, 25), 'by stack (innermost last):', ...top(byStack, 15)].join('\n'));
+    },
+  };
 }
 
 /** An event-loop delay histogram as p99 and max in ms. */

@@ -157,8 +157,16 @@ class PackageState {
   private readonly warehouses: Array<{ id: string; name: string }> = [];
   /** The classifier's group trees: small, applied in the package's transaction. */
   private readonly groups: XmlNode[] = [];
-  private goods: XmlNode[] = [];
-  private offers: XmlNode[] = [];
+  /** The goods read and not yet staged, as their staged rows' JSON text (as the offers below, and for their reason). */
+  private goods: { firstSeq: number; rows: string[] } = { firstSeq: 0, rows: [] };
+  /**
+   * The offers read and not yet staged, each already checked and turned into its staged row's JSON text as soon as
+   * it is read: its element (a tree of a dozen small objects, whose strings are slices of the decoded chunk and keep
+   * the whole chunk alive) is dropped at once. Holding a batch's elements until it was staged kept them alive across
+   * the young generation's collections, so every offer's tree and its chunks were promoted to the old generation: it
+   * grew by 250–330 MB while a million offers were read (docs/performance.md, «1C exchange»).
+   */
+  private offers: { firstSeq: number; rows: string[] } = { firstSeq: 0, rows: [] };
   private seq = 0;
   private roles: { dealer?: string; list?: string } | null = null;
   private countedWarehouses: Set<string> | null = null;
@@ -181,11 +189,11 @@ class PackageState {
     else if (at.endsWith('ТипыЦен/ТипЦены')) this.priceTypes.push({ id: childText(node, 'Ид') ?? '', name: childText(node, 'Наименование') ?? '' });
     else if (at.endsWith('Склады/Склад')) this.warehouses.push({ id: childText(node, 'Ид') ?? '', name: childText(node, 'Наименование') ?? '' });
     else if (at === 'Каталог/Товары/Товар') {
-      this.goods.push(node);
-      if (this.goods.length >= GOODS_BATCH) await this.stageGoods();
+      await this.takeGood(node);
+      if (this.goods.rows.length >= GOODS_BATCH) await this.stageGoods();
     } else if (at === 'ПакетПредложений/Предложения/Предложение') {
-      this.offers.push(node);
-      if (this.offers.length >= OFFERS_BATCH) await this.stageOffers();
+      this.takeOffer(node);
+      if (this.offers.rows.length >= OFFERS_BATCH) await this.stageOffers();
     }
   }
 
@@ -213,7 +221,7 @@ class PackageState {
 
   private refuse(key: string, reason: string) {
     this.counts.refused++;
-    if (this.counts.refusals.length < LOGGED_REFUSALS) this.counts.refusals.push({ key, reason });
+    if (this.counts.refusals.length < LOGGED_REFUSALS) this.counts.refusals.push({ key: detached(key), reason: detached(reason) });
   }
 
   /** How many refusals the apply should read back for the log (at least one: its row carries the count). */
@@ -276,51 +284,54 @@ class PackageState {
   // ── Goods ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Checks a batch of goods by the integration API's product schema and stages those it accepts. What only the
-   * stored catalogue can tell (an article another product holds) is checked when the package is applied.
+   * Checks a good by the integration API's product schema and keeps its staged row (as JSON text) for the next batch,
+   * or refuses it. What only the stored catalogue can tell (an article another product holds) is checked when the
+   * package is applied.
    */
-  private async stageGoods() {
-    if (this.goods.length === 0) return;
-    const goods = this.goods;
-    this.goods = [];
-    const rows: staging.StagedGood[] = [];
-    const keys = new Map<number, string>();
-    for (const good of goods) {
-      const uid = productUid(childText(good, 'Ид') ?? '');
-      const key = `товар ${uid || '(без Ид)'}`;
-      if (isMarkedDeleted(good)) {
-        this.refuse(key, 'Товар помечен в 1С на удаление: портал товары не удаляет (на них ссылаются заказы) — снимите его с продажи нулевым остатком.');
-        continue;
-      }
-      const staged = this.goodRow(uid, good);
-      const parsed = ZIntegrationProductSchema.safeParse(staged.item);
-      if (!parsed.success) {
-        this.refuse(key, productRefusal(staged.item, parsed.error));
-        continue;
-      }
-      const values = productValues(parsed.data);
-      const seq = this.seq++;
-      keys.set(seq, key);
-      rows.push({
-        ...staged.row,
-        seq,
-        uid: values.uid,
-        article: values.article,
-        article_key: values.articleKey,
-        name: values.name,
-        name_key: values.nameKey,
-        characteristics: parsed.data.characteristics,
-        pictures: await this.storePictures(uid, childNodes(good, 'Картинка').map((picture) => picture.text.trim()).filter(Boolean)),
-      });
+  private async takeGood(good: XmlNode) {
+    const uid = productUid(childText(good, 'Ид') ?? '');
+    const key = `товар ${uid || '(без Ид)'}`;
+    if (isMarkedDeleted(good)) {
+      this.refuse(key, 'Товар помечен в 1С на удаление: портал товары не удаляет (на них ссылаются заказы) — снимите его с продажи нулевым остатком.');
+      return;
     }
-    const stagedSeqs = await staging.stageGoods(this.app.db, this.packageId, rows);
-    const twice = rows.filter((row) => !stagedSeqs.has(row.seq));
+    const staged = this.goodRow(uid, good);
+    const parsed = ZIntegrationProductSchema.safeParse(staged.item);
+    if (!parsed.success) {
+      this.refuse(key, productRefusal(staged.item, parsed.error));
+      return;
+    }
+    const values = productValues(parsed.data);
+    const pictures = await this.storePictures(uid, childNodes(good, 'Картинка').map((picture) => picture.text.trim()).filter(Boolean));
+    if (this.goods.rows.length === 0) this.goods.firstSeq = this.seq;
+    const row: staging.StagedGood = {
+      ...staged.row,
+      seq: this.seq++,
+      uid: values.uid,
+      article: values.article,
+      article_key: values.articleKey,
+      name: values.name,
+      name_key: values.nameKey,
+      characteristics: parsed.data.characteristics,
+      pictures,
+    };
+    this.goods.rows.push(JSON.stringify(row));
+  }
+
+  /** Stages the goods taken since the last batch; a good whose Ид or article the package already staged is refused. */
+  private async stageGoods() {
+    const { firstSeq, rows } = this.goods;
+    if (rows.length === 0) return;
+    this.goods = { firstSeq: this.seq, rows: [] };
+    const stagedSeqs = await staging.stageGoods(this.app.db, this.packageId, `[${rows.join(',')}]`);
+    const twice = [...rows.entries()].filter(([index]) => !stagedSeqs.has(firstSeq + index)).map(([, text]) => JSON.parse(text) as staging.StagedGood);
     if (twice.length === 0) return;
     // The first good of an Ид or an article in the file is staged; a later one is refused, saying which it repeats.
     const holders = await staging.stagedGoodsHolding(this.app.db, this.packageId, twice.map((row) => row.uid), twice.map((row) => row.article));
     for (const row of twice) {
-      if (holders.uids.has(row.uid)) this.refuse(keys.get(row.seq)!, 'Товар с этим Ид встречается в пакете дважды: загружен первый, проверьте выгрузку.');
-      else this.refuse(keys.get(row.seq)!, articleTaken(row.article, holders.articles.get(row.article) ?? '').message);
+      const key = `товар ${row.uid}`;
+      if (holders.uids.has(row.uid)) this.refuse(key, 'Товар с этим Ид встречается в пакете дважды: загружен первый, проверьте выгрузку.');
+      else this.refuse(key, articleTaken(row.article, holders.articles.get(row.article) ?? '').message);
     }
   }
 
@@ -456,64 +467,66 @@ class PackageState {
   }
 
   /**
-   * Checks a batch of offers by the integration API's offer schema and stages those it accepts; what needs the stored
-   * catalogue (the product exists, a new offer has a dealer price) is checked when the package is applied.
+   * Checks an offer by the integration API's offer schema and keeps its staged row (as JSON text) for the next batch,
+   * or refuses it; what needs the stored catalogue (the product exists, a new offer has a dealer price) is checked when
+   * the package is applied.
    */
-  private async stageOffers() {
-    if (this.offers.length === 0) return;
-    const nodes = this.offers;
-    this.offers = [];
+  private takeOffer(node: XmlNode) {
     const roles = this.priceRoles();
     const warehouses = this.warehouseFilter();
-    const rows: staging.StagedOffer[] = [];
-    const keys = new Map<number, string>();
-
-    for (const node of nodes) {
-      const guid = childText(node, 'Ид') ?? '';
-      const uid = productUid(guid);
-      const key = `предложение ${guid || '(без Ид)'}`;
-      if (isMarkedDeleted(node)) {
-        this.refuse(key, 'Предложение помечено в 1С на удаление: портал его не удаляет — передайте нулевой остаток.');
-        continue;
-      }
-      const prices = offerPrices(node);
-      const dealer = roles.dealer === undefined ? undefined : prices.get(roles.dealer);
-      const list = roles.list === undefined ? undefined : prices.get(roles.list);
-      if (dealer === null || list === null) {
-        this.refuse(key, 'ЦенаЗаЕдиницу не число: укажите цену цифрами, например 1271.50.');
-        continue;
-      }
-      const stock = offerStock(node, warehouses);
-      const characteristic = offerCharacteristic(node, guid);
-      // Checked as the integration API checks an offer; what the package leaves out is the stored value, already valid.
-      const parsed = ZIntegrationOfferSchema.safeParse({
-        product_uid: uid,
-        guid,
-        characteristic: characteristic ?? '',
-        residue: stock ?? 0,
-        price: dealer ?? 0,
-        ppdata: '',
-        org_guid: ORGANISATION.FRO,
-      });
-      if (!parsed.success) {
-        this.refuse(key, issues(parsed.error));
-        continue;
-      }
-      const seq = this.seq++;
-      keys.set(seq, key);
-      rows.push({
-        seq,
-        guid: parsed.data.guid,
-        product_uid: parsed.data.product_uid,
-        characteristic: characteristic ?? null,
-        residue: stock ?? null,
-        price: dealer ?? null,
-        list_price: list ?? null,
-      });
+    const guid = childText(node, 'Ид') ?? '';
+    const uid = productUid(guid);
+    const key = `предложение ${guid || '(без Ид)'}`;
+    if (isMarkedDeleted(node)) {
+      this.refuse(key, 'Предложение помечено в 1С на удаление: портал его не удаляет — передайте нулевой остаток.');
+      return;
     }
-    const stagedSeqs = await staging.stageOffers(this.app.db, this.packageId, rows);
-    for (const row of rows) {
-      if (!stagedSeqs.has(row.seq)) this.refuse(keys.get(row.seq)!, 'Предложение с этим Ид встречается в пакете дважды: загружено первое, проверьте выгрузку.');
+    const prices = offerPrices(node);
+    const dealer = roles.dealer === undefined ? undefined : prices.get(roles.dealer);
+    const list = roles.list === undefined ? undefined : prices.get(roles.list);
+    if (dealer === null || list === null) {
+      this.refuse(key, 'ЦенаЗаЕдиницу не число: укажите цену цифрами, например 1271.50.');
+      return;
+    }
+    const stock = offerStock(node, warehouses);
+    const characteristic = offerCharacteristic(node, guid);
+    // Checked as the integration API checks an offer; what the package leaves out is the stored value, already valid.
+    const parsed = ZIntegrationOfferSchema.safeParse({
+      product_uid: uid,
+      guid,
+      characteristic: characteristic ?? '',
+      residue: stock ?? 0,
+      price: dealer ?? 0,
+      ppdata: '',
+      org_guid: ORGANISATION.FRO,
+    });
+    if (!parsed.success) {
+      this.refuse(key, issues(parsed.error));
+      return;
+    }
+    if (this.offers.rows.length === 0) this.offers.firstSeq = this.seq;
+    const row: staging.StagedOffer = {
+      seq: this.seq++,
+      guid: parsed.data.guid,
+      product_uid: parsed.data.product_uid,
+      characteristic: characteristic ?? null,
+      residue: stock ?? null,
+      price: dealer ?? null,
+      list_price: list ?? null,
+    };
+    this.offers.rows.push(JSON.stringify(row));
+  }
+
+  /** Stages the offers taken since the last batch; an offer whose Ид the package already staged is refused. */
+  private async stageOffers() {
+    const { firstSeq, rows } = this.offers;
+    if (rows.length === 0) return;
+    this.offers = { firstSeq: this.seq, rows: [] };
+    const stagedSeqs = await staging.stageOffers(this.app.db, this.packageId, `[${rows.join(',')}]`);
+    for (const [index, text] of rows.entries()) {
+      if (stagedSeqs.has(firstSeq + index)) continue;
+      const { guid } = JSON.parse(text) as staging.StagedOffer;
+      this.refuse(`предложение ${guid}`, 'Предложение с этим Ид встречается в пакете дважды: загружено первое, проверьте выгрузку.');
     }
   }
 
@@ -553,6 +566,12 @@ class PackageState {
     if (priced > 0) this.counts.touchedProducts = true;
   }
 }
+
+/**
+ * A copy of `text` that keeps nothing else alive: a string cut from the file's text (an Ид, a name) is a slice of the
+ * whole decoded chunk in V8, so a few such strings kept for the package's log would keep their chunks of the file.
+ */
+const detached = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
 
 /** A good's Ид; an offer's Ид is «good#characteristic». */
 const productUid = (id: string) => id.split('#')[0]!.trim();

@@ -34,9 +34,12 @@ export interface StagedOffer {
 
 const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
-/** Stages goods; answers the seqs staged (a good whose Ид or article the package already staged is not). */
-export async function stageGoods(db: DbOrTx, packageId: string, goods: StagedGood[]): Promise<Set<number>> {
-  if (goods.length === 0) return new Set();
+/**
+ * Stages goods, given as the JSON text of an array of StagedGood (the reader turns each good into its row's text as it
+ * is read: catalog-import.ts); answers the seqs staged (a good whose Ид or article the package already staged is not).
+ */
+export async function stageGoods(db: DbOrTx, packageId: string, goodsJson: string): Promise<Set<number>> {
+  if (goodsJson === '[]') return new Set();
   const result = await db.execute(sql`
     insert into exchange_1c_staged_goods
       (package_id, seq, uid, article, article_key, name, name_key, type, weight, detail_text, characteristics,
@@ -44,7 +47,7 @@ export async function stageGoods(db: DbOrTx, packageId: string, goods: StagedGoo
     select ${packageId}, g.seq, g.uid, g.article, g.article_key, g.name, g.name_key, g.type, g.weight, g.detail_text,
        g.characteristics, g.keep_characteristics, g.group_code,
        case when g.pictures is null then null else array(select json_array_elements_text(g.pictures)) end
-    from json_to_recordset(${JSON.stringify(goods)}::json) as g(seq integer, uid text, article text, article_key text,
+    from json_to_recordset(${goodsJson}::json) as g(seq integer, uid text, article text, article_key text,
       name text, name_key text, type text, weight numeric, detail_text text, characteristics jsonb,
       keep_characteristics boolean, group_code text, pictures json)
     order by g.seq
@@ -63,13 +66,16 @@ export async function stagedGoodsHolding(db: DbOrTx, packageId: string, uids: st
   return { uids: new Set(rows.map((row) => row.uid)), articles: new Map(rows.map((row) => [row.article, row.uid])) };
 }
 
-/** Stages offers; answers the seqs staged (an offer whose Ид the package already staged is not). */
-export async function stageOffers(db: DbOrTx, packageId: string, offers: StagedOffer[]): Promise<Set<number>> {
-  if (offers.length === 0) return new Set();
+/**
+ * Stages offers, given as the JSON text of an array of StagedOffer (the reader turns each offer into its row's text
+ * as it is read: catalog-import.ts); answers the seqs staged (an offer whose Ид the package already staged is not).
+ */
+export async function stageOffers(db: DbOrTx, packageId: string, offersJson: string): Promise<Set<number>> {
+  if (offersJson === '[]') return new Set();
   const result = await db.execute(sql`
     insert into exchange_1c_staged_offers (package_id, seq, guid, product_uid, characteristic, residue, price, list_price)
     select ${packageId}, o.seq, o.guid, o.product_uid, o.characteristic, o.residue, o.price, o.list_price
-    from json_to_recordset(${JSON.stringify(offers)}::json) as o(seq integer, guid text, product_uid text,
+    from json_to_recordset(${offersJson}::json) as o(seq integer, guid text, product_uid text,
       characteristic text, residue integer, price numeric, list_price numeric)
     order by o.seq
     on conflict do nothing
