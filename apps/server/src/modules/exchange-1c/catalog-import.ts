@@ -59,10 +59,18 @@ export interface PackageCounts {
 
 /** Refusals kept in the log per package: the first ones say what to fix; the count says how many. */
 export const LOGGED_REFUSALS = 200;
-/** Goods staged per statement (a good carries its description and properties). */
+/** Goods staged per statement at most (a good carries its description and properties). */
 const GOODS_BATCH = 500;
-/** Offers staged per statement. */
+/** Offers staged per statement at most. */
 const OFFERS_BATCH = 1000;
+/**
+ * The most JSON text (characters) one staging statement carries: its parameter is copied whole twice on the way to the
+ * database (joined, then flattened to be encoded), and a string over V8's large-object size (128 KB; 64 K characters
+ * once one is Cyrillic) is made straight in the old generation, which only a full collection frees. A thousand offers
+ * were ~140 KB a statement: 300 MB of such copies for a million offers, the old generation's growth while the file
+ * was read. Under it the copies die young. About 300 offers a statement.
+ */
+export const STAGE_TEXT_CHARS = 48 * 1024;
 /** Staged rows of a package no process of the portal has touched for this long are a stopped process's: removed. */
 const ABANDONED_AFTER_MINUTES = 60;
 
@@ -145,6 +153,14 @@ async function removeAbandonedPackages(db: DbOrTx) {
   }
 }
 
+/** Staged rows read and not yet staged: their JSON texts, the seq of the first, and their length in characters. */
+interface Batch {
+  firstSeq: number;
+  rows: string[];
+  chars: number;
+}
+const newBatch = (firstSeq: number): Batch => ({ firstSeq, rows: [], chars: 2 });
+
 interface PropertyDefinition {
   name: string;
   /** Справочник values: ИдЗначения → Значение. */
@@ -158,7 +174,7 @@ class PackageState {
   /** The classifier's group trees: small, applied in the package's transaction. */
   private readonly groups: XmlNode[] = [];
   /** The goods read and not yet staged, as their staged rows' JSON text (as the offers below, and for their reason). */
-  private goods: { firstSeq: number; rows: string[] } = { firstSeq: 0, rows: [] };
+  private goods: Batch = newBatch(0);
   /**
    * The offers read and not yet staged, each already checked and turned into its staged row's JSON text as soon as
    * it is read: its element (a tree of a dozen small objects, whose strings are slices of the decoded chunk and keep
@@ -166,7 +182,7 @@ class PackageState {
    * the young generation's collections, so every offer's tree and its chunks were promoted to the old generation: it
    * grew by 250–330 MB while a million offers were read (docs/performance.md, «1C exchange»).
    */
-  private offers: { firstSeq: number; rows: string[] } = { firstSeq: 0, rows: [] };
+  private offers: Batch = newBatch(0);
   private seq = 0;
   private roles: { dealer?: string; list?: string } | null = null;
   private countedWarehouses: Set<string> | null = null;
@@ -190,10 +206,10 @@ class PackageState {
     else if (at.endsWith('Склады/Склад')) this.warehouses.push({ id: childText(node, 'Ид') ?? '', name: childText(node, 'Наименование') ?? '' });
     else if (at === 'Каталог/Товары/Товар') {
       await this.takeGood(node);
-      if (this.goods.rows.length >= GOODS_BATCH) await this.stageGoods();
+      if (this.goods.rows.length >= GOODS_BATCH || this.goods.chars >= STAGE_TEXT_CHARS) await this.stageGoods();
     } else if (at === 'ПакетПредложений/Предложения/Предложение') {
       this.takeOffer(node);
-      if (this.offers.rows.length >= OFFERS_BATCH) await this.stageOffers();
+      if (this.offers.rows.length >= OFFERS_BATCH || this.offers.chars >= STAGE_TEXT_CHARS) await this.stageOffers();
     }
   }
 
@@ -315,14 +331,16 @@ class PackageState {
       characteristics: parsed.data.characteristics,
       pictures,
     };
-    this.goods.rows.push(JSON.stringify(row));
+    const text = JSON.stringify(row);
+    this.goods.rows.push(text);
+    this.goods.chars += text.length + 1;
   }
 
   /** Stages the goods taken since the last batch; a good whose Ид or article the package already staged is refused. */
   private async stageGoods() {
     const { firstSeq, rows } = this.goods;
     if (rows.length === 0) return;
-    this.goods = { firstSeq: this.seq, rows: [] };
+    this.goods = newBatch(this.seq);
     const stagedSeqs = await staging.stageGoods(this.app.db, this.packageId, `[${rows.join(',')}]`);
     const twice = [...rows.entries()].filter(([index]) => !stagedSeqs.has(firstSeq + index)).map(([, text]) => JSON.parse(text) as staging.StagedGood);
     if (twice.length === 0) return;
@@ -514,14 +532,16 @@ class PackageState {
       price: dealer ?? null,
       list_price: list ?? null,
     };
-    this.offers.rows.push(JSON.stringify(row));
+    const text = JSON.stringify(row);
+    this.offers.rows.push(text);
+    this.offers.chars += text.length + 1;
   }
 
   /** Stages the offers taken since the last batch; an offer whose Ид the package already staged is refused. */
   private async stageOffers() {
     const { firstSeq, rows } = this.offers;
     if (rows.length === 0) return;
-    this.offers = { firstSeq: this.seq, rows: [] };
+    this.offers = newBatch(this.seq);
     const stagedSeqs = await staging.stageOffers(this.app.db, this.packageId, `[${rows.join(',')}]`);
     for (const [index, text] of rows.entries()) {
       if (stagedSeqs.has(firstSeq + index)) continue;
