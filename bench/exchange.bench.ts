@@ -20,7 +20,11 @@
  * thread's heap, its buffers, the embedded engine's WebAssembly memory) and how long the main thread's event loop was
  * held (its delay, while the file is read and while it is applied), with the young and old generations' peaks and the
  * engine's resident pages. BENCH_FULL_GC_EVERY_MS=<ms> forces a full collection that often during each step: a
- * diagnosis of what the old generation holds, not a figure to record.
+ * diagnosis of what the old generation holds, not a figure to record; BENCH_PROMOTED_PROFILE=<file> prints where the
+ * objects that outlived the young generation were allocated (a diagnosis too: sampling slows the step).
+ * A server opened on a copy of the data folder builds its catalogue index in the background (~170 MB at 1,000,000
+ * offers): a step run first measures that build as well. To measure a package on a running server, as 1C meets it,
+ * put «baseline» first (BENCH_STEPS=baseline,offers): it waits for the index.
  */
 import { fork } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
