@@ -21,7 +21,7 @@
  * until the parts the package changed are rebuilt: the old catalogue whole, then the new one whole.
  */
 import { PRICE_TYPE, priceTypeHalves } from '@portal/domain';
-import type { Db } from '../../db/client';
+import { tableChangesOf, type Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   CatalogSnapshot,
@@ -74,6 +74,17 @@ const FLIPS_PRUNE_MS = 600_000;
 /** More flips than this since the last look: all stock is read instead. */
 const FLIPS_AT_MOST = 20_000;
 
+/**
+ * Companies whose catalogue pages were asked within this time are the ones whose «bought before» is read with the cards
+ * before a package (at most this many, the latest first): their dealers' pages answer during the apply.
+ */
+const COMPANY_PAGES_RECENT_MS = 30 * 60_000;
+const COMPANIES_BEFORE_PACKAGE = 500;
+/** Companies a statement of «bought before» reads. */
+const BOUGHT_CHUNK = 50;
+/** What «bought before» is read from, and a company whose removal cascades into it. */
+const BOUGHT_TABLES = ['orders', 'order_lines', 'partners'];
+
 class IndexClosed extends Error {}
 
 export class CatalogIndex {
@@ -103,6 +114,8 @@ export class CatalogIndex {
   /** The rebuild of what a committed package changed, while it runs. */
   private afterPackage: Promise<void> | null = null;
   private readonly chunk: number;
+  /** Companies whose pages were asked, and when last: the latest last (a Map keeps insertion order). */
+  private readonly companiesAsked = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -169,10 +182,18 @@ export class CatalogIndex {
     if (!this.snapshot || this.closed || this.beforePackage) return apply();
     const snapshot = this.snapshot;
     const started = Date.now();
+    // On the embedded database an order placed while «bought before» is read (or before the package's transaction
+    // takes the engine) would not be in it: then no company's page shows it from memory (they wait for the commit).
+    // On PostgreSQL a company's page reads it from the database during the apply without waiting: not read here.
+    const changes = tableChangesOf(this.db);
+    let ordersChanged = false;
+    const stopWatching = changes?.watch(BOUGHT_TABLES, () => (ordersChanged = true));
     let cards: CardsBeforePackage;
     try {
       cards = await this.readCards(snapshot.products);
+      if (changes) await this.readBought(cards);
     } catch (error) {
+      stopWatching?.();
       // The package does not fail for the pages' sake: it is applied, and pages wait for it as they would without this.
       if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue: cards not read before a package; pages wait for its apply');
       return apply();
@@ -185,7 +206,12 @@ export class CatalogIndex {
     };
     let result: T;
     try {
-      result = await apply();
+      // A statement asked from here on waits behind the package's transaction, which is asked first: only one asked
+      // before this point can have changed an order after the read.
+      const applied = apply();
+      stopWatching?.();
+      if (ordersChanged) cards.forgetBought();
+      result = await applied;
     } catch (error) {
       release();
       throw error;
@@ -212,6 +238,13 @@ export class CatalogIndex {
   /** The cards a package's apply reads first, read now (null before the first build): the benchmark weighs them. */
   async readCardsNow(): Promise<CardsBeforePackage | null> {
     return this.snapshot ? this.readCards(this.snapshot.products) : null;
+  }
+
+  /** A company's catalogue page was asked: its «bought before» is read with the cards before the next package. */
+  noteCompanyPage(partnerId: number): void {
+    this.companiesAsked.delete(partnerId);
+    this.companiesAsked.set(partnerId, Date.now());
+    if (this.companiesAsked.size > COMPANIES_BEFORE_PACKAGE) this.companiesAsked.delete(this.companiesAsked.keys().next().value as number);
   }
 
   /** Background mode, after a package committed: resolves when pages answer from the new catalogue (for tests). */
@@ -425,6 +458,17 @@ export class CatalogIndex {
   }
 
   /** Every card of the index's products, in short statements (a chunk of products, then their offers). */
+  /** The «bought before» of the companies whose pages were asked lately (`noteCompanyPage`), into `cards`. */
+  private async readBought(cards: CardsBeforePackage): Promise<void> {
+    const since = Date.now() - COMPANY_PAGES_RECENT_MS;
+    const companies = [...this.companiesAsked].filter(([, at]) => at >= since).map(([partnerId]) => partnerId);
+    for (let start = 0; start < companies.length; start += BOUGHT_CHUNK) {
+      this.checkOpen();
+      const chunk = companies.slice(start, start + BOUGHT_CHUNK);
+      cards.addBought(chunk, await repo.boughtByCompanies(this.db, chunk));
+    }
+  }
+
   private async readCards(numbering: Numbering): Promise<CardsBeforePackage> {
     const cards = new CardsBeforePackage(numbering.idsAscending);
     const ids = numbering.idsAscending;

@@ -35,6 +35,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import { ensureUserPartner } from '../../lib/partner-scope';
+import { companyPricingOf } from './known-company-pricing';
 import { NameSearchCache } from './name-search-cache';
 import { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
 import * as repo from './products.repository';
@@ -89,7 +90,8 @@ export async function resolvePricing(db: Db, user: SignedInUser | null, query: {
   if (query.PRICEUID?.trim()) {
     throw new AppError('BAD_REQUEST', 'Укажите что-то одно: PARTNER (цены вашей компании) или PRICEUID (тип цен), не оба сразу.');
   }
-  const { id, contracts } = ensureUserPartner(await repo.companyPricing(db, user.id, query.PARTNER), query.PARTNER, 'prices.view');
+  // From memory on the embedded database (known-company-pricing.ts): also while a 1C package holds its engine.
+  const { id, contracts } = ensureUserPartner(await companyPricingOf(db, user.id, query.PARTNER), query.PARTNER, 'prices.view');
   const pricingContracts = pricingContractsOf(contracts);
   return { contracts: pricingContracts, priceType: offerPriceType(undefined, pricingContracts), partnerId: id };
 }
