@@ -114,6 +114,8 @@ export class CatalogIndex {
   /** The rebuild of what a committed package changed, while it runs. */
   private afterPackage: Promise<void> | null = null;
   private readonly chunk: number;
+  /** Called right before a package's transaction is asked for; each answers what to call once it ended. */
+  private readonly packageListeners = new Set<() => () => void>();
   /** Companies whose pages were asked, and when last: the latest last (a Map keeps insertion order). */
   private readonly companiesAsked = new Map<number, number>();
 
@@ -208,10 +210,15 @@ export class CatalogIndex {
     try {
       // A statement asked from here on waits behind the package's transaction, which is asked first: only one asked
       // before this point can have changed an order after the read.
+      const ends = [...this.packageListeners].map((begins) => begins());
       const applied = apply();
       stopWatching?.();
       if (ordersChanged) cards.forgetBought();
-      result = await applied;
+      try {
+        result = await applied;
+      } finally {
+        for (const end of ends) end();
+      }
     } catch (error) {
       release();
       throw error;
@@ -238,6 +245,15 @@ export class CatalogIndex {
   /** The cards a package's apply reads first, read now (null before the first build): the benchmark weighs them. */
   async readCardsNow(): Promise<CardsBeforePackage | null> {
     return this.snapshot ? this.readCards(this.snapshot.products) : null;
+  }
+
+  /**
+   * `begins` is called right before each package's transaction is asked for (when pages answer from memory during it);
+   * what it answers, once the transaction committed or failed. Product search sets its kept reads aside so
+   * (products' known-product-reads.ts).
+   */
+  onPackage(begins: () => () => void): void {
+    this.packageListeners.add(begins);
   }
 
   /** A company's catalogue page was asked: its «bought before» is read with the cards before the next package. */

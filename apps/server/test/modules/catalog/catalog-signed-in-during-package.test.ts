@@ -94,6 +94,18 @@ async function get(url: string) {
 const COMPANY_PAGE = `/api/content/catalog/products?group=${GROUP}&sort=price&PARTNER=${DEMO_PARTNERS.PETROV}`;
 const SIGNED_IN = [COMPANY_PAGE, `/api/content/catalog/products?group=${GROUP}&sort=-price`, `/api/content/season-sale?PARTNER=${DEMO_PARTNERS.PETROV}`];
 
+/** Product search as the dealer's company sees it: by article, by name, and a product's page by id (`searches`). */
+const searches = (id: number) => [
+  `/api/product/search?OPTION=0&QUERY=SIP-3&PARTNER=${DEMO_PARTNERS.PETROV}`,
+  `/api/product/search?OPTION=2&QUERY=${encodeURIComponent('Куртка Вход 5')}&PARTNER=${DEMO_PARTNERS.PETROV}`,
+  `/api/product/search?OPTION=9&QUERY=${id}&PARTNER=${DEMO_PARTNERS.PETROV}`,
+];
+
+interface Found {
+  PRODUCT: { NAME: string; PRICE: number; PRICE_OPT: number; PRICE_NET: number };
+  OFFERS: Array<{ RESIDUE: number; PRICE: number; PRICE_NET: number }>;
+}
+
 const asked = async (urls: string[]) => {
   const bodies: unknown[] = [];
   for (const url of urls) bodies.push(await get(url));
@@ -114,6 +126,24 @@ describe("a signed-in dealer's catalogue while a 1C package is applied", () => {
       await t.app.db.execute(sql`insert into orders (user_id, partner_id, created_at) values (${company!.user_id}, ${company!.id}, '2026-03-05T10:00:00Z') returning id`),
     );
     await t.app.db.execute(sql`insert into order_lines (order_id, product_id, org_guid, quantity) values (${order!.id}, ${good!.id}, '', 1)`);
+  });
+
+  it('a product search asked inside the open transaction finds the catalogue before the package at the company prices; after the commit, the package', async () => {
+    const [good] = rowsOf<{ id: number }>(await t.app.db.execute(sql`select id from products where uid = ${uid(7)}`));
+    const urls = searches(good!.id);
+    const before = (await asked(urls)) as Found[];
+    expect(before.map((answer) => answer.PRODUCT.NAME)).toEqual(['Куртка «Вход» 3', 'Куртка «Вход» 5', 'Куртка «Вход» 7']);
+    const offer = before[0]!.OFFERS[0]!;
+    // The company's price after its discount: not the list price.
+    expect(offer.PRICE_NET).toBeLessThan(offer.PRICE);
+
+    const seen: unknown[] = [];
+    await load('offers.xml', offersXml((g) => 3000 + g, 9), askingInsideTransaction(t.app, () => asked(urls), seen));
+    expect(seen).toEqual([before]);
+
+    const after = (await asked(urls)) as Found[];
+    expect(after.map((answer) => answer.OFFERS[0]!.RESIDUE)).toEqual([9, 9, 9]);
+    expect(after[0]!.OFFERS[0]!.PRICE).toBeGreaterThan(offer.PRICE);
   });
 
   it('pages asked inside the open transaction show the catalogue before the package at the company prices; after the commit, the package', async () => {
