@@ -85,6 +85,9 @@ const BOUGHT_CHUNK = 50;
 /** What «bought before» is read from, and a company whose removal cascades into it. */
 const BOUGHT_TABLES = ['orders', 'order_lines', 'partners'];
 
+/** See `CatalogIndex.cardsChunk`. */
+const CARDS_CHUNK = 2_000;
+
 class IndexClosed extends Error {}
 
 export class CatalogIndex {
@@ -114,6 +117,13 @@ export class CatalogIndex {
   /** The rebuild of what a committed package changed, while it runs. */
   private afterPackage: Promise<void> | null = null;
   private readonly chunk: number;
+  /**
+   * Products per statement of the cards' read before a package (their offers go a quarter of that many products at a
+   * time). A page asked during the read waits for the statement under way: at the index's 10,000 a statement held the
+   * engine ~100 ms, and a short «only changes» package, whose read is most of its apply, had pages p95 111 ms (100,000
+   * offers; docs/performance.md, «1C exchange»). Public for the benchmark's comparison.
+   */
+  cardsChunk = CARDS_CHUNK;
   /** Called right before a package's transaction is asked for; each answers what to call once it ended. */
   private readonly packageListeners = new Set<() => () => void>();
   /** Companies whose pages were asked, and when last: the latest last (a Map keeps insertion order). */
@@ -473,7 +483,6 @@ export class CatalogIndex {
     return builder.build(ordered, byName, byNovelty, groupTree);
   }
 
-  /** Every card of the index's products, in short statements (a chunk of products, then their offers). */
   /** The «bought before» of the companies whose pages were asked lately (`noteCompanyPage`), into `cards`. */
   private async readBought(cards: CardsBeforePackage): Promise<void> {
     const since = Date.now() - COMPANY_PAGES_RECENT_MS;
@@ -485,21 +494,28 @@ export class CatalogIndex {
     }
   }
 
+  /**
+   * Every card of the index's products, in short statements (a chunk of products, then their offers), each followed by
+   * a turn of the event loop: the pages asked meanwhile read the database between them (`cardsChunk`).
+   */
   private async readCards(numbering: Numbering): Promise<CardsBeforePackage> {
+    const chunk = this.cardsChunk;
     const cards = new CardsBeforePackage(numbering.idsAscending);
     const ids = numbering.idsAscending;
     const last = ids.length > 0 ? ids[ids.length - 1]! : 0;
     for (let after = 0; after < last; ) {
       this.checkOpen();
-      const rows = await repo.cardsAfter(this.db, after, this.chunk);
+      const rows = await repo.cardsAfter(this.db, after, chunk);
       cards.addCards(rows);
-      if (rows.length < this.chunk) break;
+      await yieldToOthers();
+      if (rows.length < chunk) break;
       after = rows.at(-1)!.id;
     }
-    const step = Math.max(1, Math.floor(this.chunk / 4));
+    const step = Math.max(1, Math.floor(chunk / 4));
     for (let start = 0; start < ids.length; start += step) {
       this.checkOpen();
       cards.addOffers(await repo.cardOffers(this.db, ids[start]!, ids[Math.min(ids.length, start + step) - 1]!));
+      await yieldToOthers();
     }
     return cards.finish();
   }
