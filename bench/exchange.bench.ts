@@ -360,7 +360,9 @@ const pagesCell = (pages: Array<{ started: number; ended: number; kind?: PageKin
   // Of those asked during the apply (of all, for the baseline), the dealer's pages and searches apart.
   const kindDuring = (kind: PageKind) =>
     pages.filter((page) => page.kind === kind && (applyStarted === Infinity || page.started >= applyStarted)).map((page) => page.ended - page.started);
-  const dealers = dealer ? `; ${part('of them the dealer\'s pages', kindDuring('signed-in'))}; ${part('the dealer\'s searches', kindDuring('search'))}` : '';
+  const dealers = dealer
+    ? `; ${part('of them public pages', kindDuring('public'))}; ${part('the dealer\'s pages', kindDuring('signed-in'))}; ${part('the dealer\'s searches', kindDuring('search'))}`
+    : '';
   return (
     `p95 ${fixed(percentile(all, 95))} ms, p99 ${fixed(percentile(all, 99))} ms, max ${fixed(Math.max(...all))} ms (${all.length}); ` +
     `${part('answered before the apply', reading)}; ${part('asked during the apply', applying)}${dealers}`

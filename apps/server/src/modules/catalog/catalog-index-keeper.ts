@@ -124,8 +124,8 @@ export class CatalogIndex {
    * offers; docs/performance.md, «1C exchange»). Public for the benchmark's comparison.
    */
   cardsChunk = CARDS_CHUNK;
-  /** Called right before a package's transaction is asked for; each answers what to call once it ended. */
-  private readonly packageListeners = new Set<() => () => void>();
+  /** Told of each package: `prepare` beside the cards' read, `begins` right before its transaction (`onPackage`). */
+  private readonly packageListeners = new Set<{ prepare(): Promise<void>; begins(): () => void }>();
   /** Companies whose pages were asked, and when last: the latest last (a Map keeps insertion order). */
   private readonly companiesAsked = new Map<number, number>();
 
@@ -204,6 +204,9 @@ export class CatalogIndex {
     try {
       cards = await this.readCards(snapshot.products);
       if (changes) await this.readBought(cards);
+      for (const listener of this.packageListeners) {
+        await listener.prepare().catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue: a reading before a package failed; what it keeps waits for the apply'));
+      }
     } catch (error) {
       stopWatching?.();
       // The package does not fail for the pages' sake: it is applied, and pages wait for it as they would without this.
@@ -220,7 +223,7 @@ export class CatalogIndex {
     try {
       // A statement asked from here on waits behind the package's transaction, which is asked first: only one asked
       // before this point can have changed an order after the read.
-      const ends = [...this.packageListeners].map((begins) => begins());
+      const ends = [...this.packageListeners].map((listener) => listener.begins());
       const applied = apply();
       stopWatching?.();
       if (ordersChanged) cards.forgetBought();
@@ -258,12 +261,13 @@ export class CatalogIndex {
   }
 
   /**
-   * `begins` is called right before each package's transaction is asked for (when pages answer from memory during it);
-   * what it answers, once the transaction committed or failed. Product search sets its kept reads aside so
-   * (products' known-product-reads.ts).
+   * For each package whose pages answer from memory: `prepare` is awaited after the cards' read (a failure is logged,
+   * the package goes on), `begins` is called right before its transaction is asked for, and what it answers once the
+   * transaction committed or failed. Product search reads its recent searches again, then sets its kept reads aside
+   * so (products' known-product-reads.ts).
    */
-  onPackage(begins: () => () => void): void {
-    this.packageListeners.add(begins);
+  onPackage(listener: { prepare(): Promise<void>; begins(): () => void }): void {
+    this.packageListeners.add(listener);
   }
 
   /** A company's catalogue page was asked: its «bought before» is read with the cards before the next package. */

@@ -9,7 +9,9 @@
  * at that moment is set aside (`packageBegins`): every change asked for before it has already dropped what it touched
  * (a statement is seen when it is asked for, and a later one waits behind the package's transaction), so what is set
  * aside is what the database holds until the commit. A search met there answers the catalogue before the package; one
- * that is not waits for the commit, as before. The package's own writes drop the kept reads as any change does.
+ * that is not waits for the commit, as before. The package's own writes drop the kept reads as any change does, so
+ * the searches asked in the last half hour that a change has dropped since (the previous package drops them all) are
+ * read again just before the next package, beside the catalogue's cards (`readRecentAgain`).
  *
  * Dropped whole on any statement that may change a table the reads come from; a read that began before such a change
  * is not kept (`generation`), nor is a search that found nothing (it cannot fill the memory).
@@ -27,16 +29,45 @@ const SEARCH_TABLES = ['products', 'offers', 'product_images', 'name_words', 'pr
 /** Searches kept: a card with its offers is a few kilobytes. */
 const KEPT_AT_MOST = 5_000;
 
-/** Calls `begins` when a 1C package's transaction is about to be asked for; what it answers, once it ended. */
+/**
+ * A 1C package's apply, as the catalogue index tells it (`CatalogIndex.onPackage`): `prepare` just before (beside the
+ * cards' read), `begins` when its transaction is about to be asked for; what `begins` answers, once it ended.
+ */
 export interface PackageWatch {
-  onPackage(begins: () => () => void): void;
+  onPackage(listener: { prepare(): Promise<void>; begins(): () => void }): void;
 }
+
+/** Searches asked within this time (at most `RECENT_AT_MOST`, the latest) are read again before a package if dropped. */
+const RECENT_MS = 30 * 60_000;
+const RECENT_AT_MOST = 300;
 
 class KnownProductReads {
   private readonly reads = new Map<string, FoundProducts>();
   /** What was kept when the package now applied began (`packageBegins`), until its transaction ends. */
   private beforePackage: Map<string, FoundProducts> | null = null;
+  /** Searches asked lately and how to read each again: the latest last (a Map keeps insertion order). */
+  private readonly recent = new Map<string, { at: number; read: () => Promise<FoundProducts> }>();
   generation = 0;
+
+  asked(key: string, read: () => Promise<FoundProducts>) {
+    this.recent.delete(key);
+    this.recent.set(key, { at: Date.now(), read });
+    if (this.recent.size > RECENT_AT_MOST) this.recent.delete(this.recent.keys().next().value as string);
+  }
+
+  /**
+   * Before a package: the searches asked lately that a change has dropped since (the previous package's apply drops
+   * them all) are read again, one at a time, so that they answer during the apply.
+   */
+  async readRecentAgain(): Promise<void> {
+    const since = Date.now() - RECENT_MS;
+    for (const [key, { at, read }] of [...this.recent]) {
+      if (at < since || this.reads.has(key)) continue;
+      const generation = this.generation;
+      const found = await read();
+      if (found.details && found.found.length > 0) this.keep(key, found, generation);
+    }
+  }
 
   forgetAll() {
     this.reads.clear();
@@ -80,7 +111,7 @@ function knownOf(db: Db, packages: Partial<PackageWatch> | undefined): KnownProd
   if (memory && packages?.onPackage && !watchedPackages.has(packages)) {
     watchedPackages.add(packages);
     const kept = memory;
-    packages.onPackage(() => kept.packageBegins());
+    packages.onPackage({ prepare: () => kept.readRecentAgain(), begins: () => kept.packageBegins() });
   }
   return memory;
 }
@@ -89,9 +120,16 @@ function knownOf(db: Db, packages: Partial<PackageWatch> | undefined): KnownProd
 export async function knownProductReads(db: Db, packages: Partial<PackageWatch> | undefined, key: string, read: () => Promise<FoundProducts>): Promise<FoundProducts> {
   const memory = knownOf(db, packages);
   const kept = memory?.get(key);
-  if (kept) return kept;
+  if (kept) {
+    memory?.asked(key, read);
+    return kept;
+  }
   const since = memory?.generation ?? 0;
   const found = await read();
-  if (found.details && found.found.length > 0) memory?.keep(key, found, since);
+  // Only a search that found something is kept, and read again before a package (one that found nothing may be anything).
+  if (found.details && found.found.length > 0) {
+    memory?.keep(key, found, since);
+    memory?.asked(key, read);
+  }
   return found;
 }

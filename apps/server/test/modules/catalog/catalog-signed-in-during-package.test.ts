@@ -128,7 +128,7 @@ describe("a signed-in dealer's catalogue while a 1C package is applied", () => {
     await t.app.db.execute(sql`insert into order_lines (order_id, product_id, org_guid, quantity) values (${order!.id}, ${good!.id}, '', 1)`);
   });
 
-  it('a product search asked inside the open transaction finds the catalogue before the package at the company prices; after the commit, the package', async () => {
+  it('a product search asked inside the open transaction finds the catalogue before the package at the company prices, also one not asked since the last package; after the commit, the package', async () => {
     const [good] = rowsOf<{ id: number }>(await t.app.db.execute(sql`select id from products where uid = ${uid(7)}`));
     const urls = searches(good!.id);
     const before = (await asked(urls)) as Found[];
@@ -141,9 +141,17 @@ describe("a signed-in dealer's catalogue while a 1C package is applied", () => {
     await load('offers.xml', offersXml((g) => 3000 + g, 9), askingInsideTransaction(t.app, () => asked(urls), seen));
     expect(seen).toEqual([before]);
 
+    // The package's writes dropped what search kept; nothing is searched before the next package, which reads the
+    // searches asked lately again before its transaction: asked inside it, they show this package, not the next.
+    const during: unknown[] = [];
+    await load('offers.xml', offersXml((g) => 4000 + g, 11), askingInsideTransaction(t.app, () => asked(urls), during));
+    const seenSecond = during[0] as Found[];
+    expect(seenSecond.map((answer) => answer.OFFERS[0]!.RESIDUE)).toEqual([9, 9, 9]);
+    expect(seenSecond[0]!.OFFERS[0]!.PRICE).toBeGreaterThan(offer.PRICE);
+
     const after = (await asked(urls)) as Found[];
-    expect(after.map((answer) => answer.OFFERS[0]!.RESIDUE)).toEqual([9, 9, 9]);
-    expect(after[0]!.OFFERS[0]!.PRICE).toBeGreaterThan(offer.PRICE);
+    expect(after.map((answer) => answer.OFFERS[0]!.RESIDUE)).toEqual([11, 11, 11]);
+    expect(after[0]!.OFFERS[0]!.PRICE).toBeGreaterThan(seenSecond[0]!.OFFERS[0]!.PRICE);
   });
 
   it('pages asked inside the open transaction show the catalogue before the package at the company prices; after the commit, the package', async () => {
