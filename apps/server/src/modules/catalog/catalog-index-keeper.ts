@@ -179,8 +179,10 @@ export class CatalogIndex {
 
   /**
    * Runs `apply` — a 1C package's one transaction (exchange-1c's catalog-import.ts) — with pages answered meanwhile
-   * from memory: first every card is read in short statements (pages still read the database between them), then the
-   * transaction runs while pages take the index before the package and those cards. A package that fails leaves the
+   * from memory: first every card is read in short statements (pages still read the database between them), with the
+   * «bought before» of the companies whose pages were asked lately and what `onPackage` listeners read (product
+   * search's recent searches), then the transaction runs while pages take the index before the package and those
+   * cards (a signed-in dealer's session and contracts are kept in memory already). A package that fails leaves the
    * catalogue as it was: pages go back to the database at once. One that commits: the parts its changes moved the
    * markers of are rebuilt behind the pages (on request, by the next page), which switch to the new catalogue when
    * that is done.
