@@ -369,21 +369,46 @@ const loopCell = (loop: IntervalHistogram) => (loop.count === 0 ? 'none' : `p99 
 const PAGE_EVERY_MS = 50;
 
 /**
+ * The demo dealer (signed in, the company in use ИП Петров with its contracts' discount) whose catalogue pages and
+ * product searches are among those asked (`pagesDuring`): set once the portal is open.
+ */
+let dealer: { headers: Record<string, string>; partner: string } | null = null;
+
+async function signInDealer(app: FastifyInstance) {
+  const { seedPeople, DEMO_PARTNERS } = await import('../apps/server/src/seed/people');
+  const { signInAs } = await import('../apps/server/test/support/helper');
+  await seedPeople(app.db);
+  dealer = { headers: await signInAs(app, 'demo'), partner: DEMO_PARTNERS.PETROV };
+}
+
+/** What a page asked is: a public catalogue page, the dealer's page with PARTNER, or the dealer's product search. */
+type PageKind = 'public' | 'signed-in' | 'search';
+
+/** The page `n` of a steady run: of four, two public, one the dealer's page, one the dealer's search of 20 articles. */
+function pageAsked(n: number): { kind: PageKind; url: string; headers?: Record<string, string> } {
+  const group = `bench-group-${n % 20}`;
+  if (!dealer || n % 2 === 0) return { kind: 'public', url: `/api/content/catalog/products?group=${group}` };
+  if (n % 4 === 1) return { kind: 'signed-in', url: `/api/content/catalog/products?group=${group}&PARTNER=${dealer.partner}`, headers: dealer.headers };
+  return { kind: 'search', url: `/api/product/search?OPTION=0&QUERY=BX-${(n >> 2) % 20}&PARTNER=${dealer.partner}`, headers: dealer.headers };
+}
+
+/**
  * Catalogue pages asked for at a steady pace while `work` runs (open loop: a page stuck behind the database does not
  * hold back the next ones, so every page that would have been asked for during a stall counts its wait): latencies.
  */
-async function pagesDuring(app: FastifyInstance, work: Promise<unknown>): Promise<Array<{ started: number; ended: number }>> {
+async function pagesDuring(app: FastifyInstance, work: Promise<unknown>): Promise<Array<{ started: number; ended: number; kind: PageKind }>> {
   let done = false;
   void work.finally(() => (done = true)).catch(() => {});
-  const latencies: Array<Promise<{ started: number; ended: number }>> = [];
+  const latencies: Array<Promise<{ started: number; ended: number; kind: PageKind }>> = [];
   let page = 0;
   while (!done) {
     const started = performance.now();
+    const asked = pageAsked(page++);
     latencies.push(
-      app.inject({ method: 'GET', url: `/api/content/catalog/products?group=bench-group-${page++ % 20}` }).then((response) => {
-        // 404 while import.xml loads: the groups exist once its package is applied.
+      app.inject({ method: 'GET', url: asked.url, ...(asked.headers ? { headers: asked.headers } : {}) }).then((response) => {
+        // 404 while import.xml loads: the groups exist once its package is applied (and the articles searched).
         if (response.statusCode !== 200 && response.statusCode !== 404) throw new Error(`catalogue page: ${response.statusCode} ${response.body.slice(0, 200)}`);
-        return { started, ended: performance.now() };
+        return { started, ended: performance.now(), kind: asked.kind };
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, PAGE_EVERY_MS));
@@ -395,7 +420,7 @@ async function pagesDuring(app: FastifyInstance, work: Promise<unknown>): Promis
  * All pages' p95, p99 and max; then the p95 and max of those answered before the apply was reported begun: the pages
  * served while the file was uploaded, parsed and staged, which is what the parsing on the main thread costs them.
  */
-const pagesCell = (pages: Array<{ started: number; ended: number }>, applyStarted = Infinity) => {
+const pagesCell = (pages: Array<{ started: number; ended: number; kind?: PageKind }>, applyStarted = Infinity) => {
   const all = pages.map((page) => page.ended - page.started);
   const reading = pages.filter((page) => page.ended < applyStarted).map((page) => page.ended - page.started);
   // Asked once the apply was reported begun: the cards read before its transaction, the transaction, the removal of
@@ -403,9 +428,15 @@ const pagesCell = (pages: Array<{ started: number; ended: number }>, applyStarte
   const applying = pages.filter((page) => page.started >= applyStarted).map((page) => page.ended - page.started);
   const part = (name: string, values: number[]) =>
     values.length === 0 ? `${name}: none` : `${name}: p95 ${fixed(percentile(values, 95))} ms, max ${fixed(Math.max(...values))} ms (${values.length})`;
+  // Of those asked during the apply (of all, for the baseline), the dealer's pages and searches apart.
+  const kindDuring = (kind: PageKind) =>
+    pages.filter((page) => page.kind === kind && (applyStarted === Infinity || page.started >= applyStarted)).map((page) => page.ended - page.started);
+  const dealers = dealer
+    ? `; ${part('of them public pages', kindDuring('public'))}; ${part('the dealer\'s pages', kindDuring('signed-in'))}; ${part('the dealer\'s searches', kindDuring('search'))}`
+    : '';
   return (
     `p95 ${fixed(percentile(all, 95))} ms, p99 ${fixed(percentile(all, 99))} ms, max ${fixed(Math.max(...all))} ms (${all.length}); ` +
-    `${part('answered before the apply', reading)}; ${part('asked during the apply', applying)}`
+    `${part('answered before the apply', reading)}; ${part('asked during the apply', applying)}${dealers}`
   );
 };
 
@@ -475,6 +506,7 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
   const memory = (run: { startMb: number; peakMb: number }) => `${fixed(run.startMb, 0)} → ${fixed(run.peakMb, 0)} MB`;
   const seeded = SEEDED_DIR && !DATABASE_URL && existsSync(SEEDED_DIR) ? SEEDED_DIR : undefined;
   let portal = await openPortal(which === 'exchange' ? seeded : undefined);
+  if (which === 'exchange') await signInDealer(portal.app);
   const files = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-exchange-files-'));
   try {
     if (which === 'json') {
@@ -535,6 +567,7 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
         const reopened = await openPortal(SEEDED_DIR);
         rmSync(portal.dir, { recursive: true, force: true });
         portal = reopened;
+        await signInDealer(portal.app);
       }
     }
     if (STEPS.has('baseline')) {
@@ -551,6 +584,13 @@ async function part(which: 'exchange' | 'json', offers: number): Promise<string[
     if (STEPS.has('changes')) {
       const changed = Math.ceil(goods / 10) * SIZES_PER_GOOD;
       await step(`exchange: «only changes», stock of ${changed.toLocaleString('en-US')} offers`, changed, changesFile, 'changes.xml');
+      // The same kind of package with the cards before it read 10,000 products a statement, as before
+      // (CatalogIndex.cardsChunk): the comparison.
+      writeLines(changesFile, offersXml(goods, 4, true, 10));
+      const cardsChunk = portal.app.catalogIndex.cardsChunk;
+      portal.app.catalogIndex.cardsChunk = 10_000;
+      await step('the same kind again, the cards read 10,000 products a statement (as before): the comparison', changed, changesFile, 'changes.xml');
+      portal.app.catalogIndex.cardsChunk = cardsChunk;
     }
     if (STEPS.has('stock')) {
       // The same kind of package twice — the stock of every offer changed — with the pages during the apply answered

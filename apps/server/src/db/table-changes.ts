@@ -18,8 +18,12 @@ export interface TableChanges {
 /** What the statement client calls with each statement's text; a function when the statement may change a table. */
 export type StatementWatch = (text: string) => (() => void) | undefined;
 
-/** A select that cannot write: no data-changing command anywhere in it (no function the schema defines writes). */
-const PLAIN_READ = /^\s*(\/\*[^]*?\*\/\s*)*select\b/i;
+/**
+ * A select that cannot write: no data-changing command anywhere in it (no function the schema defines writes). A
+ * `with` query counts too when none of its parts writes (product search's article query is one: taken for a write, it
+ * dropped the memories it read into).
+ */
+const PLAIN_READ = /^\s*(\/\*[^]*?\*\/\s*)*(select|with)\b/i;
 const WRITING = /\b(insert|update|delete|truncate|merge)\b/i;
 /** A row lock (an order's context locks its offers) changes nothing: not a write. */
 const ROW_LOCK = /\bfor\s+(no\s+key\s+)?update\b/gi;

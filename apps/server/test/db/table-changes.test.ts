@@ -17,6 +17,8 @@ describe('table changes', () => {
     const { changes, calls } = watched();
     expect(changes.statement('select s.token_hash from sessions s join users u on u.id = s.user_id')).toBeUndefined();
     expect(changes.statement('/* generic plan */ select * from "users" where id = $1')).toBeUndefined();
+    // A `with` query that writes nothing (product search's article query is one).
+    expect(changes.statement('/* generic plan */ with found as (select id from users where login = $1) select * from found')).toBeUndefined();
     expect(changes.statement('insert into "orders" ("partner_id", "user_id") values ($1, $2)')).toBeUndefined();
     // An order's context: it locks offers and reads the company and its contracts, it changes none of them.
     expect(changes.statement('select (select 1 from user_partners up) as partner, (select * from offers order by id for update) as o')).toBeUndefined();

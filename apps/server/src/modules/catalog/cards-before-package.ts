@@ -32,6 +32,12 @@ export class CardsBeforePackage {
   private readonly sizeCodes = new Map<string, number>();
   /** Offers read so far, per position, before they are laid out (`finish`). */
   private pendingOffers: { position: number[]; size: number[]; residue: number[] } | null = { position: [], size: [], residue: [] };
+  /**
+   * «Bought before» (the day of the last order, by product id) of the companies whose pages were asked lately, read
+   * with the cards (catalog-index-keeper.ts `readBought`): their pages answer during the apply; another company's page
+   * reads it from the database, so waits for the commit.
+   */
+  private readonly boughtByCompany = new Map<number, Map<number, string>>();
 
   /** `idsAscending`: the catalogue index's product ids, ascending (the positions cards are kept under). */
   constructor(private readonly idsAscending: Int32Array) {
@@ -93,6 +99,22 @@ export class CardsBeforePackage {
     }
   }
 
+  /** The «bought before» of `partnerIds`, all of whose orders' products are in `rows`. */
+  addBought(partnerIds: readonly number[], rows: ReadonlyArray<{ partnerId: number; id: number; bought: string }>): void {
+    for (const partnerId of partnerIds) this.boughtByCompany.set(partnerId, new Map());
+    for (const row of rows) this.boughtByCompany.get(row.partnerId)?.set(row.id, row.bought);
+  }
+
+  /** An order was placed (or a company changed) after the «bought before» was read: none of it is shown. */
+  forgetBought(): void {
+    this.boughtByCompany.clear();
+  }
+
+  /** Whether a page of `partnerId` can show «bought before» from here. */
+  knowsBoughtOf(partnerId: number): boolean {
+    return this.boughtByCompany.has(partnerId);
+  }
+
   /** Lays the offers out by position (a counting sort): the read is whole. */
   finish(): this {
     const pending = this.pendingOffers!;
@@ -112,10 +134,12 @@ export class CardsBeforePackage {
   }
 
   /**
-   * The cards of `ids` as `catalogCards` reads them — stock of the given sizes only when sizes are given — without
-   * «bought before» (a company's page reads its cards from the database: see `CatalogIndex.current`).
+   * The cards of `ids` as `catalogCards` reads them — stock of the given sizes only when sizes are given — with the
+   * «bought before» of `partnerId` when given (only for a company this knows: `knowsBoughtOf`).
    */
-  cards(ids: readonly number[], sizes: readonly string[] = []): CatalogCard[] {
+  cards(ids: readonly number[], sizes: readonly string[] = [], partnerId: number | null = null): CatalogCard[] {
+    const bought = partnerId === null ? undefined : this.boughtByCompany.get(partnerId);
+    if (partnerId !== null && !bought) throw new Error(`«bought before» of company ${partnerId} was not read before the package`);
     const codes = sizes.length > 0 ? new Set(sizes.flatMap((size) => this.sizeCodes.get(size) ?? [])) : null;
     return ids.flatMap((id) => {
       const k = this.positionOf(id);
@@ -136,7 +160,7 @@ export class CardsBeforePackage {
           residue,
           listKopecks: this.listKopecks[k]!,
           dealerKopecks: this.dealerKopecks[k]!,
-          bought: null,
+          bought: bought?.get(id) ?? null,
         },
       ];
     });

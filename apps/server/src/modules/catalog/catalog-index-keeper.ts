@@ -21,7 +21,7 @@
  * until the parts the package changed are rebuilt: the old catalogue whole, then the new one whole.
  */
 import { PRICE_TYPE, priceTypeHalves } from '@portal/domain';
-import type { Db } from '../../db/client';
+import { tableChangesOf, type Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   CatalogSnapshot,
@@ -74,6 +74,20 @@ const FLIPS_PRUNE_MS = 600_000;
 /** More flips than this since the last look: all stock is read instead. */
 const FLIPS_AT_MOST = 20_000;
 
+/**
+ * Companies whose catalogue pages were asked within this time are the ones whose «bought before» is read with the cards
+ * before a package (at most this many, the latest first): their dealers' pages answer during the apply.
+ */
+const COMPANY_PAGES_RECENT_MS = 30 * 60_000;
+const COMPANIES_BEFORE_PACKAGE = 500;
+/** Companies a statement of «bought before» reads. */
+const BOUGHT_CHUNK = 50;
+/** What «bought before» is read from, and a company whose removal cascades into it. */
+const BOUGHT_TABLES = ['orders', 'order_lines', 'partners'];
+
+/** See `CatalogIndex.cardsChunk`. */
+const CARDS_CHUNK = 2_000;
+
 class IndexClosed extends Error {}
 
 export class CatalogIndex {
@@ -103,6 +117,17 @@ export class CatalogIndex {
   /** The rebuild of what a committed package changed, while it runs. */
   private afterPackage: Promise<void> | null = null;
   private readonly chunk: number;
+  /**
+   * Products per statement of the cards' read before a package (their offers go a quarter of that many products at a
+   * time). A page asked during the read waits for the statement under way: at the index's 10,000 a statement held the
+   * engine ~100 ms, and a short «only changes» package, whose read is most of its apply, had pages p95 111 ms (100,000
+   * offers; docs/performance.md, «1C exchange»). Public for the benchmark's comparison.
+   */
+  cardsChunk = CARDS_CHUNK;
+  /** Told of each package: `prepare` beside the cards' read, `begins` right before its transaction (`onPackage`). */
+  private readonly packageListeners = new Set<{ prepare(): Promise<void>; begins(): () => void }>();
+  /** Companies whose pages were asked, and when last: the latest last (a Map keeps insertion order). */
+  private readonly companiesAsked = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -154,8 +179,10 @@ export class CatalogIndex {
 
   /**
    * Runs `apply` — a 1C package's one transaction (exchange-1c's catalog-import.ts) — with pages answered meanwhile
-   * from memory: first every card is read in short statements (pages still read the database between them), then the
-   * transaction runs while pages take the index before the package and those cards. A package that fails leaves the
+   * from memory: first every card is read in short statements (pages still read the database between them), with the
+   * «bought before» of the companies whose pages were asked lately and what `onPackage` listeners read (product
+   * search's recent searches), then the transaction runs while pages take the index before the package and those
+   * cards (a signed-in dealer's session and contracts are kept in memory already). A package that fails leaves the
    * catalogue as it was: pages go back to the database at once. One that commits: the parts its changes moved the
    * markers of are rebuilt behind the pages (on request, by the next page), which switch to the new catalogue when
    * that is done.
@@ -169,10 +196,21 @@ export class CatalogIndex {
     if (!this.snapshot || this.closed || this.beforePackage) return apply();
     const snapshot = this.snapshot;
     const started = Date.now();
+    // On the embedded database an order placed while «bought before» is read (or before the package's transaction
+    // takes the engine) would not be in it: then no company's page shows it from memory (they wait for the commit).
+    // On PostgreSQL a company's page reads it from the database during the apply without waiting: not read here.
+    const changes = tableChangesOf(this.db);
+    let ordersChanged = false;
+    const stopWatching = changes?.watch(BOUGHT_TABLES, () => (ordersChanged = true));
     let cards: CardsBeforePackage;
     try {
       cards = await this.readCards(snapshot.products);
+      if (changes) await this.readBought(cards);
+      for (const listener of this.packageListeners) {
+        await listener.prepare().catch((error: unknown) => this.options.log.error({ err: error }, 'catalogue: a reading before a package failed; what it keeps waits for the apply'));
+      }
     } catch (error) {
+      stopWatching?.();
       // The package does not fail for the pages' sake: it is applied, and pages wait for it as they would without this.
       if (!(error instanceof IndexClosed)) this.options.log.error({ err: error }, 'catalogue: cards not read before a package; pages wait for its apply');
       return apply();
@@ -185,7 +223,17 @@ export class CatalogIndex {
     };
     let result: T;
     try {
-      result = await apply();
+      // A statement asked from here on waits behind the package's transaction, which is asked first: only one asked
+      // before this point can have changed an order after the read.
+      const ends = [...this.packageListeners].map((listener) => listener.begins());
+      const applied = apply();
+      stopWatching?.();
+      if (ordersChanged) cards.forgetBought();
+      try {
+        result = await applied;
+      } finally {
+        for (const end of ends) end();
+      }
     } catch (error) {
       release();
       throw error;
@@ -212,6 +260,23 @@ export class CatalogIndex {
   /** The cards a package's apply reads first, read now (null before the first build): the benchmark weighs them. */
   async readCardsNow(): Promise<CardsBeforePackage | null> {
     return this.snapshot ? this.readCards(this.snapshot.products) : null;
+  }
+
+  /**
+   * For each package whose pages answer from memory: `prepare` is awaited after the cards' read (a failure is logged,
+   * the package goes on), `begins` is called right before its transaction is asked for, and what it answers once the
+   * transaction committed or failed. Product search reads its recent searches again, then sets its kept reads aside
+   * so (products' known-product-reads.ts).
+   */
+  onPackage(listener: { prepare(): Promise<void>; begins(): () => void }): void {
+    this.packageListeners.add(listener);
+  }
+
+  /** A company's catalogue page was asked: its «bought before» is read with the cards before the next package. */
+  noteCompanyPage(partnerId: number): void {
+    this.companiesAsked.delete(partnerId);
+    this.companiesAsked.set(partnerId, Date.now());
+    if (this.companiesAsked.size > COMPANIES_BEFORE_PACKAGE) this.companiesAsked.delete(this.companiesAsked.keys().next().value as number);
   }
 
   /** Background mode, after a package committed: resolves when pages answer from the new catalogue (for tests). */
@@ -424,22 +489,39 @@ export class CatalogIndex {
     return builder.build(ordered, byName, byNovelty, groupTree);
   }
 
-  /** Every card of the index's products, in short statements (a chunk of products, then their offers). */
+  /** The «bought before» of the companies whose pages were asked lately (`noteCompanyPage`), into `cards`. */
+  private async readBought(cards: CardsBeforePackage): Promise<void> {
+    const since = Date.now() - COMPANY_PAGES_RECENT_MS;
+    const companies = [...this.companiesAsked].filter(([, at]) => at >= since).map(([partnerId]) => partnerId);
+    for (let start = 0; start < companies.length; start += BOUGHT_CHUNK) {
+      this.checkOpen();
+      const chunk = companies.slice(start, start + BOUGHT_CHUNK);
+      cards.addBought(chunk, await repo.boughtByCompanies(this.db, chunk));
+    }
+  }
+
+  /**
+   * Every card of the index's products, in short statements (a chunk of products, then their offers), each followed by
+   * a turn of the event loop: the pages asked meanwhile read the database between them (`cardsChunk`).
+   */
   private async readCards(numbering: Numbering): Promise<CardsBeforePackage> {
+    const chunk = this.cardsChunk;
     const cards = new CardsBeforePackage(numbering.idsAscending);
     const ids = numbering.idsAscending;
     const last = ids.length > 0 ? ids[ids.length - 1]! : 0;
     for (let after = 0; after < last; ) {
       this.checkOpen();
-      const rows = await repo.cardsAfter(this.db, after, this.chunk);
+      const rows = await repo.cardsAfter(this.db, after, chunk);
       cards.addCards(rows);
-      if (rows.length < this.chunk) break;
+      await yieldToOthers();
+      if (rows.length < chunk) break;
       after = rows.at(-1)!.id;
     }
-    const step = Math.max(1, Math.floor(this.chunk / 4));
+    const step = Math.max(1, Math.floor(chunk / 4));
     for (let start = 0; start < ids.length; start += step) {
       this.checkOpen();
       cards.addOffers(await repo.cardOffers(this.db, ids[start]!, ids[Math.min(ids.length, start + step) - 1]!));
+      await yieldToOthers();
     }
     return cards.finish();
   }

@@ -215,6 +215,21 @@ const BOUGHT_BEFORE = `
   from order_lines l join orders ord on ord.id = l.order_id
   where l.product_id = any($1::int[]) and ord.partner_id = $2::int group by l.product_id`;
 
+/**
+ * Each of the companies' «bought before» of every product it ever ordered (the day of its last order of it, as
+ * `boughtBefore`): what a company's catalogue page shows while a 1C package is applied, read just before its transaction.
+ */
+export async function boughtByCompanies(db: DbOrTx, partnerIds: readonly number[]): Promise<Array<{ partnerId: number; id: number; bought: string }>> {
+  if (partnerIds.length === 0) return [];
+  return rawQuery(db, BOUGHT_BY_COMPANIES, [partnerIds]);
+}
+
+const BOUGHT_BY_COMPANIES = `
+  select ord.partner_id as "partnerId", l.product_id as id,
+    to_char(max(ord.created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD') as bought
+  from order_lines l join orders ord on ord.id = l.order_id
+  where ord.partner_id = any($1::int[]) and l.product_id is not null group by ord.partner_id, l.product_id`;
+
 export async function findImage(db: DbOrTx, id: number) {
   const [row] = await db.select({ storageKey: productImages.storageKey }).from(productImages).where(eq(productImages.id, id)).limit(1);
   return row;

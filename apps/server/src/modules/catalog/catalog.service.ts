@@ -113,17 +113,20 @@ async function pageOf(
     newSinceUs,
     withCounts: query.counts,
   });
+  if (partnerId !== null) index.noteCompanyPage(partnerId);
   // With sizes chosen a card's stock is of those sizes: the dealer looking for size 42 needs its stock, not the product's.
-  const cards = cardsBeforePackage
-    ? await withBought(db, cardsBeforePackage.cards(answer.ids, filters.size), partnerId)
-    : await repo.catalogCards(db, answer.ids, partnerId, filters.size);
+  let cards: CatalogCard[];
+  if (!cardsBeforePackage) cards = await repo.catalogCards(db, answer.ids, partnerId, filters.size);
+  else if (partnerId === null || cardsBeforePackage.knowsBoughtOf(partnerId)) cards = cardsBeforePackage.cards(answer.ids, filters.size, partnerId);
+  else cards = await withBought(db, cardsBeforePackage.cards(answer.ids, filters.size), partnerId);
   return toPage(answer, cards, pricing);
 }
 
 /**
- * While a 1C package is applied the cards come from memory (`CatalogIndex.whileApplying`); a company's «bought
- * before», which no package changes, is read from the database (a company's page has read its session and contracts
- * there already, so it reaches this point after the commit).
+ * While a 1C package is applied the cards come from memory (`CatalogIndex.whileApplying`), and so does the «bought
+ * before» of the companies whose pages were asked lately (read with the cards; the session and the company's contracts
+ * are kept in memory too: auth's `KnownSessions`, products' known-company-pricing.ts). Another company's «bought
+ * before», which no package changes, is read from the database: on the embedded one that page waits for the commit.
  */
 async function withBought(db: Db, cards: CatalogCard[], partnerId: number | null): Promise<CatalogCard[]> {
   if (partnerId === null || cards.length === 0) return cards;

@@ -35,6 +35,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
 import { ensureUserPartner } from '../../lib/partner-scope';
+import { companyPricingOf } from './known-company-pricing';
+import { knownProductReads, type FoundProducts, type PackageWatch } from './known-product-reads';
 import { NameSearchCache } from './name-search-cache';
 import { offerPriceListOf, pricingContractsOf, productPriceListOf } from './price-rows';
 import * as repo from './products.repository';
@@ -89,7 +91,8 @@ export async function resolvePricing(db: Db, user: SignedInUser | null, query: {
   if (query.PRICEUID?.trim()) {
     throw new AppError('BAD_REQUEST', 'Укажите что-то одно: PARTNER (цены вашей компании) или PRICEUID (тип цен), не оба сразу.');
   }
-  const { id, contracts } = ensureUserPartner(await repo.companyPricing(db, user.id, query.PARTNER), query.PARTNER, 'prices.view');
+  // From memory on the embedded database (known-company-pricing.ts): also while a 1C package holds its engine.
+  const { id, contracts } = ensureUserPartner(await companyPricingOf(db, user.id, query.PARTNER), query.PARTNER, 'prices.view');
   const pricingContracts = pricingContractsOf(contracts);
   return { contracts: pricingContracts, priceType: offerPriceType(undefined, pricingContracts), partnerId: id };
 }
@@ -115,7 +118,7 @@ export async function companyProductPrices(db: Db, user: SignedInUser, query: TP
  * What product search asks of the catalogue's in-memory index (modules/catalog's `CatalogIndex` answers it): the ids
  * of the first `limit` products whose names hold every word, ascending; null while the index is not built yet.
  */
-export interface NameWordsIndex {
+export interface NameWordsIndex extends Partial<PackageWatch> {
   productIdsWithNameWords(words: readonly string[], limit: number): Promise<number[] | null>;
 }
 
@@ -152,6 +155,23 @@ async function findByName(db: Db, index: NameWordsIndex | undefined, query: stri
 
 export type NameSearchResults = NameSearchCache<repo.BriefProduct[]>;
 
+/** What a search finds (option 9 by id or uid, 0 by article prefix, 2 by name) and the card of the one it shows. */
+async function readFound(db: Db, query: TProductSearchQuery, nameResults: NameSearchResults, index: NameWordsIndex | undefined): Promise<FoundProducts> {
+  if (query.OPTION === SEARCH_OPTION.ID) {
+    const details = await repo.productDetails(db, /^\d{1,9}$/.test(query.QUERY) ? { id: Number(query.QUERY) } : { uid: query.QUERY });
+    return { found: details ? [details] : [], details };
+  }
+  if (query.OPTION === SEARCH_OPTION.ARTICLE) {
+    const key = articleKey(query.QUERY);
+    if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
+    return repo.searchArticlePrefix(db, key, FOUND_LIMIT);
+  }
+  const found = await nameResults.get(nameKey(query.QUERY), () => findByName(db, index, query.QUERY));
+  const key = articleKey(query.QUERY);
+  const best = found.find((product) => articleKey(product.article) === key) ?? found[0];
+  return { found, details: best ? await repo.productDetails(db, { id: best.id }) : undefined };
+}
+
 export async function searchProducts(
   db: Db,
   user: SignedInUser | null,
@@ -161,21 +181,8 @@ export async function searchProducts(
 ): Promise<TProductSearchResult> {
   const pricing = await resolvePricing(db, user, query);
   const priceType = pricing.priceType;
-  let found: repo.BriefProduct[];
-  let details: repo.ProductDetails | null | undefined;
-  if (query.OPTION === SEARCH_OPTION.ID) {
-    details = await repo.productDetails(db, /^\d{1,9}$/.test(query.QUERY) ? { id: Number(query.QUERY) } : { uid: query.QUERY });
-    found = details ? [details] : [];
-  } else if (query.OPTION === SEARCH_OPTION.ARTICLE) {
-    const key = articleKey(query.QUERY);
-    if (key === '') throw new AppError('BAD_REQUEST', 'В QUERY нет ни буквы, ни цифры артикула: введите артикул, например КСТ105А.');
-    ({ found, details } = await repo.searchArticlePrefix(db, key, FOUND_LIMIT));
-  } else {
-    found = await nameResults.get(nameKey(query.QUERY), () => findByName(db, index, query.QUERY));
-    const key = articleKey(query.QUERY);
-    const best = found.find((product) => articleKey(product.article) === key) ?? found[0];
-    details = best ? await repo.productDetails(db, { id: best.id }) : undefined;
-  }
+  // From memory on the embedded database (known-product-reads.ts): also while a 1C package holds its engine.
+  const { found, details } = await knownProductReads(db, index, `${query.OPTION}\u0000${query.QUERY}`, () => readFound(db, query, nameResults, index));
   if (!details || found.length === 0) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const product = details;
 
