@@ -27,7 +27,7 @@
  * put «baseline» first (BENCH_STEPS=baseline,offers): it waits for the index.
  */
 import { fork } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
@@ -330,19 +330,23 @@ async function measured<T>(
  * and saved whole to <file>-<n>.heapprofile (DevTools opens it).
  */
 let profiles = 0;
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: ProfileNode[];
+}
 async function promotedProfile(): Promise<{ stop(): Promise<void> }> {
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
   await post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false });
   return {
     async stop() {
-      const { profile } = await post('HeapProfiler.stopSampling');
+      const { profile } = await post<{ profile: { head: ProfileNode } }>('HeapProfiler.stopSampling');
       session.disconnect();
       const file = `${PROMOTED_PROFILE}-${++profiles}.heapprofile`;
       writeFileSync(file, JSON.stringify(profile));
-      interface ProfileNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: ProfileNode[] }
       const bySite = new Map<string, number>();
       const byStack = new Map<string, number>();
       const walk = (node: ProfileNode, stack: string[]) => {

@@ -15,13 +15,15 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STAGE_TEXT_CHARS, importCatalogPackage } from '../../../src/modules/exchange-1c/catalog-import';
+import type * as Staging from '../../../src/modules/exchange-1c/catalog-staging.repository';
+import type * as Reader from '../../../src/modules/exchange-1c/commerceml-reader';
 import { createTestApp, type TestApp } from '../../support/helper';
 
 /** The elements the reader yielded, watched; and what was found alive at each batch staged. */
 const watched = vi.hoisted(() => ({ elements: [] as Array<WeakRef<object>>, aliveAtBatch: [] as number[], texts: [] as number[] }));
 
 vi.mock('../../../src/modules/exchange-1c/commerceml-reader', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/modules/exchange-1c/commerceml-reader')>();
+  const original = await importOriginal<typeof Reader>();
   return {
     ...original,
     async *readCommerceMl(...args: Parameters<typeof original.readCommerceMl>) {
@@ -34,7 +36,7 @@ vi.mock('../../../src/modules/exchange-1c/commerceml-reader', async (importOrigi
 });
 
 vi.mock('../../../src/modules/exchange-1c/catalog-staging.repository', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/modules/exchange-1c/catalog-staging.repository')>();
+  const original = await importOriginal<typeof Staging>();
   /** Before a batch is staged: a turn of the event loop (WeakRefs read in a task hold their targets to its end), a full collection, then count. */
   const count = async () => {
     await new Promise((resolve) => setImmediate(resolve));
