@@ -111,7 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await catalogIndex.close();
   });
   // Its first round with the start: a database that grew while nothing analysed it is planned right from then on.
-  const statistics = new StatisticsKeeper(database, app.log);
+  // Not while a 1C package is applied: pages read the database between the statements of its cards' read.
+  const statistics = new StatisticsKeeper(database, app.log, () => catalogIndex.packageUnderWay);
   app.addHook('onReady', async () => statistics.start(config.STATISTICS_CHECK_SECONDS));
   app.addHook('preClose', async () => statistics.close());
   registerErrorHandler(app);

@@ -66,6 +66,36 @@ describe('statistics of grown tables', () => {
     expect(logged).toEqual(ours ? ['statistics refreshed'] : []);
   });
 
+  it('holds off while a 1C package is applied: no table is vacuumed from the cards\' read to the rebuild after it', async () => {
+    await t.app.db.execute(sql`create table statistics_during_package (id int)`);
+    await t.app.db.execute(sql`insert into statistics_during_package select g from generate_series(1, 3000) g`);
+    const index = t.app.catalogIndex;
+    const holdOff = () => index.packageUnderWay;
+    // Pages answer from the index before the package only once it was built.
+    await index.current();
+    const during: Array<{ underWay: boolean; analysed: string[] }> = [];
+    const round = async () => {
+      during.push({ underWay: index.packageUnderWay, analysed: await refreshGrownStatistics(t.app.db, holdOff) });
+    };
+    // Beside the cards' read (pages read the database between its statements), and in the package's place.
+    index.onPackage({ prepare: round, begins: () => () => {} });
+    await index.whileApplying(round);
+    expect(during).toEqual([
+      { underWay: true, analysed: [] },
+      { underWay: true, analysed: [] },
+    ]);
+    expect(await rowsPlanned('statistics_during_package')).toBeLessThan(3000);
+    const logged: string[] = [];
+    const keeper = new StatisticsKeeper(t.app.database, { info: (_object, message) => logged.push(message), error: (_object, message) => logged.push(message) }, () => true);
+    await keeper.start(3600);
+    await keeper.close();
+    expect(logged).toEqual([]);
+    // Once the package is done the next round takes the table.
+    expect(index.packageUnderWay).toBe(false);
+    expect(await refreshGrownStatistics(t.app.db, holdOff)).toContain('statistics_during_package');
+    expect(await rowsPlanned('statistics_during_package')).toBe(3000);
+  });
+
   it('runs none when turned off', async () => {
     await t.app.db.execute(sql`insert into statistics_grown select g from generate_series(1, 5000) g`);
     const logged: string[] = [];

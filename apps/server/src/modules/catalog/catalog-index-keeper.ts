@@ -116,6 +116,8 @@ export class CatalogIndex {
   private beforePackage: { snapshot: CatalogSnapshot; cards: CardsBeforePackage } | null = null;
   /** The rebuild of what a committed package changed, while it runs. */
   private afterPackage: Promise<void> | null = null;
+  /** Packages in `whileApplying` (the previous one's rebuild awaited, the cards' read, the transaction). */
+  private packagesApplying = 0;
   private readonly chunk: number;
   /**
    * Products per statement of the cards' read before a package (their offers go a quarter of that many products at a
@@ -188,6 +190,25 @@ export class CatalogIndex {
    * that is done.
    */
   async whileApplying<T>(apply: () => Promise<T>): Promise<T> {
+    this.packagesApplying++;
+    try {
+      return await this.applying(apply);
+    } finally {
+      this.packagesApplying--;
+    }
+  }
+
+  /**
+   * A 1C package is being applied, or pages still answer from before it: from the cards' read — when pages read the
+   * database between its statements — until the rebuild after the commit. Long statements of upkeep wait meanwhile
+   * (db/statistics.ts: a VACUUM of a million offers holds the embedded engine for a second or more, and pages asked
+   * during the cards' read waited behind it: docs/perf-notes-only-changes.md).
+   */
+  get packageUnderWay(): boolean {
+    return this.packagesApplying > 0 || this.beforePackage !== null || this.afterPackage !== null;
+  }
+
+  private async applying<T>(apply: () => Promise<T>): Promise<T> {
     // The previous package's changes go into the index first (pages meanwhile answer from before it), so the cards
     // read now match the index they are shown with.
     await this.afterPackage;
