@@ -118,6 +118,10 @@ export async function importCatalogPackage(
   const packageId = randomUUID();
   runningPackages.add(packageId);
   try {
+    // The previous package's rebuild of the catalogue index (and any other) ends first: reading a package beside it
+    // stacked the two, +375 MB for a million offers sent again where either alone is under 200 (issue 40). 1C is
+    // answered «progress» meanwhile, as while the file is read.
+    await app.catalogIndex?.rebuildsDone();
     await removeAbandonedPackages(app.db);
     const state = new PackageState(app, packageId, folder, settings, counts);
     for await (const record of readCommerceMl(file, { elements: ELEMENTS, headers: HEADERS })) {
