@@ -18,7 +18,7 @@ import type * as Reader from '../../../src/modules/exchange-1c/commerceml-reader
 import { createTestApp, type TestApp } from '../../support/helper';
 
 /** Whether the index was rebuilding when a package's reading began (one entry a package), and the hook to call then. */
-const reading = vi.hoisted(() => ({ rebuildingAtStart: [] as boolean[], began: () => {}, rebuilding: () => false }));
+const reading = vi.hoisted(() => ({ rebuildingAtStart: [] as boolean[], began: () => {}, rebuilding: (): boolean => false }));
 
 vi.mock('../../../src/modules/exchange-1c/commerceml-reader', async (importOriginal) => {
   const original = await importOriginal<typeof Reader>();
