@@ -288,8 +288,7 @@ export class CatalogIndex {
    * Resolves when no rebuild of the index runs: the previous package's, a look at the markers', the first build's. A
    * 1C package waits for it before it reads its file (exchange-1c's catalog-import.ts): at a million offers a rebuild
    * holds the index being built (~170 MB) beside the one pages answer from and the previous package's cards, and a
-   * package read meanwhile added its own reading on top — the same offers.xml sent right after the previous one grew
-   * the server by 375 MB where alone it grows by 80 (docs/performance.md, «1C exchange»).
+   * package read meanwhile took turns with it on the one engine (docs/perf-notes-again-memory.md).
    */
   async rebuildsDone(): Promise<void> {
     while (this.afterPackage || this.cycle) {

@@ -118,8 +118,9 @@ export async function importCatalogPackage(
   const packageId = randomUUID();
   runningPackages.add(packageId);
   try {
-    // The previous package's rebuild of the catalogue index (and any other) ends first: reading a package beside it
-    // stacked the two, +375 MB for a million offers sent again where either alone is under 200 (issue 40). 1C is
+    // The previous package's rebuild of the catalogue index (and any other) ends first, so the reading's statements
+    // and the rebuild's do not take turns on the one engine and their memory does not stack. At a million offers sent
+    // again the step's live peak was the same either way (the rebuild's own; docs/perf-notes-again-memory.md). 1C is
     // answered «progress» meanwhile, as while the file is read.
     await app.catalogIndex?.rebuildsDone();
     await removeAbandonedPackages(app.db);

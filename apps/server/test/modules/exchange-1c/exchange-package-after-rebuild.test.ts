@@ -1,9 +1,9 @@
 /**
- * A 1C package sent right after another (issue 40: the same offers.xml again grew the server by 375 MB at a million
- * offers, where read alone it grows by 80). After a package commits, the catalogue index rebuilds what it changed in
- * the background (~170 MB at a million products, beside the index pages answer from and the package's kept cards).
- * The next package reads its file only once that rebuild has ended, and the keeper's look at the markers meanwhile
- * queues no second rebuild of the same changes (nor a third, its «confirm» at the next look).
+ * A 1C package sent right after another (issue 40: the same offers.xml again grew the server by 300–500 MB at a
+ * million offers, the previous package's rebuild of the index in its window; docs/perf-notes-again-memory.md). After a
+ * package commits, the catalogue index rebuilds what it changed in the background. The next package reads its file
+ * only once that rebuild has ended; the keeper's look at the markers meanwhile queues no second rebuild of the same
+ * changes (nor a third, its «confirm» at the next look); and a package that changes no offer rebuilds nothing.
  *
  * No timing: the package's rebuild is held at its start until the test lets it go — when the next package asks for
  * the rebuilds to end, or, failing that, when its reading has begun; the reading notes whether a rebuild was running.
