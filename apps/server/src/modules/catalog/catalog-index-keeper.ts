@@ -306,6 +306,19 @@ export class CatalogIndex {
   }
 
   /**
+   * Resolves when no rebuild of the index runs: the previous package's, a look at the markers', the first build's. A
+   * 1C package waits for it before it reads its file (exchange-1c's catalog-import.ts): at a million offers a rebuild
+   * holds the index being built (~170 MB) beside the one pages answer from and the previous package's cards, and a
+   * package read meanwhile took turns with it on the one engine (docs/perf-notes-again-memory.md).
+   */
+  async rebuildsDone(): Promise<void> {
+    while (this.afterPackage || this.cycle) {
+      await this.afterPackage;
+      await this.cycle?.catch(() => {});
+    }
+  }
+
+  /**
    * The products part for name search, as fresh as a page's (`current`), or null while the first build runs in the
    * background (at a million products, two minutes after start-up): name search then reads the database's word index
    * rather than wait.
@@ -382,6 +395,11 @@ export class CatalogIndex {
    */
   async checkNow(): Promise<void> {
     if (!this.snapshot) return;
+    // A package's rebuild is under way: it read the markers after the package committed, so the changes this look
+    // would see are the ones it is rebuilding. Queued behind it they were a second full rebuild, and their «confirm» at
+    // the next look a third (minutes of the machine and ~170 MB each at a million products); a later change is seen
+    // by the first look after it.
+    if (this.afterPackage) return;
     const markers = await this.readMarkers();
     const changed = partsChanged(markers, this.builtAs).filter(
       (part) => part !== 'orders' || Date.now() - this.builtAt.orders >= POPULARITY_REFRESH_MS,

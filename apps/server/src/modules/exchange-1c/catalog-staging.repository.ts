@@ -268,6 +268,20 @@ export async function refuseOffers(tx: DbOrTx, packageId: string, organisationKn
  * embedded engine's memory as it was, and the split cost time (docs/decisions.md, 28 Nov).
  */
 export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisation: string) {
+  // An insert moves the catalogue index's stock marker (migration 0010's statement trigger) even when it writes no
+  // row: a package that changes no offer (the same offers.xml again) made the index read all stock again after it,
+  // a million offers at a time. So the statement runs only when some offer is new or differs (what it would write).
+  const [check] = rowsOf<{ writes: boolean; accepted: string | number }>(
+    await tx.execute(sql`
+      select exists (
+          select 1 from exchange_1c_staged_offers o join products p on p.uid = o.product_uid left join offers x on x.guid = o.guid
+          where o.package_id = ${packageId} and o.refusal is null
+            and (x.guid is null or (x.product_id, x.characteristic, x.residue, x.price)
+              is distinct from (p.id, coalesce(o.characteristic, x.characteristic, ''), coalesce(o.residue, x.residue, 0), coalesce(o.price, x.price)))
+        ) as writes,
+        (select count(*) from exchange_1c_staged_offers where package_id = ${packageId} and refusal is null) as accepted`),
+  );
+  if (!check?.writes) return { created: 0, changed: 0, accepted: Number(check?.accepted ?? 0) };
   const result = await tx.execute(sql`
     with written as (
       insert into offers (guid, product_id, characteristic, residue, price, ppdata, org_guid)
