@@ -137,7 +137,15 @@ function orderDocument(order: number, check: string, lines: string[], requisites
 
 const sendFile = async (filename: string, body: Buffer) => (await exchangeCall(t.app, { type: 'sale', mode: 'file', filename }, { cookie, body })).lines;
 
-const checksOf = (order: number) => t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, order)).orderBy(asc(orderChecks.id));
+/**
+ * The order's checks, ФРО's first, then ЭС's: the order their rows are written in is not fixed (a CI run met ЭС's
+ * check first), so they are put in the organisations' order.
+ */
+const ORGANISATIONS_ORDER: string[] = [ORGANISATION.FRO, ORGANISATION.ES];
+const checksOf = async (order: number) =>
+  (await t.app.db.select().from(orderChecks).where(eq(orderChecks.orderId, order))).sort(
+    (a, b) => ORGANISATIONS_ORDER.indexOf(a.orgGuid) - ORGANISATIONS_ORDER.indexOf(b.orgGuid) || a.id - b.id,
+  );
 const linesOf = (order: number) => t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order)).orderBy(asc(orderLines.id));
 const residues = async (...guids: string[]) =>
   Object.fromEntries((await t.app.db.select({ guid: offers.guid, residue: offers.residue }).from(offers).where(inArray(offers.guid, guids))).map((row) => [row.guid, row.residue]));
