@@ -51,7 +51,9 @@ test('order journey: split above stock, draft, reload, use the draft, submit, hi
   expect(log.at(-1)).toMatchObject({ action: 'ORDER_ADD', outcome: 'ok', number });
 
   // Print the invoice: a PDF arrives.
-  const downloading = page.waitForEvent('download');
+  // A minute, as every expectation here: waiting for a download has no limit of its own but the test's (15 min for a
+  // slow one), and a click that started none held a CI run that long before its retry.
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await card.getByTestId('print-invoice').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
@@ -75,7 +77,9 @@ const kopecksOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, ''
 
 /** The invoices of an order as printed: each «Всего к оплате» in kopecks. */
 async function invoiceTotals(page: Page, card: ReturnType<Page['getByTestId']>): Promise<number[]> {
-  const downloading = page.waitForEvent('download');
+  // A minute, as every expectation here: waiting for a download has no limit of its own but the test's (15 min for a
+  // slow one), and a click that started none held a CI run that long before its retry.
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await card.getByTestId('print-invoice').click();
   const file = await (await downloading).path();
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
