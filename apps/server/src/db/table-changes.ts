@@ -19,7 +19,13 @@ export interface TableChanges {
 export type StatementWatch = (text: string) => (() => void) | undefined;
 
 /**
- * A select that cannot write: no data-changing command anywhere in it (no function the schema defines writes). A
+ * The schema's functions that write when a select calls them, changing tables their call does not name:
+ * place_new_orders (migration 0011) writes orders, their lines and checks, and takes stock from offers. A call tells
+ * every watcher (a kept product search showed the stock before an order took it: an edit then offered stock gone).
+ */
+const WRITING_FUNCTION = /\bplace_new_orders\s*\(/i;
+/**
+ * A select that cannot write: no data-changing command anywhere in it, nor a call of a writing function above. A
  * `with` query counts too when none of its parts writes (product search's article query is one: taken for a write, it
  * dropped the memories it read into).
  */
@@ -37,8 +43,9 @@ export function tableChanges(): TableChanges & { statement: StatementWatch } {
       return () => watchers.delete(watcher);
     },
     statement(text) {
-      if (watchers.size === 0 || (PLAIN_READ.test(text) && !WRITING.test(text.replace(ROW_LOCK, '')))) return undefined;
-      const touched = [...watchers].filter((watcher) => watcher.names.test(text));
+      const callsWriter = WRITING_FUNCTION.test(text);
+      if (watchers.size === 0 || (!callsWriter && PLAIN_READ.test(text) && !WRITING.test(text.replace(ROW_LOCK, '')))) return undefined;
+      const touched = [...watchers].filter((watcher) => callsWriter || watcher.names.test(text));
       if (touched.length === 0) return undefined;
       for (const watcher of touched) watcher.onChange();
       return () => {
