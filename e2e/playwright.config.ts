@@ -23,6 +23,9 @@ export default defineConfig({
     timezoneId: 'Europe/Moscow',
     viewport: { width: 1366, height: 860 },
     acceptDownloads: true,
+    // A click or a fill waits a minute for its element, as an expectation does: without a limit of its own it waited
+    // for the test's (15 min for a slow one) when the element never came.
+    actionTimeout: 60_000,
     // A trace is recorded only when a failed test runs again (CI retries once; locally `--trace on`): recording one
     // for every test — DOM snapshots and a screencast of each step — took half of the journeys' time (19.5 min
     // against 9.4 min for all of them on an idle 2-core machine).
