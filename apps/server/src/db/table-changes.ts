@@ -19,13 +19,16 @@ export interface TableChanges {
 export type StatementWatch = (text: string) => (() => void) | undefined;
 
 /**
- * The schema's functions that write when a select calls them, changing tables their call does not name:
- * place_new_orders (migration 0011) writes orders, their lines and checks, and takes stock from offers. A call tells
- * every watcher (a kept product search showed the stock before an order took it: an edit then offered stock gone).
+ * The schema's functions that write when a select calls them, with the tables they write, which their call does not
+ * name: place_new_orders (migration 0011) writes orders, their lines and checks, and takes stock from offers (its
+ * triggers write the order's mail events, timeline and audit, which nothing keeps). Taken for a read, a call left a
+ * kept product search showing the stock before an order took it: an edit then offered stock that was gone.
  */
-const WRITING_FUNCTION = /\bplace_new_orders\s*\(/i;
+const WRITING_FUNCTIONS: ReadonlyArray<{ call: RegExp; writes: string }> = [
+  { call: /\bplace_new_orders\s*\(/i, writes: 'orders order_lines order_checks offers' },
+];
 /**
- * A select that cannot write: no data-changing command anywhere in it, nor a call of a writing function above. A
+ * A select that cannot write: no data-changing command anywhere in it, nor a call of a writing function above (which names their tables). A
  * `with` query counts too when none of its parts writes (product search's article query is one: taken for a write, it
  * dropped the memories it read into).
  */
@@ -43,9 +46,10 @@ export function tableChanges(): TableChanges & { statement: StatementWatch } {
       return () => watchers.delete(watcher);
     },
     statement(text) {
-      const callsWriter = WRITING_FUNCTION.test(text);
-      if (watchers.size === 0 || (!callsWriter && PLAIN_READ.test(text) && !WRITING.test(text.replace(ROW_LOCK, '')))) return undefined;
-      const touched = [...watchers].filter((watcher) => callsWriter || watcher.names.test(text));
+      const written = WRITING_FUNCTIONS.filter((writer) => writer.call.test(text)).map((writer) => writer.writes);
+      if (watchers.size === 0 || (written.length === 0 && PLAIN_READ.test(text) && !WRITING.test(text.replace(ROW_LOCK, '')))) return undefined;
+      const named = written.length === 0 ? text : `${text} ${written.join(' ')}`;
+      const touched = [...watchers].filter((watcher) => watcher.names.test(named));
       if (touched.length === 0) return undefined;
       for (const watcher of touched) watcher.onChange();
       return () => {
