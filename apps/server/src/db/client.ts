@@ -118,6 +118,18 @@ export function tableChangesOf(db: Db): TableChanges | undefined {
   return changesOfDb.get(db);
 }
 
+/**
+ * A copy of some rows kept in memory for `db`, dropped whole (`forgetAll`) by any statement that may change one of
+ * `tables`; null where this process does not see every change (PostgreSQL), so nothing may be kept there.
+ */
+export function memoryKeptExact<T extends { forgetAll(): void }>(db: Db, tables: readonly string[], create: () => T): T | null {
+  const changes = tableChangesOf(db);
+  if (!changes) return null;
+  const memory = create();
+  changes.watch(tables, () => memory.forgetAll());
+  return memory;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A connection once opened stays (min = max; the default closed any idle 10 s): a new one costs a server process,
   // its catalogue caches filled again and every prepared statement prepared again — under the mixed load, the first

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SIGN_IN_CLOCK_SKEW_MS, pluralRu, signInHash } from '@portal/domain';
 import type { TCurrentUser, TSignInBody, TSignInResponse } from '@portal/contracts';
 import type { Config } from '../../config';
-import { tableChangesOf, type Db } from '../../db/client';
+import { memoryKeptExact, type Db } from '../../db/client';
 import { batchedLookup, type Lookup } from '../../lib/batched-lookup';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SignedInUser } from '../../lib/fastify';
@@ -145,9 +145,7 @@ const sessionChecks = new WeakMap<Db, SessionCheck>();
 function sessionCheck(db: Db): SessionCheck {
   let check = sessionChecks.get(db);
   if (!check) {
-    const changes = tableChangesOf(db);
-    const known = changes ? new KnownSessions() : undefined;
-    if (changes && known) changes.watch(SESSION_TABLES, () => known.forgetAll());
+    const known = memoryKeptExact(db, SESSION_TABLES, () => new KnownSessions());
     check = { lookup: batchedLookup((tokenHashes) => repo.findSessionUsers(db, tokenHashes, new Date())), ...(known ? { known } : {}) };
     sessionChecks.set(db, check);
   }

@@ -9,7 +9,7 @@
  * the pricing is read from (or the people and companies whose removal cascades into them). A lookup that began before
  * such a change is not kept (`generation`); nor is an unknown company (it cannot fill the memory).
  */
-import { tableChangesOf, type Db } from '../../db/client';
+import { memoryKeptExact, type Db } from '../../db/client';
 import * as repo from './products.repository';
 
 export type CompanyPricingRow = NonNullable<Awaited<ReturnType<typeof repo.companyPricing>>>;
@@ -46,12 +46,7 @@ const known = new WeakMap<Db, KnownCompanyPricing | null>();
 function knownOf(db: Db): KnownCompanyPricing | null {
   let memory = known.get(db);
   if (memory === undefined) {
-    const changes = tableChangesOf(db);
-    memory = changes ? new KnownCompanyPricing() : null;
-    if (changes && memory) {
-      const kept = memory;
-      changes.watch(PRICING_TABLES, () => kept.forgetAll());
-    }
+    memory = memoryKeptExact(db, PRICING_TABLES, () => new KnownCompanyPricing());
     known.set(db, memory);
   }
   return memory;

@@ -16,7 +16,7 @@
  * Dropped whole on any statement that may change a table the reads come from; a read that began before such a change
  * is not kept (`generation`), nor is a search that found nothing (it cannot fill the memory).
  */
-import { tableChangesOf, type Db } from '../../db/client';
+import { memoryKeptExact, type Db } from '../../db/client';
 import type { BriefProduct, ProductDetails } from './products.repository';
 
 export interface FoundProducts {
@@ -100,12 +100,7 @@ const watchedPackages = new WeakSet<object>();
 function knownOf(db: Db, packages: Partial<PackageWatch> | undefined): KnownProductReads | null {
   let memory = known.get(db);
   if (memory === undefined) {
-    const changes = tableChangesOf(db);
-    memory = changes ? new KnownProductReads() : null;
-    if (changes && memory) {
-      const kept = memory;
-      changes.watch(SEARCH_TABLES, () => kept.forgetAll());
-    }
+    memory = memoryKeptExact(db, SEARCH_TABLES, () => new KnownProductReads());
     known.set(db, memory);
   }
   if (memory && packages?.onPackage && !watchedPackages.has(packages)) {
