@@ -1,8 +1,9 @@
 /**
  * Keeps the catalogue index (catalog-index.ts) current. It is built from the database in chunks (a million products in
  * short statements, other requests answered between them), and each of its parts is rebuilt when the database says its
- * tables changed: the change markers of migration 0010, one sequence per kind of change, advanced by every write of
- * products and catalogue groups, of offers added or removed (sizes), and of order lines (popularity); and the table
+ * tables changed: the change markers of migrations 0010 and 0026, one sequence per kind of change, advanced by every
+ * write of products and catalogue groups, of products' prices alone, of offers added or removed (sizes), and of order
+ * lines (popularity); and the table
  * catalog_stock_flips, where an update of offers writes the products whose stock went to or came back from zero, so
  * an order re-reads a few products' offers, not all stock — by this process, another one on the same PostgreSQL,
  * the seed or a hand-run statement alike.
@@ -27,6 +28,7 @@ import {
   CatalogSnapshot,
   PRODUCT_FACETS,
   ProductsPartBuilder,
+  RepricedProductsBuilder,
   StockPartBuilder,
   buildPopularity,
   idsWithNameWords,
@@ -42,8 +44,11 @@ import {
 import { CardsBeforePackage } from './cards-before-package';
 import * as repo from './catalog.repository';
 
-/** Products; all offers (sizes and stock); stock that crossed zero (catalog_stock_flips); popularity. */
-export type IndexPart = 'products' | 'stock' | 'flips' | 'orders';
+/**
+ * Products; their prices alone (a 1C offers package changes those only: two arrays read again, not every product —
+ * migration 0026); all offers (sizes and stock); stock that crossed zero (catalog_stock_flips); popularity.
+ */
+export type IndexPart = 'products' | 'prices' | 'stock' | 'flips' | 'orders';
 type Markers = Record<IndexPart, number>;
 
 export interface CatalogIndexOptions {
@@ -93,7 +98,7 @@ class IndexClosed extends Error {}
 export class CatalogIndex {
   private snapshot: CatalogSnapshot | null = null;
   /** The markers each part was built as of. */
-  private builtAs: Markers = { products: -1, stock: -1, flips: -1, orders: -1 };
+  private builtAs: Markers = { products: -1, prices: -1, stock: -1, flips: -1, orders: -1 };
   /**
    * Flips are read from the marker before the last one applied: a flip whose transaction committed after a later one
    * was read (ids are taken before commit) is still read once more. Re-reading a product's offers changes nothing.
@@ -102,7 +107,7 @@ export class CatalogIndex {
   private prunedAt = 0;
   private newSpanUs = 0;
   /** When each part's last rebuild started. */
-  private readonly builtAt: Record<IndexPart, number> = { products: 0, stock: 0, flips: 0, orders: 0 };
+  private readonly builtAt: Record<IndexPart, number> = { products: 0, prices: 0, stock: 0, flips: 0, orders: 0 };
   private readonly pending = new Set<IndexPart>();
   private cycle: Promise<void> | null = null;
   private building: Promise<void> | null = null;
@@ -349,7 +354,7 @@ export class CatalogIndex {
   noteWrite(part: IndexPart): void {
     if (this.options.refresh !== 'background' || this.closed || !this.snapshot) return;
     // A package's changes are being rebuilt already: its rebuild read the markers after the commit.
-    if (this.afterPackage && (part === 'products' || part === 'stock')) return;
+    if (this.afterPackage && part !== 'flips' && part !== 'orders') return;
     // Orders come many a second in a busy hour: all stock is read at most once an interval, popularity once a minute;
     // a write inside that time is left to the next tick, which sees it by its marker. Flips are cheap: read at once.
     const spacing = part === 'orders' ? POPULARITY_REFRESH_MS : part === 'stock' ? this.options.intervalMs : 0;
@@ -357,7 +362,8 @@ export class CatalogIndex {
     const rebuilt = this.refresh([part]).catch((error: unknown) => {
       if (!(error instanceof IndexClosed)) this.options.log.error({ err: error, part }, 'catalogue index: rebuild failed');
     });
-    if (part === 'products') {
+    // Pages wait for this process's own new products (none listed that is gone) and prices (none sorted by the old).
+    if (part === 'products' || part === 'prices') {
       const waited: Promise<void> = rebuilt.finally(() => {
         if (this.ownProductsWrite === waited) this.ownProductsWrite = null;
       });
@@ -417,7 +423,7 @@ export class CatalogIndex {
   private async readMarkers(): Promise<Markers> {
     const row = await repo.indexMarkers(this.db);
     this.newSpanUs = row.newSpanSeconds * 1_000_000;
-    return { products: row.products, stock: row.stock, flips: row.flips, orders: row.orders };
+    return { products: row.products, prices: row.prices, stock: row.stock, flips: row.flips, orders: row.orders };
   }
 
   /** Rebuilds the parts, one rebuild at a time; resolves when no rebuild asked for before or meanwhile is left. */
@@ -453,12 +459,13 @@ export class CatalogIndex {
       }
       this.snapshot = snapshot;
       this.builtAs = markers;
-      this.builtAt.products = this.builtAt.stock = this.builtAt.flips = this.builtAt.orders = started;
+      this.builtAt.products = this.builtAt.prices = this.builtAt.stock = this.builtAt.flips = this.builtAt.orders = started;
       this.flipsFrom = markers.flips;
       this.options.log.info({ products: products.size, ms: Date.now() - started }, 'catalogue index built');
       return;
     }
     const numbering = this.snapshot.products;
+    const repriced = parts.has('prices') ? await this.readPrices(numbering) : undefined;
     if (parts.has('flips') && !parts.has('stock')) {
       const from = this.flipsFrom;
       const flips = await repo.stockFlipsAfter(this.db, from, FLIPS_AT_MOST);
@@ -480,7 +487,16 @@ export class CatalogIndex {
     const stock = parts.has('stock') ? await this.readStock(numbering) : undefined;
     const popularity = parts.has('orders') ? buildPopularity(numbering, await repo.popularUnits(this.db)) : undefined;
     // The products part cannot have been replaced meanwhile: rebuilds run one at a time.
-    this.snapshot = this.snapshot.with({ stock, popularity });
+    const snapshot = this.snapshot.with({ products: repriced, stock, popularity });
+    if (repriced) {
+      for (const type of Object.values(PRICE_TYPE)) {
+        await yieldToOthers();
+        snapshot.priceOrder(priceTypeHalves(type));
+      }
+      this.builtAs.prices = markers.prices;
+      this.builtAt.prices = started;
+    }
+    this.snapshot = snapshot;
     if (stock) {
       this.builtAs.stock = markers.stock;
       this.builtAs.flips = this.flipsFrom = markers.flips;
@@ -526,6 +542,18 @@ export class CatalogIndex {
       afterCreated = rows.at(-1)!;
     }
     return builder.build(ordered, byName, byNovelty, groupTree);
+  }
+
+  /** The products part with the prices read again, all else shared with `products` (catalog-index.ts). */
+  private async readPrices(products: ProductsPart): Promise<ProductsPart> {
+    const builder = new RepricedProductsBuilder(products);
+    for (;;) {
+      this.checkOpen();
+      const rows = await repo.indexPricesAfter(this.db, builder.lastId, this.chunk);
+      builder.add(rows);
+      if (rows.length < this.chunk) break;
+    }
+    return builder.build();
   }
 
   /** The «bought before» of the companies whose pages were asked lately (`noteCompanyPage`), into `cards`. */
@@ -579,7 +607,7 @@ export class CatalogIndex {
 }
 
 function partsChanged(markers: Markers, builtAs: Markers): IndexPart[] {
-  return (['products', 'stock', 'flips', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
+  return (['products', 'prices', 'stock', 'flips', 'orders'] as const).filter((part) => markers[part] !== builtAs[part]);
 }
 
 declare module 'fastify' {

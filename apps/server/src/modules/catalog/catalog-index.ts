@@ -200,7 +200,9 @@ export class CatalogSnapshot {
     // sizes the stock part knows (not of what is in stock, which flips change in place): while those two parts stay,
     // the next snapshot keeps the entries instead of building them again on its first pages, as the novelty bitmap
     // stays with the products part.
-    if (next.products === this.products) {
+    // A part with new prices only (`RepricedProductsBuilder`) shares the numbering and every bitmap and order but the
+    // prices': the scopes and the novelty are made of those, and stay too.
+    if (next.products.ids === this.products.ids) {
       next.novelty = this.novelty;
       if (next.stock === this.stock) for (const [key, entry] of this.scopes) next.scopes.set(key, entry);
     }
@@ -847,6 +849,63 @@ export class ProductsPartBuilder {
     const numberAt = new Int32Array(this.ids.length);
     for (let position = 0; position < codes.length; position++) numberAt[position] = start[bucketOf(codes.at(position), position)]!++;
     return numberAt;
+  }
+}
+
+/** One product's two prices as the index reads them when only prices changed (catalog.repository.ts `indexPricesAfter`). */
+export interface IndexedPrices {
+  id: number;
+  listKopecks: number;
+  dealerKopecks: number;
+}
+
+/**
+ * The products part with new prices and everything else shared with the part it is made from — numbering, bitmaps,
+ * sort orders, name words — so a change of prices alone (a 1C offers package prices every product it sends) costs two
+ * arrays of the catalogue's size, not the whole part built again beside the one pages answer from. Its orders by price
+ * are built anew (on first use, or by the keeper at once), as are the orders cut to a scope (some of them are by price).
+ * Rows come in ascending id order, a chunk at a time; a product the part does not hold (added since) is left out, as
+ * the products' marker has moved for it and the next rebuild reads everything.
+ */
+export class RepricedProductsBuilder {
+  private readonly listKopecks: Float64Array;
+  private readonly dealerKopecks: Float64Array;
+  /** Where in the ids ascending the last row was looked for: rows come in id order, so the walk goes forward only. */
+  private position = 0;
+  private last = 0;
+
+  constructor(private readonly products: ProductsPart) {
+    this.listKopecks = Float64Array.from(products.listKopecks);
+    this.dealerKopecks = Float64Array.from(products.dealerKopecks);
+  }
+
+  /** The id of the last product read (the next chunk starts after it). */
+  get lastId(): number {
+    return this.last;
+  }
+
+  add(rows: readonly IndexedPrices[]): void {
+    const { idsAscending, idOrder } = this.products;
+    for (const row of rows) {
+      if (row.id <= this.last) throw new Error('The catalogue index reads prices in ascending id order');
+      this.last = row.id;
+      while (this.position < idsAscending.length && idsAscending[this.position]! < row.id) this.position++;
+      if (idsAscending[this.position] !== row.id) continue;
+      const i = idOrder.order[this.position]!;
+      this.listKopecks[i] = row.listKopecks;
+      this.dealerKopecks[i] = row.dealerKopecks;
+    }
+  }
+
+  build(): ProductsPart {
+    const { products } = this;
+    return {
+      ...products,
+      listKopecks: this.listKopecks,
+      dealerKopecks: this.dealerKopecks,
+      priceOrders: new Map(),
+      ordersWithin: new OrdersWithin(ORDERS_WITHIN_PER_PRODUCT * products.size),
+    };
   }
 }
 

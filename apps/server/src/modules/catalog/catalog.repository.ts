@@ -6,7 +6,7 @@ import { NEW_PRODUCT_DAYS, POPULARITY_DAYS } from '@portal/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { catalogGroups, productImages } from '../../db/schema';
-import type { IndexedOffer, IndexedProduct } from './catalog-index';
+import type { IndexedOffer, IndexedPrices, IndexedProduct } from './catalog-index';
 
 /** A money column in kopecks (money columns have two decimals, so this is exact). */
 const kopecks = (column: string) => `(${column} * 100)::bigint`;
@@ -17,7 +17,8 @@ export function listGroups(db: DbOrTx) {
 
 /**
  * The catalogue index's reads (catalog-index.ts): products in id order, a chunk at a time, so a million are read in
- * short statements and other requests run between them.
+ * short statements and other requests run between them. A column read here or by the name and novelty orders below is
+ * one whose update moves the products' change marker (migration 0026 names them; prices have a marker of their own).
  */
 export async function indexProductsAfter(db: DbOrTx, afterId: number, limit: number): Promise<IndexedProduct[]> {
   return rowsOf<IndexedProduct>(
@@ -27,6 +28,15 @@ export async function indexProductsAfter(db: DbOrTx, afterId: number, limit: num
         (extract(epoch from p.created_at) * 1000000)::float8 as "createdUs",
         ${sql.raw(kopecks('p.price'))}::float8 as "listKopecks", ${sql.raw(kopecks('p.price_opt'))}::float8 as "dealerKopecks",
         p.season_sale as sale, p.name_key as "nameKey"
+      from products p where p.id > ${afterId} order by p.id limit ${limit}`),
+  );
+}
+
+/** Products' two prices in id order, a chunk at a time: what the index reads again when only prices changed. */
+export async function indexPricesAfter(db: DbOrTx, afterId: number, limit: number): Promise<IndexedPrices[]> {
+  return rowsOf<IndexedPrices>(
+    await db.execute(sql`
+      select p.id, ${sql.raw(kopecks('p.price'))}::float8 as "listKopecks", ${sql.raw(kopecks('p.price_opt'))}::float8 as "dealerKopecks"
       from products p where p.id > ${afterId} order by p.id limit ${limit}`),
   );
 }
@@ -91,9 +101,10 @@ export async function popularUnits(db: DbOrTx) {
  */
 export async function indexMarkers(db: DbOrTx) {
   const marker = (name: string) => sql`(select case when is_called then last_value else 0 end from ${sql.identifier(name)})::float8`;
-  const [row] = rowsOf<{ products: number; stock: number; flips: number; orders: number; newSpanSeconds: number }>(
+  const [row] = rowsOf<{ products: number; prices: number; stock: number; flips: number; orders: number; newSpanSeconds: number }>(
     await db.execute(sql`
-      select ${marker('catalog_products_changes')} as products, ${marker('catalog_stock_changes')} as stock,
+      select ${marker('catalog_products_changes')} as products, ${marker('catalog_prices_changes')} as prices,
+        ${marker('catalog_stock_changes')} as stock,
         (select coalesce(max(id), 0) from catalog_stock_flips)::float8 as flips,
         ${marker('catalog_orders_changes')} as orders,
         extract(epoch from now() - (now() - make_interval(days => ${NEW_PRODUCT_DAYS})))::float8 as "newSpanSeconds"`),

@@ -54,6 +54,8 @@ export interface PackageCounts {
   applying: boolean;
   /** Which parts of the catalogue index must be rebuilt. */
   touchedProducts: boolean;
+  /** Products' prices only (an offers package): the index reads the prices again, not every product. */
+  touchedPrices: boolean;
   touchedStock: boolean;
 }
 
@@ -99,6 +101,7 @@ export function newCounts(): PackageCounts {
     processed: 0,
     applying: false,
     touchedProducts: false,
+    touchedPrices: false,
     touchedStock: false,
   };
 }
@@ -588,7 +591,7 @@ class PackageState {
     if (offers.created + offers.changed > 0) this.counts.touchedStock = true;
     const priced = await this.timed('offers: product prices', () => staging.applyProductPrices(tx, this.packageId));
     this.counts.changed += priced;
-    if (priced > 0) this.counts.touchedProducts = true;
+    if (priced > 0) this.counts.touchedPrices = true;
   }
 }
 

@@ -90,6 +90,7 @@ export class CatalogImports {
     this.app.metrics?.exchangePackage('catalog', failureReason === null ? 'success' : 'failure', seconds);
     if (failureReason === null) {
       if (counts.touchedProducts) this.app.catalogIndex.noteWrite('products');
+      else if (counts.touchedPrices) this.app.catalogIndex.noteWrite('prices');
       if (counts.touchedStock) this.app.catalogIndex.noteWrite('stock');
     }
     await repo

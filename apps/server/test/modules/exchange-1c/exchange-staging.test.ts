@@ -71,9 +71,12 @@ const stagedRows = async (db: DbOrTx = t.app.db) => {
   return goods!.n + offered!.n;
 };
 
-/** Statements that wrote products so far (their statement trigger advances this marker once each). */
-const productStatements = async () => {
-  const result = await t.app.db.execute(sql`select last_value::int as n from catalog_products_changes`);
+/**
+ * Statements that wrote products so far (their statement trigger advances this marker once each): the products' own
+ * columns, or (`prices`) their prices alone (migration 0026).
+ */
+const productStatements = async (marker: 'catalog_products_changes' | 'catalog_prices_changes' = 'catalog_products_changes') => {
+  const result = await t.app.db.execute(sql`select last_value::int as n from ${sql.identifier(marker)}`);
   return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
 };
 
@@ -121,9 +124,11 @@ describe('a package is staged, then applied in one transaction', () => {
     // Written a hundred goods a statement, in the package's one transaction (in one statement: two firings).
     const afterGoods = await productStatements();
     expect(afterGoods - marker).toBeGreaterThanOrEqual(STATEMENTS);
+    const pricesBefore = await productStatements('catalog_prices_changes');
     const prices = await load('offers.xml', offersXml(false, priced((g) => 1000 + g, (g) => g % 5)));
-    // The products' prices too: a hundred products a statement.
-    expect((await productStatements()) - afterGoods).toBeGreaterThanOrEqual(STATEMENTS);
+    // The products' prices too: a hundred products a statement, moving the prices' marker and not the products'.
+    expect((await productStatements('catalog_prices_changes')) - pricesBefore).toBeGreaterThanOrEqual(STATEMENTS);
+    expect(await productStatements()).toBe(afterGoods);
     // The offers, and the products' dealer prices from them.
     expect(prices).toMatchObject({ kind: 'offers', created: GOODS, changed: GOODS, refused: 0 });
     const { products: stored, offers: sizes } = await catalogue();
