@@ -61,7 +61,7 @@ export class StatisticsKeeper {
    * `holdOff`: while it answers true no round starts and a round under way stops before its next table — a 1C
    * package's apply (`CatalogIndex.packageUnderWay`), during which catalogue pages read the embedded database between
    * the short statements of the cards' read, and a VACUUM of the million offers held them for a second or more (issue
-   * 40, docs/perf-notes-only-changes.md). The skipped tables are taken by the next round.
+   * 40, docs/performance.md, «1C exchange»). The skipped tables are taken by the next round.
    */
   constructor(
     private readonly database: Database,

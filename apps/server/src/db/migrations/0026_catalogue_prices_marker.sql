@@ -20,3 +20,22 @@ CREATE TRIGGER "products_catalog_index_update"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalog_index_changed"('catalog_products_changes');--> statement-breakpoint
 CREATE TRIGGER "products_catalog_prices_update" AFTER UPDATE OF "price", "price_opt" ON "products"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalog_index_changed"('catalog_prices_changes');
+--> statement-breakpoint
+-- Offers added move the stock marker only when a row was added. The 1C exchange writes its offers with one
+-- `INSERT … ON CONFLICT DO UPDATE`, whose statement fires the insert trigger even when every offer already existed
+-- and only prices changed: then the index read all stock again (a million offers) for nothing. An insert trigger's
+-- transition table holds only the rows inserted (rows the conflict clause updated go to the update trigger's).
+-- A trigger with a transition table serves one event: delete and truncate keep theirs.
+DROP TRIGGER "offers_catalog_index" ON "offers";--> statement-breakpoint
+CREATE TRIGGER "offers_catalog_index" AFTER DELETE OR TRUNCATE ON "offers"
+  FOR EACH STATEMENT EXECUTE FUNCTION "catalog_index_changed"('catalog_stock_changes');--> statement-breakpoint
+CREATE FUNCTION "offers_catalog_index_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "inserted_offers") THEN
+    PERFORM nextval('catalog_stock_changes');
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "offers_catalog_index_insert" AFTER INSERT ON "offers"
+  REFERENCING NEW TABLE AS "inserted_offers"
+  FOR EACH STATEMENT EXECUTE FUNCTION "offers_catalog_index_inserted"();

@@ -207,7 +207,7 @@ export class CatalogIndex {
    * A 1C package is being applied, or pages still answer from before it: from the cards' read — when pages read the
    * database between its statements — until the rebuild after the commit. Long statements of upkeep wait meanwhile
    * (db/statistics.ts: a VACUUM of a million offers holds the embedded engine for a second or more, and pages asked
-   * during the cards' read waited behind it: docs/perf-notes-only-changes.md).
+   * during the cards' read waited behind it: docs/performance.md, «1C exchange»).
    */
   get packageUnderWay(): boolean {
     return this.packagesApplying > 0 || this.beforePackage !== null || this.afterPackage !== null;
@@ -312,9 +312,9 @@ export class CatalogIndex {
 
   /**
    * Resolves when no rebuild of the index runs: the previous package's, a look at the markers', the first build's. A
-   * 1C package waits for it before it reads its file (exchange-1c's catalog-import.ts): at a million offers a rebuild
-   * holds the index being built (~170 MB) beside the one pages answer from and the previous package's cards, and a
-   * package read meanwhile took turns with it on the one engine (docs/perf-notes-again-memory.md).
+   * 1C package waits for it before it reads its file (exchange-1c's catalog-import.ts): a rebuild holds what it builds
+   * beside the index pages answer from and the previous package's cards, and a package read meanwhile took turns with
+   * it on the one engine (docs/performance.md, «1C exchange»).
    */
   async rebuildsDone(): Promise<void> {
     while (this.afterPackage || this.cycle) {

@@ -123,7 +123,7 @@ export async function importCatalogPackage(
   try {
     // The previous package's rebuild of the catalogue index (and any other) ends first, so the reading's statements
     // and the rebuild's do not take turns on the one engine and their memory does not stack. At a million offers sent
-    // again the step's live peak was the same either way (the rebuild's own; docs/perf-notes-again-memory.md). 1C is
+    // again the step's live peak was the same either way (the rebuild's own; docs/performance.md, «1C exchange»). 1C is
     // answered «progress» meanwhile, as while the file is read.
     await app.catalogIndex?.rebuildsDone();
     await removeAbandonedPackages(app.db);

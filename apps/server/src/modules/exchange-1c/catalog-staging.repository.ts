@@ -268,9 +268,9 @@ export async function refuseOffers(tx: DbOrTx, packageId: string, organisationKn
  * embedded engine's memory as it was, and the split cost time (docs/decisions.md, 28 Nov).
  */
 export async function applyStagedOffers(tx: DbOrTx, packageId: string, organisation: string) {
-  // An insert moves the catalogue index's stock marker (migration 0010's statement trigger) even when it writes no
-  // row: a package that changes no offer (the same offers.xml again) made the index read all stock again after it,
-  // a million offers at a time. So the statement runs only when some offer is new or differs (what it would write).
+  // The statement runs only when some offer is new or differs (what it would write): a package that changes no offer
+  // (the same offers.xml again) leaves offers and their triggers alone. (The stock marker moves only for offers
+  // actually added since migration 0026; before it, an insert that wrote no row made the index read all stock again.)
   const [check] = rowsOf<{ writes: boolean; accepted: string | number }>(
     await tx.execute(sql`
       select exists (
