@@ -245,7 +245,7 @@ test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: 
   });
 
   await test.step('the dealer sees the order shipped and is told so', async () => {
-    const popup = page.getByTestId('notification-popup').filter({ hasText: `Заказ № ${order}` });
+    const popup = page.getByTestId('notification-popup').filter({ hasText: `Заказ № ${order}: статус` });
     await expect(popup).toBeVisible();
     // The popup closes itself after a while: the page's clock stands still while the test reads it.
     await pauseClock(page);
