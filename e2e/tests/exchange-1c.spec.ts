@@ -188,11 +188,17 @@ test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: 
     await expect(offers.getByTestId('offer-row')).toHaveCount(SIZES.length);
     await screenshot('product-1440');
 
+    // On a phone: the first screen (name, prices, «Добавить в заказ»), then the sizes as cards further down.
     await page.setViewportSize(PHONE);
-    await expect(page.getByTestId('user-price')).toBeVisible();
-    await expect(offers.getByTestId('offer-row').filter({ hasText: SIZES[0]!.size })).toContainText(`${SIZES[0]!.moscow + SIZES[0]!.podolsk} шт.`);
-    await screenshot('product-360');
+    await expect(page.getByTestId('user-price')).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Добавить в заказ' })).toBeInViewport();
+    await screenshot('product-360', false);
     expect.soft(await sidewaysOverflow(page), 'the product page fits 360 px').toBeLessThanOrEqual(0);
+    const firstSize = offers.getByTestId('offer-row').filter({ hasText: SIZES[0]!.size });
+    await firstSize.scrollIntoViewIfNeeded();
+    await expect(firstSize).toContainText(`${SIZES[0]!.moscow + SIZES[0]!.podolsk} шт.`);
+    await expect(firstSize).toContainText(ownText);
+    await screenshot('product-sizes-360', false);
     await page.setViewportSize(DESKTOP);
   });
 
@@ -246,7 +252,8 @@ test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: 
 
   await test.step('the dealer sees the order shipped and is told so', async () => {
     const popup = page.getByTestId('notification-popup').filter({ hasText: `Заказ № ${order}: статус` });
-    await expect(popup).toBeVisible();
+    // Whole on the screen: it has slid in.
+    await expect(popup).toBeInViewport({ ratio: 1 });
     // The popup closes itself after a while: the page's clock stands still while the test reads it.
     await pauseClock(page);
     await expect(popup).toContainText(`Заказ № ${order}: статус изменился на «Отгружен».`);
@@ -267,18 +274,30 @@ test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: 
     await bell.click();
     const bar = page.getByRole('dialog', { name: /Уведомления/ });
     const item = bar.getByTestId('notification-item').filter({ hasText: `Заказ № ${order}: статус изменился на «Отгружен»` });
-    await expect(item).toBeVisible();
+    // Whole on the screen: the bar has slid in.
+    await expect(item).toBeInViewport({ ratio: 1 });
+    await expect(item).toHaveAttribute('data-unread', 'true');
     await screenshot('notifications-1440', false);
     await page.keyboard.press('Escape');
     await expect(bar).toBeHidden();
 
+    // On a phone: the first screen (the order's and the check's status), then the timeline further down. The bell
+    // keeps the pointer and the focus the closed bar gave back, and its hint would cover the page: the dealer has
+    // moved on.
     await page.setViewportSize(PHONE);
+    await page.mouse.move(PHONE.width / 2, PHONE.height / 2);
+    await bell.blur();
+    await expect(page.getByRole('banner').getByText('Уведомления', { exact: true })).toBeHidden();
     await expect(detail.getByTestId('order-reservation')).toHaveText('Отгружен');
     await expect(detail.getByTestId(`check-${check}`)).toContainText('Отгружен');
-    await screenshot('order-360');
+    await expect(detail.getByTestId(`check-${check}`)).toBeInViewport();
+    await screenshot('order-360', false);
     expect.soft(await sidewaysOverflow(page), 'the order page fits 360 px').toBeLessThanOrEqual(0);
+    await detail.getByTestId('order-timeline').scrollIntoViewIfNeeded();
+    await expect(detail.getByTestId('order-timeline')).toContainText('«Отгружен»');
+    await screenshot('order-timeline-360', false);
     await bell.click();
-    await expect(item).toBeVisible();
+    await expect(item).toBeInViewport({ ratio: 1 });
     await screenshot('notifications-360', false);
     expect.soft(await bar.evaluate((element) => element.scrollWidth - element.clientWidth), 'the notifications fit 360 px').toBeLessThanOrEqual(0);
   });
