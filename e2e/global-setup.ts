@@ -1,7 +1,8 @@
 /**
- * Builds the web app into a scratch folder, starts the real server on a free port with a fresh embedded database
- * and the demo data, and tells the tests where it is (E2E_BASE_URL); the portal's mail goes to an SMTP server started
- * here, which keeps what it receives as .eml files in E2E_MAIL_DIR (mailbox.ts). Tears it all down at the end.
+ * Builds the web app into a scratch folder, starts the real server on a free port with a fresh embedded database,
+ * the demo data and the 1C exchange on, and tells the tests where it is (E2E_BASE_URL); the portal's mail goes to an
+ * SMTP server started here, which keeps what it receives as .eml files in E2E_MAIL_DIR (mailbox.ts). Tears it all
+ * down at the end.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,12 @@ import { type Mailbox, startMailbox } from './mailbox';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const E2E_INTEGRATION_KEY = 'e2e-integration-key-0123456789';
+/** The user 1C's «обмен с сайтом» signs in as (exchange-1c.spec.ts drives the exchange as 1C does). */
+export const E2E_EXCHANGE_LOGIN = 'e2e-1c-exchange';
+export const E2E_EXCHANGE_PASSWORD = 'e2e-1c-exchange-secret';
+/** The 1C price types the exchange's offers carry: the dealer price and the list («Розничная») price. */
+export const E2E_EXCHANGE_DEALER_PRICE = 'Оптовая';
+export const E2E_EXCHANGE_LIST_PRICE = 'Розничная';
 
 /** Ends a start-up that hangs; a slow one on a busy machine has all this time. */
 const START_LIMIT_MS = 10 * 60_000;
@@ -57,6 +64,10 @@ export default async function globalSetup() {
         SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '600',
         INTEGRATION_API_KEY: E2E_INTEGRATION_KEY,
         SMTP_URL: mailbox.url,
+        EXCHANGE_LOGIN: E2E_EXCHANGE_LOGIN,
+        EXCHANGE_PASSWORD: E2E_EXCHANGE_PASSWORD,
+        EXCHANGE_DEALER_PRICE: E2E_EXCHANGE_DEALER_PRICE,
+        EXCHANGE_LIST_PRICE: E2E_EXCHANGE_LIST_PRICE,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
