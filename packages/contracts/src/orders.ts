@@ -188,6 +188,21 @@ export const ZOrderCheckSchema = z.object({
 });
 export type TOrderCheck = z.infer<typeof ZOrderCheckSchema>;
 
+/**
+ * What 1C last said of a check (its order document in 1C): the document's number in 1C ('' when 1C sent only dates)
+ * and the payment and shipment days, 'YYYY-MM-DD' calendar dates, null until 1C set them.
+ */
+export const ZCheckErpStateSchema = z.object({
+  number: z.string(),
+  paidOn: z.string().nullable(),
+  shippedOn: z.string().nullable(),
+});
+export type TCheckErpState = z.infer<typeof ZCheckErpStateSchema>;
+
+/** A check on the order detail page: with what 1C said of it, null when 1C has said nothing. */
+export const ZOrderPageCheckSchema = ZOrderCheckSchema.extend({ erp: ZCheckErpStateSchema.nullable() });
+export type TOrderPageCheck = z.infer<typeof ZOrderPageCheckSchema>;
+
 /** Spec §3 "Order list item", with the totals the history shows. `date` is unix seconds. */
 export const ZOrderListItemSchema = z.object({
   n: z.number(),
@@ -356,6 +371,7 @@ export type TOrderTimelineEntry = z.infer<typeof ZOrderTimelineEntrySchema>;
 
 /** GET /orders/{id}: the order detail page — the order, its documents and its status timeline. */
 export const ZOrderPageSchema = ZOrderDetailSchema.extend({
+  checks: z.array(ZOrderPageCheckSchema),
   preorder_count: z.number(),
   documents: z.array(ZOrderDocumentFileSchema),
   timeline: z.array(ZOrderTimelineEntrySchema),

@@ -9,6 +9,7 @@ import {
   positionsOf,
   type Position,
   ORDER_HISTORY_PAGE_SIZE,
+  type TCheckErpState,
   type TDocStatus,
   type TOrderCheck,
   type TOrderDetail,
@@ -190,16 +191,18 @@ export async function orderDetail(db: Db, userId: number, orderId: number): Prom
 }
 
 /**
- * The order detail page: the order with its lines and split, its document files and its status timeline — after
- * proving the order is one of the user's companies' (404 / 403 otherwise).
+ * The order detail page: the order with its lines and split, what 1C last said of each check, its document files and
+ * its status timeline — after proving the order is one of the user's companies' (404 / 403 otherwise).
  */
 export async function orderPage(db: Db, userId: number, orderId: number): Promise<TOrderPage> {
   const detail = await orderDetail(db, userId, orderId);
-  const [documents, timeline] = await Promise.all([repo.documentsOf(db, orderId), repo.timelineOf(db, orderId)]);
+  const [documents, timeline, erpStates] = await Promise.all([repo.documentsOf(db, orderId), repo.timelineOf(db, orderId), repo.erpStatesOf(db, orderId)]);
+  const erpOfCheck = new Map(erpStates.map(({ checkGuid, ...erp }): [string, TCheckErpState] => [checkGuid, erp]));
   const orgOfCheck = new Map(detail.checks.map((check) => [check.guid, check.org_name]));
   const presale = detail.position_presail.flatMap((position) => position.characteristics);
   return {
     ...detail,
+    checks: detail.checks.map((check) => ({ ...check, erp: erpOfCheck.get(check.guid) ?? null })),
     preorder_count: presale.reduce((units, line) => units + line.count, 0),
     documents: documents.map(({ document, fileName, size }) => ({
       id: document.id,

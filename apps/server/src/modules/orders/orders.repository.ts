@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rawQuery, rowsOf, type DbOrTx } from '../../db/client';
 import { prefixUpperBound } from '../products';
-import { files, offers, orderChecks, orderDocuments, orderEdits, orderLines, orderTimeline, orders, partners, products, storages } from '../../db/schema';
+import { exchange1cCheckStates, files, offers, orderChecks, orderDocuments, orderEdits, orderLines, orderTimeline, orders, partners, products, storages } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CheckRow = typeof orderChecks.$inferSelect;
@@ -305,6 +305,20 @@ export function orderLinesOf(db: DbOrTx, orderIds: number[]) {
 export function checksOf(db: DbOrTx, orderIds: number[]) {
   if (orderIds.length === 0) return Promise.resolve([] as CheckRow[]);
   return db.select().from(orderChecks).where(inArray(orderChecks.orderId, orderIds)).orderBy(asc(orderChecks.id));
+}
+
+/** What 1C last said of the order's checks (the 1C exchange's check states), one row per check 1C spoke of. */
+export function erpStatesOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      checkGuid: orderChecks.guid,
+      number: exchange1cCheckStates.number1c,
+      paidOn: exchange1cCheckStates.paidOn,
+      shippedOn: exchange1cCheckStates.shippedOn,
+    })
+    .from(exchange1cCheckStates)
+    .innerJoin(orderChecks, eq(orderChecks.id, exchange1cCheckStates.checkId))
+    .where(eq(orderChecks.orderId, orderId));
 }
 
 /** The history's columns of an order: the order, its company and how many of its units are on pre-order. */

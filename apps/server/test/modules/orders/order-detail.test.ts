@@ -6,7 +6,7 @@ import { CHECK_STATUS, ORGANISATION, articleKey, firstWorkingDayFrom, moscowDate
 import type { TOrderHistoryPage, TOrderListItem, TOrderPage } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderChecks, orders, partners, products } from '../../../src/db/schema';
+import { exchange1cCheckStates, orderChecks, orders, partners, products } from '../../../src/db/schema';
 import { seededOrderId } from '../../../src/seed/orders';
 import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { createTestApp, signInAs, statementsDuring, type TestApp } from '../../support/helper';
@@ -121,6 +121,23 @@ describe('order detail page', () => {
     const times = order.timeline.map((entry) => entry.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times[0]).toBe(order.date);
+  });
+
+  it('shows what 1C last said of a check — its number in 1C and its days — and null for a check 1C said nothing of', async () => {
+    const n = await seeded('specsnab-winter');
+    const before = await detail(n);
+    expect(before.checks.length).toBe(2);
+    expect(before.checks.map((check) => check.erp)).toEqual([null, null]);
+
+    const fro = before.checks.find((check) => check.org === ORGANISATION.FRO)!;
+    await t.app.db.insert(exchange1cCheckStates).values({ checkId: Number(fro.id), number1c: 'ФР-000701', paidOn: '2026-11-27', shippedOn: null });
+    try {
+      const after = await detail(n);
+      expect(after.checks.find((check) => check.guid === fro.guid)!.erp).toEqual({ number: 'ФР-000701', paidOn: '2026-11-27', shippedOn: null });
+      expect(after.checks.find((check) => check.guid !== fro.guid)!.erp).toBeNull();
+    } finally {
+      await t.app.db.delete(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, Number(fro.id)));
+    }
   });
 
   it('is refused for another company’s order (403) and a missing one (404), in Russian', async () => {
