@@ -37,6 +37,7 @@ const page: TOrderPage = {
       status_name: CHECK_STATUS_NAMES[1]!,
       total: 4500,
       doc_status: { id: 'check-1', StatusSchet: false, StatusSF: false, StatusUPD: false, StatusUPK: false },
+      erp: null,
     },
   ],
   preorder_count: 0,
@@ -44,11 +45,11 @@ const page: TOrderPage = {
   timeline: [],
 };
 
-/** The order belongs to company c-1, where the user holds `role`. */
-function renderDetail(role: CompanyRole) {
+/** The order (`shown`, the page above by default) belongs to company c-1, where the user holds `role`. */
+function renderDetail(role: CompanyRole, shown: TOrderPage = page) {
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input instanceof Request ? input.url : input);
-    const response = url.includes('/partners') ? [{ uid: 'c-1', name: 'ООО «СпецСнаб»', inn: '7707083893', ...testMembership(role) }] : page;
+    const response = url.includes('/partners') ? [{ uid: 'c-1', name: 'ООО «СпецСнаб»', inn: '7707083893', ...testMembership(role) }] : shown;
     return new Response(JSON.stringify({ error: null, response }), { status: 200 });
   });
   renderWithProviders(
@@ -84,5 +85,29 @@ describe('OrderDetailPage actions follow the role in the order’s company', () 
     expect(within(actions).queryByRole('button', { name: /Рекламация/ })).toBeNull();
     expect(within(actions).getByRole('button', { name: /Сертификаты/ })).toBeInTheDocument();
     expect(within(actions).getByTestId('print-invoice')).toBeInTheDocument();
+  });
+});
+
+describe('OrderDetailPage: what 1C said of a check', () => {
+  const withErp = (erp: TOrderPage['checks'][number]['erp']): TOrderPage => ({ ...page, checks: page.checks.map((check) => ({ ...check, erp })) });
+
+  it('shows the check’s number in 1C and its payment and shipment days as dd.mm.yyyy', async () => {
+    renderDetail('buyer', withErp({ number: 'ФР-000701', paidOn: '2026-11-27', shippedOn: '2026-11-28' }));
+    const check = await screen.findByTestId('check-check-1');
+    expect(within(check).getByTestId('check-erp')).toHaveTextContent('№ в 1С ФР-000701 · оплачен 27.11.2026 · отгружен 28.11.2026');
+  });
+
+  it('leaves out the days 1C has not set and the number it did not send', async () => {
+    renderDetail('buyer', withErp({ number: '', paidOn: null, shippedOn: '2026-11-28' }));
+    const check = await screen.findByTestId('check-check-1');
+    expect(within(check).getByTestId('check-erp')).toHaveTextContent(/^отгружен 28\.11\.2026$/);
+  });
+
+  it('shows nothing of 1C when 1C has said nothing of the check', async () => {
+    renderDetail('buyer');
+    const check = await screen.findByTestId('check-check-1');
+    expect(within(check).getByText('ФРО')).toBeInTheDocument();
+    expect(within(check).queryByTestId('check-erp')).toBeNull();
+    expect(within(check).queryByText(/в 1С/)).toBeNull();
   });
 });

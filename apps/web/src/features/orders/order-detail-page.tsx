@@ -3,8 +3,8 @@
  * on pre-order; delivery and comment; the checks by selling organisation with their statuses and the documents the
  * back office has sent (downloadable); the status timeline; and the history card's actions.
  */
-import type { TOrderCheck, TOrderDocumentFile, TOrderPage, TOrderPosition } from '@portal/contracts';
-import { canEditOrder, canPrintInvoice, formatPrice, formatUnixDate, fromKopecks, lineAmountKopecks, toKopecks } from '@portal/domain';
+import type { TCheckErpState, TOrderDocumentFile, TOrderPage, TOrderPageCheck, TOrderPosition } from '@portal/contracts';
+import { canEditOrder, canPrintInvoice, formatPrice, formatUnixDate, fromKopecks, lineAmountKopecks, russianDay, toKopecks } from '@portal/domain';
 import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -195,7 +195,7 @@ function CheckBlock({
   onRequestBill,
   billing,
 }: {
-  check: TOrderCheck;
+  check: TOrderPageCheck;
   documents: TOrderDocumentFile[];
   onRequestBill: () => void;
   billing: boolean;
@@ -213,6 +213,7 @@ function CheckBlock({
         <CheckSummary check={check} />
         <BillRequest check={check} onRequest={onRequestBill} loading={billing} size="compact-sm" variant="light" />
       </Group>
+      {check.erp && <ErpState erp={check.erp} />}
       {documents.length > 0 ? (
         <Group gap="xs" wrap="wrap">
           {documents.map((document) => (
@@ -236,6 +237,30 @@ function CheckBlock({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * What 1C last said of the check — the number its documents (счёт, УПД) carry, and the days it was paid and shipped —
+ * so that the dealer can match the portal's order with 1C's papers. Each part stays whole; the line wraps between them.
+ */
+function ErpState({ erp }: { erp: TCheckErpState }) {
+  const parts = [
+    erp.number && `№ в 1С ${erp.number}`,
+    erp.paidOn && `оплачен ${russianDay(erp.paidOn)}`,
+    erp.shippedOn && `отгружен ${russianDay(erp.shippedOn)}`,
+  ].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="check-erp">
+      {parts.map((part, index) => (
+        <span key={part}>
+          {/* The dot keeps to the part before it: a wrapped line starts with a part, not with the dot. */}
+          {index > 0 && '\u00a0· '}
+          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+        </span>
+      ))}
+    </Text>
   );
 }
 
