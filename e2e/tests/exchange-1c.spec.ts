@@ -2,14 +2,15 @@
  * What a dealer sees of the 1C exchange («обмен с сайтом», CommerceML 2), 1C's side driven over HTTP as 1C drives it
  * (exchange-1c.ts). 1C uploads a new group and a suit with three sizes, its prices and its stock on two warehouses;
  * the dealer finds it in the group and on its page, with the prices and the stock of each size, and orders it; 1C's
- * query carries the order until its success; then 1C sends the order back shipped, and the dealer's order page and
- * notifications say so. Screens at 1440 and 360 px go to the test's output folder.
+ * query carries the order until its success; then 1C sends the order back shipped, and the dealer's order page (with
+ * the check's number in 1C and its shipment day) and notifications say so. Screens at 1440 and 360 px go to the
+ * test's output folder.
  *
  * The good, its group and its offers are this journey's own (uids and the article ОБМ701 nobody else uses), and the
  * notification is found by its order's number: journeys running beside this one move the same companies' orders.
  */
 import type { Page } from '@playwright/test';
-import { formatPrice, moscowDay } from '@portal/domain';
+import { formatPrice, moscowDay, russianDay } from '@portal/domain';
 import { E2E_EXCHANGE_DEALER_PRICE, E2E_EXCHANGE_LIST_PRICE } from '../global-setup';
 import {
   confirmOrdersTaken,
@@ -265,6 +266,10 @@ test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: 
     await expect(detail.getByTestId(`check-${check}`)).toContainText('Отгружен');
     await expect(detail.getByTestId('order-reservation')).toHaveText('Отгружен');
     await expect(detail.getByTestId('order-timeline')).toContainText('«Отгружен»');
+    // What 1C said of the check, to match the portal's order with 1C's papers: its number and the shipment day; 1C's
+    // empty payment date («T») shows nothing.
+    const erp = detail.getByTestId(`check-${check}`).getByTestId('check-erp');
+    await expect(erp).toHaveText(`№ в 1С ФР-000701 · отгружен ${russianDay(moscowDay(new Date()))}`);
     await expect(detail.getByTestId('order-lines-stock')).toContainText(SUIT.article);
     await expect(detail.getByTestId('order-lines-stock')).toContainText(ORDERED.size);
     await expect(popup).toBeHidden();
@@ -291,6 +296,9 @@ test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: 
     await expect(detail.getByTestId('order-reservation')).toHaveText('Отгружен');
     await expect(detail.getByTestId(`check-${check}`)).toContainText('Отгружен');
     await expect(detail.getByTestId(`check-${check}`)).toBeInViewport();
+    await expect(erp).toContainText('ФР-000701');
+    await expect(erp).toContainText(`отгружен ${russianDay(moscowDay(new Date()))}`);
+    await expect(erp).toBeInViewport({ ratio: 1 });
     await screenshot('order-360', false);
     expect.soft(await sidewaysOverflow(page), 'the order page fits 360 px').toBeLessThanOrEqual(0);
     await detail.getByTestId('order-timeline').scrollIntoViewIfNeeded();
