@@ -12,14 +12,14 @@ const SPECSNAB = testCompany('specsnab', 'Общество с ограничен
 const PETROV = testCompany('petrov', 'Индивидуальный предприниматель Петров Алексей Викторович', PRICE_TYPE.BASE);
 
 /** The server's answer for a company: base prices for Петров, dealer prices for СпецСнаб. */
-function resultFor(partner: string | null): TProductSearchResult {
+function resultFor(partner: string | null, pack: Pick<TProductSearchResult['PRODUCT'], 'WEIGHT' | 'VALUME'>): TProductSearchResult {
   const base = partner === 'petrov';
   return {
     PRODUCT: {
       ID: 11, UID: 'u11', NAME: 'Костюм летний «Профи»', TYPE: 'wear', ARTICLE: 'КСТ105А', PRICE: 4990, PRICE_OPT: base ? 4320.25 : 3650.5,
       // «Ваша цена» after a 10 % contract discount.
       PRICE_NET: base ? 3888.23 : 3285.45,
-      WEIGHT: 1, VALUME: 0.01, DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0,
+      ...pack, DETAIL_TEXT: '', STATUS: '', VIDEO: null, CHARACTERISTICS: [], MAX_DISCOUNT: 0,
     },
     OFFERS: [
       { ID: 1, CHARACTERISTIC: '48-50/170-176', RESIDUE: 5, PRICE: base ? 4320.25 : 3650.5, PRICE_LIST: 4990, PPDATA: '', GUID: 'o1', ORGGUID: ORGANISATION.FRO },
@@ -33,7 +33,7 @@ function resultFor(partner: string | null): TProductSearchResult {
   };
 }
 
-function mockApi() {
+function mockApi(pack = { WEIGHT: 1, VALUME: 0.01 }) {
   const searches: Array<string | null> = [];
   vi.stubGlobal(
     'fetch',
@@ -43,7 +43,7 @@ function mockApi() {
       if (url.pathname === '/api/partners') body = [SPECSNAB, PETROV];
       if (url.pathname === '/api/product/search') {
         searches.push(url.searchParams.get('PARTNER'));
-        body = resultFor(url.searchParams.get('PARTNER'));
+        body = resultFor(url.searchParams.get('PARTNER'), pack);
       }
       return new Response(JSON.stringify({ error: null, response: body }), { status: 200 });
     }),
@@ -73,5 +73,35 @@ describe('ProductPage prices', () => {
     expect(within(rows[1]!).getByTestId('offer-list-price')).toHaveTextContent('5 172.53 ₽');
     // Asked once, for the company in use (never first for someone else's prices).
     expect(searches).toEqual(['petrov']);
+  });
+});
+
+describe('ProductPage pack weight and volume', () => {
+  const packRow = async () => {
+    const properties = await screen.findByRole('table', { name: 'Свойства товара' }, { timeout: 10_000 });
+    return within(properties).getByRole('row', { name: /Вес \/ объём упаковки/ });
+  };
+  const renderProduct = () =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/product/:article?" element={<ProductPage />} />
+      </Routes>,
+      { route: '/product/КСТ105А' },
+    );
+
+  it('shows the pack’s weight and volume when 1C gave them', async () => {
+    useCompanyInUseStore.getState().choose('specsnab');
+    mockApi({ WEIGHT: 1.2, VALUME: 0.01 });
+    renderProduct();
+    expect(await packRow()).toHaveTextContent('1.2 кг / 0.01 м³');
+  });
+
+  it('says «не указаны» for a good with neither, instead of a pack of 0 kg and 0 m³', async () => {
+    useCompanyInUseStore.getState().choose('specsnab');
+    mockApi({ WEIGHT: 0, VALUME: 0 });
+    renderProduct();
+    const row = await packRow();
+    expect(row).toHaveTextContent('не указаны');
+    expect(row).not.toHaveTextContent('кг');
   });
 });

@@ -188,9 +188,8 @@ function ProductView({ result, company }: { result: TProductSearchResult; compan
                   )}
                   <Table.Tr>
                     <Table.Td c="dimmed">Вес / объём упаковки</Table.Td>
-                    <Table.Td>
-                      {product.WEIGHT} кг / {product.VALUME} м³
-                    </Table.Td>
+                    {/* 0 and 0 is what a good without pack data carries, not a pack that weighs nothing. */}
+                    <Table.Td>{product.WEIGHT === 0 && product.VALUME === 0 ? 'не указаны' : `${product.WEIGHT} кг / ${product.VALUME} м³`}</Table.Td>
                   </Table.Tr>
                 </Table.Tbody>
               </Table>
