@@ -1,7 +1,8 @@
 /**
  * /orders/:id — one placed order: its lines with sizes and prices, split into what is reserved from stock and what is
- * on pre-order; delivery and comment; the checks by selling organisation with their statuses and the documents the
- * back office has sent (downloadable); the status timeline; and the history card's actions.
+ * on pre-order; delivery and comment; the checks by selling organisation with their statuses, what 1C said of each
+ * (its number in 1C, the payment and shipment days) and the documents the back office has sent (downloadable); the
+ * status timeline; and the history card's actions.
  */
 import type { TCheckErpState, TOrderDocumentFile, TOrderPage, TOrderPageCheck, TOrderPosition } from '@portal/contracts';
 import { canEditOrder, canPrintInvoice, formatPrice, formatUnixDate, fromKopecks, lineAmountKopecks, russianDay, toKopecks } from '@portal/domain';
