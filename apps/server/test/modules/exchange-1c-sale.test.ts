@@ -12,7 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exchange1cCheckStates, exchange1cOrderHandouts, mailEvents, notifications, offers, orderChecks, orderLines, products, users } from '../../src/db/schema';
 import { SEEDED_ORDERS, seededOrderId } from '../../src/seed/orders';
 import { DEMO_PARTNERS } from '../../src/seed/people';
@@ -378,6 +378,21 @@ describe('file: order documents from 1C move the order and tell the dealer', () 
     expect(String(repeated.body).split('\n')[1]).toBe('Документов применено: 0, без изменений: 1, отклонено: 1.');
     expect(await statusNotices(order)).toHaveLength(1);
     expect(await statusMail(order)).toHaveLength(1);
+
+    // Renumbered in 1C, nothing else: the number is kept and no one is notified, but the order's open pages, which
+    // show it, are told to read the order again.
+    const published = vi.spyOn(t.app.realtime, 'publishToPartner');
+    try {
+      const renumbered = iconv.encode(iconv.decode(body, 'windows-1251').replace('ФР-000123', 'ФР-000124'), 'windows-1251');
+      const answered = await step('file', { filename: 'orders-1.xml', body: renumbered });
+      expect(String(answered.body).split('\n')[1]).toBe('Документов применено: 1, без изменений: 0, отклонено: 1.');
+      const [renamed] = await t.app.db.select().from(exchange1cCheckStates).where(eq(exchange1cCheckStates.checkId, check!.id));
+      expect(renamed!.number1c).toBe('ФР-000124');
+      expect(published.mock.calls.map(([, message]) => message)).toEqual([{ namespace: 'orders', action: 'refresh', payload: { ids: [check!.orderId] } }]);
+      expect(await statusNotices(order)).toHaveLength(1);
+    } finally {
+      published.mockRestore();
+    }
   });
 
   it('a cancellation found by the order’s number (UTF-8, requisites in the older form) cancels every check of the order', async () => {

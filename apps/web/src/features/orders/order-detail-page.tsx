@@ -34,7 +34,7 @@ import { useOrderActions } from './model/use-order-actions';
 const DELIVERY_CASES: Record<string, string> = { pickup: 'Самовывоз', delivery: 'Доставка', other: 'Другое' };
 
 /** 'YYYY-MM-DD' → 'dd.mm.yyyy' (a delivery or document date as the back office gave it). */
-const dayText = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : day);
+const dayText = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? russianDay(day) : day);
 
 const timeText = (seconds: number) =>
   new Date(seconds * 1000).toLocaleTimeString('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' });

@@ -94,13 +94,16 @@ export interface CheckOfOrder {
   orderId: number;
   orgGuid: string;
   status: number;
+  /** The order's company: whose open pages are told when 1C changes what they show. */
+  partnerId: number;
 }
 
 /** A check by its guid (the Ид of the document the query handed out). */
 export async function checkByGuid(db: DbOrTx, guid: string): Promise<CheckOfOrder | undefined> {
   const [row] = await db
-    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status })
+    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status, partnerId: orders.partnerId })
     .from(orderChecks)
+    .innerJoin(orders, eq(orders.id, orderChecks.orderId))
     .where(eq(orderChecks.guid, guid))
     .limit(1);
   return row;
@@ -109,8 +112,9 @@ export async function checkByGuid(db: DbOrTx, guid: string): Promise<CheckOfOrde
 /** The checks of an order (a document 1C sends by the order's number alone applies to all of them). */
 export function checksOfOrder(db: DbOrTx, orderId: number): Promise<CheckOfOrder[]> {
   return db
-    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status })
+    .select({ id: orderChecks.id, guid: orderChecks.guid, orderId: orderChecks.orderId, orgGuid: orderChecks.orgGuid, status: orderChecks.status, partnerId: orders.partnerId })
     .from(orderChecks)
+    .innerJoin(orders, eq(orders.id, orderChecks.orderId))
     .where(eq(orderChecks.orderId, orderId))
     .orderBy(asc(orderChecks.id));
 }

@@ -119,6 +119,7 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
         }
       }
       let changed = linesChanged;
+      let stateOnly = false;
       linesApplied ||= linesChanged;
       const named = checkChangeFromOneC(document.requisites, checks[0]!.status, document.number1c).unknownStatus;
       if (named) report.notes.push(`${documentLabel(document)}: статус «${named}» порталу не известен — статус заказа не изменён.`);
@@ -134,13 +135,21 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
           if (differs) {
             await repo.saveCheckState(tx, check.id, change);
             changed = true;
+            stateOnly = true;
           }
         }
         if (change.status !== undefined && change.status !== check.status) {
           const outcome = await INTEGRATION_KINDS.checks.apply(tx, { order: check.orderId, guid: check.guid, status: change.status }, app, undefined);
           if (outcome?.after) afterCommit.push(outcome.after);
           changed = true;
+          stateOnly = false;
         }
+      }
+      // Only 1C's number or dates changed (no status, no line): the order's open pages show them, so they are told
+      // to read it again, as a status change or new lines tell them.
+      if (stateOnly && !linesChanged) {
+        const { orderId, partnerId } = checks[0]!;
+        afterCommit.push(() => app.realtime.publishToPartner(partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [orderId] } }));
       }
       if (changed) report.applied += 1;
       else report.unchanged += 1;
