@@ -126,6 +126,13 @@ const PHONE = { width: 360, height: 800 };
 /** How far the page is wider than the screen, in px (0: nothing to scroll sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+// The dealer leaves his notifications read, as he would after this: an unread message shows its pop-up on the next
+// page he opens, and the journeys after this one (the main page's first load, say) would meet it.
+test.afterEach(async ({ page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('id_token')).catch(() => null);
+  if (token) expect((await page.request.post('/api/notifications/read-all', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+});
+
 test('1C uploads a good, the dealer orders it, 1C takes the order and ships it: the dealer sees each step', async ({ page, request }, testInfo) => {
   test.slow();
   const screenshot = (name: string, fullPage = true) => page.screenshot({ path: testInfo.outputPath(`exchange-1c-${name}.png`), fullPage });

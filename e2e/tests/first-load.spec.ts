@@ -7,6 +7,8 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures';
 
 const FIRST_LOAD_BUDGET_BYTES = 170 * 1024;
+/** ООО «СпецСнаб», the demo dealer's company (seed/people.ts). */
+const DEMO_COMPANY = 'c0a80001-0000-4000-8000-000000000001';
 
 /** The gzip size of one script as the server sends it to a browser that accepts only gzip. */
 function gzipBytes(url: string): Promise<number> {
@@ -60,8 +62,25 @@ test('the sign-in page loads at most 170 KB of gzip JavaScript, without the date
   expect(scripts.filter((url) => /carousel|dropzone|DatePicker|order-page|xlsx/i.test(url))).toEqual([]);
 });
 
-test('the signed-in main page loads at most 170 KB of gzip JavaScript, without the heavy parts of other screens', async ({ browser, page, baseURL }) => {
-  await signIn(page);
+/**
+ * The main page's own dealer, in demo's company, who asked for no notifications of orders in the portal: journeys
+ * running beside this one change that company's orders (1C ships one, the ERP another), and a status pop-up arriving
+ * by the socket while the page loads brought the pop-up's code into the count (212 KB in a CI run).
+ */
+const QUIET_DEALER = { login: 'first-load-dealer', password: 'first-load-1234' };
+
+test('the signed-in main page loads at most 170 KB of gzip JavaScript, without the heavy parts of other screens', async ({ browser, page, baseURL, request }) => {
+  const erp = { 'x-api-key': process.env.E2E_INTEGRATION_KEY ?? '' };
+  const created = await request.post('/api/integration/users', {
+    headers: erp,
+    data: [{ ...QUIET_DEALER, name: 'Первый', lastname: 'Вход', partners: [DEMO_COMPANY] }],
+  });
+  expect((await created.json()).response.applied).toBe(1);
+  await signIn(page, QUIET_DEALER.login, QUIET_DEALER.password);
+  const user = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('id_token'))}` };
+  const settings = { order: { email: { changed: false, created: false, states: false }, lk: { changed: false, created: false, states: false } } };
+  expect((await request.post('/api/user/settings/notifications/update', { headers: user, data: settings })).ok()).toBe(true);
+  expect((await request.post('/api/notifications/read-all', { headers: user })).ok()).toBe(true);
   const storageState = await page.context().storageState();
   const scripts = await scriptsOfFirstLoad(browser, baseURL!, '/', (fresh) => expect(fresh.getByTestId('home-page')).toBeVisible(), storageState);
   const total = await totalGzip(scripts);
