@@ -56,3 +56,20 @@ export async function openSignedInSocket(baseUrl: string, authorization: string)
 }
 
 export const tokenOf = (headers: { authorization: string }) => headers.authorization.replace(/^Bearer /, '');
+
+/**
+ * Resolves once the socket has received everything the server published to this user before the call. A marker (a
+ * pong) is published the way the server's own frames go — through PostgreSQL NOTIFY when the server runs on it,
+ * delivered in the order published — so it arrives after them. A ping answered by the socket itself is not enough
+ * there: its pong can overtake a frame still on its way through the database.
+ */
+export async function heardAllPublished(
+  hub: { publishToUser(userId: number, frame: { action: 'pong' }): Promise<void> },
+  userId: number,
+  socket: TestSocket,
+): Promise<void> {
+  const pongs = () => socket.frames.filter((frame) => frame.action === 'pong').length;
+  const answered = pongs();
+  await hub.publishToUser(userId, { action: 'pong' });
+  await socket.next(() => pongs() > answered);
+}

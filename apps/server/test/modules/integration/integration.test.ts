@@ -25,7 +25,7 @@ import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { importBatch } from '../../../src/modules/integration';
 import { INTEGRATION_KEY_FAILURES } from '../../../src/modules/integration/integration.routes';
 import { createTestApp, signInAs, signInRequest, type TestApp } from '../../support/helper';
-import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';
+import { heardAllPublished, openSignedInSocket, type TestSocket } from '../../support/realtime-client';
 
 const KEY = 'integration-test-key-0123456789';
 
@@ -338,10 +338,9 @@ describe('integration API: statuses raise realtime events for that company only'
     await Promise.all([demoSocket.closed, demo2Socket.closed]);
   });
 
-  /** demo2's socket is alive (answers a ping) and has had nothing but that. */
+  /** demo2's socket has had everything published to it, and that was nothing. */
   async function demo2HeardNothing() {
-    demo2Socket.send({ action: 'ping' });
-    await demo2Socket.next((frame) => frame.action === 'pong');
+    await heardAllPublished(t.app.realtime, await userId('demo2'), demo2Socket);
     expect(demo2Socket.frames.filter((frame) => frame.action !== 'pong' && frame.action !== 'ready')).toEqual([]);
     const list = (await t.app.inject({ url: '/api/notifications', headers: demo2 })).json().response;
     expect(list).toEqual([]);
@@ -368,8 +367,7 @@ describe('integration API: statuses raise realtime events for that company only'
     const before = demoSocket.frames.length;
     const report = (await send('checks', [{ order: (await checkOrder('it-check-1'))!, guid: 'it-check-1', status: 3 }])).json().response;
     expect(report.items[0]).toMatchObject({ status: 'applied', changed: false });
-    demoSocket.send({ action: 'ping' });
-    await demoSocket.next((frame) => frame.action === 'pong' && demoSocket.frames.indexOf(frame) >= before);
+    await heardAllPublished(t.app.realtime, await userId('demo'), demoSocket);
     expect(demoSocket.frames.slice(before).filter((frame) => frame.namespace === 'notifications')).toEqual([]);
   });
 
@@ -394,8 +392,7 @@ describe('integration API: statuses raise realtime events for that company only'
     const order = await placeOrder(DEMO_PARTNERS.TECHNOSHIELD, 'demo2', 'it-check-3');
     await send('checks', [{ order, guid: 'it-check-3', status: 2 }]);
     await demo2Socket.next((frame) => frame.mutation === 'add');
-    demoSocket.send({ action: 'ping' });
-    await demoSocket.next((frame) => frame.action === 'pong');
+    await heardAllPublished(t.app.realtime, await userId('demo'), demoSocket);
     expect(demoSocket.frames.find((frame) => (frame.payload as { ids?: number[] } | undefined)?.ids?.includes(order))).toBeUndefined();
     await t.app.inject({ method: 'DELETE', url: '/api/notifications', headers: demo2 });
     await demo2Socket.next((frame) => frame.mutation === 'clear');
@@ -472,8 +469,7 @@ describe('integration API: statuses raise realtime events for that company only'
     const events = await t.app.db.select().from(mailEvents);
     expect(events.filter((event) => (event.subjectId === order && event.kind !== 'order.created') || (event.subjectId === claim!.id && event.kind.startsWith('claim.')))).toEqual([]);
     expect((await t.app.inject({ url: '/api/notifications', headers: demo })).json().response).toHaveLength(notesBefore);
-    demoSocket.send({ action: 'ping' });
-    await demoSocket.next((frame) => frame.action === 'pong' && demoSocket.frames.indexOf(frame) >= framesBefore);
+    await heardAllPublished(t.app.realtime, await userId('demo'), demoSocket);
     expect(demoSocket.frames.slice(framesBefore).filter((frame) => frame.action !== 'pong')).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { notifications, partners, users } from '../../../src/db/schema';
 import { DEMO_PARTNERS } from '../../../src/seed/people';
 import { notifyPartner } from '../../../src/modules/notifications/notifications.service';
 import { createTestApp, signInAs, type TestApp } from '../../support/helper';
-import { openSignedInSocket, type TestSocket } from '../../support/realtime-client';
+import { heardAllPublished, openSignedInSocket, type TestSocket } from '../../support/realtime-client';
 
 let t: TestApp;
 let baseUrl: string;
@@ -40,17 +40,19 @@ const unread = async (headers: { authorization: string }) => (await t.app.inject
 const list = async (headers: { authorization: string }) => (await t.app.inject({ url: '/api/notifications', headers })).json().response;
 const open = (id: number, headers: { authorization: string }) => t.app.inject({ method: 'POST', url: `/api/notifications/${id}/open`, headers });
 
-async function device(headers: { authorization: string }) {
+/** Whose device each socket is. */
+const userOf = new WeakMap<TestSocket, number>();
+
+async function device(login: 'demo' | 'demo2', headers: { authorization: string }) {
   const socket = await openSignedInSocket(baseUrl, headers.authorization);
   sockets.push(socket);
+  userOf.set(socket, (await t.app.db.select({ id: users.id }).from(users).where(eq(users.login, login)))[0]!.id);
   return socket;
 }
 
-/** The last unread count the socket was told (after everything the server did before a ping answered). */
+/** The last unread count the socket was told, after everything the server published before this call. */
 async function lastUnread(socket: TestSocket) {
-  const answered = socket.frames.filter((frame) => frame.action === 'pong').length;
-  socket.send({ action: 'ping' });
-  await socket.next((frame) => frame.action === 'pong' && socket.frames.filter((f) => f.action === 'pong').length > answered);
+  await heardAllPublished(t.app.realtime, userOf.get(socket)!, socket);
   const counts = socket.frames.filter((frame) => frame.namespace === 'notifications' && frame.mutation === 'unread');
   return (counts.at(-1)?.payload as { unread: number } | undefined)?.unread;
 }
@@ -58,7 +60,7 @@ async function lastUnread(socket: TestSocket) {
 describe('the bell counts unread notifications', () => {
   it('counts new ones, one less for each opened, none after «Отметить все прочитанными», on every device', async () => {
     const specsnab = await partnerId(DEMO_PARTNERS.SPECSNAB);
-    const otherDevice = await device(demo);
+    const otherDevice = await device('demo', demo);
     expect(await unread(demo)).toBe(0);
 
     await notifyPartner(t.app, specsnab, { type: 'popup', event: 'check_status', message: 'Заказ № 1: Отгружен', link: '/orders/1' });
@@ -102,7 +104,7 @@ describe('the bell counts unread notifications', () => {
 
   it('counts one less when an unread one is removed, and none after clearing', async () => {
     const specsnab = await partnerId(DEMO_PARTNERS.SPECSNAB);
-    const otherDevice = await device(demo);
+    const otherDevice = await device('demo', demo);
     const [first] = await notifyPartner(t.app, specsnab, { type: 'notification', event: 'manager_message', message: 'Первое' });
     await notifyPartner(t.app, specsnab, { type: 'notification', event: 'manager_message', message: 'Второе' });
     await t.app.inject({ method: 'DELETE', url: `/api/notifications/${first!.id}`, headers: demo });
@@ -116,7 +118,7 @@ describe('the bell counts unread notifications', () => {
   it("leaves another user's notifications and count untouched", async () => {
     const specsnab = await partnerId(DEMO_PARTNERS.SPECSNAB);
     const technoshield = await partnerId(DEMO_PARTNERS.TECHNOSHIELD);
-    const demo2Device = await device(demo2);
+    const demo2Device = await device('demo2', demo2);
     await notifyPartner(t.app, specsnab, { type: 'notification', event: 'manager_message', message: 'Для СпецСнаба' });
     await notifyPartner(t.app, technoshield, { type: 'notification', event: 'manager_message', message: 'Для Техношита' });
     expect(await unread(demo)).toBe(1);
@@ -133,7 +135,8 @@ describe('the bell counts unread notifications', () => {
     expect(await unread(demo)).toBe(1);
     expect((await list(demo))[0]).toMatchObject({ id: demosMessage!.id, readAt: null });
 
-    // demo opening theirs tells demo2's devices nothing.
+    // demo opening theirs tells demo2's devices nothing (counted from when demo2's own «all» has reached them).
+    await heardAllPublished(t.app.realtime, userOf.get(demo2Device)!, demo2Device);
     const before = demo2Device.frames.length;
     await open(demosMessage!.id, demo);
     expect(await lastUnread(demo2Device)).toBe(0);
