@@ -115,6 +115,10 @@ for (const screen of SCREENS) {
     expect(viewport.height - stackBottom).toBeLessThanOrEqual((bottomBar?.height ?? 0) + 40);
     expect(stackBottom - stackTop).toBeLessThanOrEqual(screen.name === 'phone' ? viewport.height / 3 : viewport.height / 2);
 
+    // For a person to look at: each titled by what it brings (a manager's message here).
+    await expect(popups.first()).toContainText('Сообщение менеджера');
+    await page.screenshot({ path: test.info().outputPath(`popups-${screen.name}.png`) });
+
     // None closes early; the ones shown close at 10 s and the waiting ones take their place, 10 s each in turn.
     await page.clock.runFor(POPUP_AUTO_CLOSE_MS - 2_000);
     await expect(popups).toHaveCount(screen.atOnce);

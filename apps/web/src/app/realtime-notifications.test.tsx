@@ -90,6 +90,12 @@ describe('RealtimeConnection', () => {
 
     const popup = await screen.findByTestId('notification-popup');
     expect(within(popup).getByText('Заказ №10002: статус счёта изменился на 3.')).toBeInTheDocument();
+    // Titled by what happened; a manager's message of no known kind keeps the general title.
+    expect(within(popup).getByText('Статус заказа')).toBeInTheDocument();
+    act(() => ws.receive({ namespace: 'notifications', mutation: 'add', payload: { ...message(5, 'Поступили костюмы', 'popup'), event: null, link: null } }));
+    await waitFor(() => expect(screen.getAllByTestId('notification-popup')).toHaveLength(2));
+    const plain = screen.getAllByTestId('notification-popup').find((shown) => within(shown).queryByText('Поступили костюмы'))!;
+    expect(within(plain).getByText('Новое сообщение')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(POPUP_AUTO_CLOSE_MS - 500));
     expect(calls.find((call) => call.method === 'POST')).toBeUndefined();
     act(() => vi.advanceTimersByTime(1000));

@@ -13,6 +13,7 @@
  * message marks it read. The bell shows `unread`, which the server counts (the list holds only the newest messages):
  * a change made here moves it at once and the server's count, pushed after every change, settles it.
  */
+import type { TRealtimeEvent } from '@portal/contracts';
 import { create } from 'zustand';
 
 export type PortalMessageType = 'popup' | 'notification';
@@ -28,6 +29,8 @@ export interface PortalMessage {
   readPopup: boolean;
   /** 'popup' also shows as a toast; 'notification' only goes to the notifications bar. */
   type: PortalMessageType;
+  /** What happened (a status changed, documents are ready…): titles the popup; none for a message of unknown kind. */
+  event?: TRealtimeEvent | null;
   /** The portal's route that shows what the message is about (an order's page), or none. */
   link?: string | null;
   /** When the user opened it (ISO 8601), or null/absent while unread. */

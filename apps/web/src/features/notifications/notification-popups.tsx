@@ -7,8 +7,23 @@ import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import type { TRealtimeEvent } from '@portal/contracts';
 import { useShallow } from 'zustand/react/shallow';
 import { POPUP_AUTO_CLOSE_MS, selectPendingPopups, useNotificationsStore } from '../../shared/notifications-store';
+
+/** A popup's title says what kind of news it brings, so the dealer knows before reading the text. */
+const POPUP_TITLES: Record<TRealtimeEvent, string> = {
+  check_status: 'Статус заказа',
+  bill_ready: 'Счёт готов',
+  documents_ready: 'Документы готовы',
+  shipment_status: 'Отгрузка',
+  claim_status: 'Претензия',
+  manager_message: 'Сообщение менеджера',
+  order_created: 'Новый заказ',
+  order_changed: 'Заказ изменён',
+  approval_requested: 'Заказ ждёт согласования',
+  approval_rejected: 'Заказ не согласован',
+};
 
 export function NotificationPopups() {
   const pending = useNotificationsStore(useShallow(selectPendingPopups));
@@ -37,7 +52,7 @@ export function NotificationPopups() {
           id: `popup-${message.id}`,
           color: 'blue',
           icon: <IconBell size={18} />,
-          title: 'Новое сообщение',
+          title: message.event ? POPUP_TITLES[message.event] : 'Новое сообщение',
           message: message.link ? (
             <Stack gap={4} align="flex-start">
               <MessageHtml html={message.message} />

@@ -33,6 +33,7 @@ export function toPortalMessage(message: TRealtimeMessage): PortalMessage {
     message: message.message,
     readPopup: message.readPopup,
     type: message.type,
+    event: message.event,
     link: message.link,
     readAt: message.readAt === null ? null : new Date(message.readAt).toISOString(),
   };
