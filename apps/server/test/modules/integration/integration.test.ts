@@ -364,6 +364,7 @@ describe('integration API: statuses raise realtime events for that company only'
   });
 
   it('the same status again changes nothing and raises no second event', async () => {
+    await heardAllPublished(t.app.realtime, await userId('demo'), demoSocket);
     const before = demoSocket.frames.length;
     const report = (await send('checks', [{ order: (await checkOrder('it-check-1'))!, guid: 'it-check-1', status: 3 }])).json().response;
     expect(report.items[0]).toMatchObject({ status: 'applied', changed: false });
@@ -447,6 +448,7 @@ describe('integration API: statuses raise realtime events for that company only'
     const billed = new Date('2026-01-10T09:00:00Z');
     const documented = new Date('2026-01-11T09:00:00Z');
     const notesBefore = (await t.app.inject({ url: '/api/notifications', headers: demo })).json().response.length;
+    await heardAllPublished(t.app.realtime, await userId('demo'), demoSocket);
     const framesBefore = demoSocket.frames.length;
     await importBatch(t.app, 'checks', [{ order, guid: 'it-check-5', status: 2 }], { asOf: billed });
     await importBatch(t.app, 'documents', [{ order, guid: 'it-check-5', doc_status: { StatusSchet: true } }], { asOf: documented });
