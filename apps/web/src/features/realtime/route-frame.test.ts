@@ -82,6 +82,7 @@ describe('routeFrame', () => {
       message: 'Сообщение 7',
       readPopup: true,
       type: 'popup',
+      event: 'check_status',
       link: '/orders/10001',
       readAt: null,
     });
