@@ -53,16 +53,19 @@ function mockApi(pack = { WEIGHT: 1, VALUME: 0.01 }) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+const renderProduct = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/product/:article?" element={<ProductPage />} />
+    </Routes>,
+    { route: '/product/КСТ105А' },
+  );
+
 describe('ProductPage prices', () => {
   it('a base-price company in use sees its price after the contract discount as «Ваша цена», the base price it comes from, and «Розничная» beside them', async () => {
     useCompanyInUseStore.getState().choose('petrov');
     const searches = mockApi();
-    renderWithProviders(
-      <Routes>
-        <Route path="/product/:article?" element={<ProductPage />} />
-      </Routes>,
-      { route: '/product/КСТ105А' },
-    );
+    renderProduct();
     expect(await screen.findByTestId('user-price', {}, { timeout: 10_000 })).toHaveTextContent('3 888.23 ₽');
     expect(screen.getByText('Ваша цена', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByTestId('user-price-basis')).toHaveTextContent('базовая цена 4 320.25 ₽ за вычетом скидки по договору');
@@ -81,13 +84,6 @@ describe('ProductPage pack weight and volume', () => {
     const properties = await screen.findByRole('table', { name: 'Свойства товара' }, { timeout: 10_000 });
     return within(properties).getByRole('row', { name: /Вес \/ объём упаковки/ });
   };
-  const renderProduct = () =>
-    renderWithProviders(
-      <Routes>
-        <Route path="/product/:article?" element={<ProductPage />} />
-      </Routes>,
-      { route: '/product/КСТ105А' },
-    );
 
   it('shows the pack’s weight and volume when 1C gave them', async () => {
     useCompanyInUseStore.getState().choose('specsnab');
