@@ -118,8 +118,8 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
           afterCommit.push(() => app.realtime.publishToPartner(lines.partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [orderId] } }));
         }
       }
-      let changed = linesChanged;
-      let stateOnly = false;
+      let statesSaved = false;
+      let statusChanged = false;
       linesApplied ||= linesChanged;
       const named = checkChangeFromOneC(document.requisites, checks[0]!.status, document.number1c).unknownStatus;
       if (named) report.notes.push(`${documentLabel(document)}: статус «${named}» порталу не известен — статус заказа не изменён.`);
@@ -134,24 +134,22 @@ export async function applyOrderDocuments(app: FastifyInstance, files: readonly 
             (change.shippedOn !== undefined && change.shippedOn !== before.shippedOn);
           if (differs) {
             await repo.saveCheckState(tx, check.id, change);
-            changed = true;
-            stateOnly = true;
+            statesSaved = true;
           }
         }
         if (change.status !== undefined && change.status !== check.status) {
           const outcome = await INTEGRATION_KINDS.checks.apply(tx, { order: check.orderId, guid: check.guid, status: change.status }, app, undefined);
           if (outcome?.after) afterCommit.push(outcome.after);
-          changed = true;
-          stateOnly = false;
+          statusChanged = true;
         }
       }
       // Only 1C's number or dates changed (no status, no line): the order's open pages show them, so they are told
       // to read it again, as a status change or new lines tell them.
-      if (stateOnly && !linesChanged) {
+      if (statesSaved && !statusChanged && !linesChanged) {
         const { orderId, partnerId } = checks[0]!;
         afterCommit.push(() => app.realtime.publishToPartner(partnerId, { namespace: 'orders', action: 'refresh', payload: { ids: [orderId] } }));
       }
-      if (changed) report.applied += 1;
+      if (linesChanged || statesSaved || statusChanged) report.applied += 1;
       else report.unchanged += 1;
     }
   });
